@@ -1,0 +1,86 @@
+import { Link, NavLink, useLocation } from '@remix-run/react'
+import { useRootData } from '~/root'
+import { buttonClass } from '~/ui/button'
+import { ThemeToggle } from './theme-toggle'
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `text-sm font-semibold tracking-wide hover:text-brand-600 ${isActive ? 'text-brand-600' : 'text-slate-700 dark:text-slate-200'}`
+
+export function Logo({ productName }: { productName: string }) {
+  return (
+    <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-600" aria-label={`${productName} home`}>
+      <svg aria-hidden="true" viewBox="0 0 32 32" className="h-7 w-7">
+        <circle cx="16" cy="16" r="15" fill="currentColor" />
+        <path d="M8 20c4-8 12-8 16 0M11 16c3-4 7-4 10 0" stroke="#fff" strokeWidth="2.5" fill="none" strokeLinecap="round" />
+      </svg>
+      <span>{productName}</span>
+    </Link>
+  )
+}
+
+export function Header() {
+  const root = useRootData()
+  const location = useLocation()
+  const productName = root?.productName ?? ''
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 dark:border-slate-800 dark:bg-slate-950/95">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+        <Logo productName={productName} />
+        <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
+          <NavLink to="/plans" className={navClass}>
+            PLANS
+          </NavLink>
+          <NavLink to="/help" className={navClass}>
+            HELP &amp; SUPPORT
+          </NavLink>
+          {root?.registerEnabled ? (
+            <NavLink to="/register" className={navClass}>
+              REGISTER
+            </NavLink>
+          ) : null}
+          <ThemeToggle />
+          <Link to="/login" className={buttonClass('primary')}>
+            Login
+          </Link>
+        </nav>
+        {/* Small screens: a native <details> drawer, so it opens without JavaScript. Re-keyed per page so navigation closes it. */}
+        <details key={location.pathname} className="group md:hidden">
+          {/* The summary stays above the open drawer so it also closes it. */}
+          <summary className="relative z-50 cursor-pointer rounded-md p-2 text-slate-700 dark:text-slate-200" aria-label="Menu">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </summary>
+          <div className="fixed inset-y-0 right-0 z-40 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-xl dark:border-slate-800 dark:bg-slate-900">
+            <p className="mb-3 mt-10 text-lg font-semibold">Hi User</p>
+            <Link to="/login" className={buttonClass('primary', 'mb-3')}>
+              Login
+            </Link>
+            <nav aria-label="Menu" className="flex flex-col">
+              <Link to="/" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+                Home
+              </Link>
+              <Link to="/plans" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+                Plans
+              </Link>
+              <Link to="/help" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+                Help &amp; Support
+              </Link>
+              {root?.registerEnabled ? (
+                <Link to="/register" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+                  Register
+                </Link>
+              ) : null}
+            </nav>
+            <div className="mt-auto flex items-center gap-2 pt-4 text-sm">
+              Theme <ThemeToggle />
+            </div>
+          </div>
+        </details>
+      </div>
+    </header>
+  )
+}

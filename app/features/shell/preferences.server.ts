@@ -1,0 +1,45 @@
+/**
+ * Non-personal preferences kept as cookies so the server renders the right theme and
+ * banner without JavaScript (ARCHITECTURE 5): `theme`, `cookieAccepted`, and a
+ * browser-session cookie for a closed banner.
+ */
+import { createCookie, type Cookie } from '@remix-run/node'
+import type { Config } from '../../../lib/env'
+
+export type Theme = 'light' | 'dark'
+export type Preferences = { theme: Theme; cookieAccepted: boolean; cookieBannerClosed: boolean }
+
+const YEAR = 60 * 60 * 24 * 365
+
+type PreferenceCookies = { theme: Cookie; cookieAccepted: Cookie; cookieBannerClosed: Cookie }
+const cache = new WeakMap<Config, PreferenceCookies>()
+
+export function preferenceCookies(config: Config): PreferenceCookies {
+  let cookies = cache.get(config)
+  if (!cookies) {
+    const base = { httpOnly: true, sameSite: 'lax' as const, secure: config.production, path: '/' }
+    cookies = {
+      theme: createCookie('theme', { ...base, maxAge: YEAR }),
+      cookieAccepted: createCookie('cookieAccepted', { ...base, maxAge: YEAR }),
+      // No Max-Age: the browser forgets it when the session ends (spec 4).
+      cookieBannerClosed: createCookie('cookieBannerClosed', base),
+    }
+    cache.set(config, cookies)
+  }
+  return cookies
+}
+
+export async function readPreferences(request: Request, config: Config): Promise<Preferences> {
+  const header = request.headers.get('cookie')
+  const cookies = preferenceCookies(config)
+  const [theme, accepted, closed] = await Promise.all([
+    cookies.theme.parse(header),
+    cookies.cookieAccepted.parse(header),
+    cookies.cookieBannerClosed.parse(header),
+  ])
+  return {
+    theme: theme === 'dark' ? 'dark' : 'light',
+    cookieAccepted: accepted === true,
+    cookieBannerClosed: closed === true,
+  }
+}

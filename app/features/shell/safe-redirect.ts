@@ -1,0 +1,12 @@
+/**
+ * Redirect targets from forms (`redirectTo`, `returnTo`) are same-origin paths only
+ * (SECURITY.md, input): '/x' yes; '//evil', '/\\evil', 'https://evil' no.
+ */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return fallback
+  }
+  // A control character or backslash anywhere could be normalised into another origin.
+  if (/[\u0000-\u001f\\]/.test(target)) return fallback
+  return target
+}

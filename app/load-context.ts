@@ -1,0 +1,21 @@
+import type { Logger } from 'pino'
+import type { Config } from '../lib/env'
+import type { FetchLike } from './upstream/client.server'
+
+/** What server.ts hands every loader and action. */
+export type PortalLoadContext = {
+  config: Config
+  /** The gateway's own handler in the embedded set-up; the network's with UPSTREAM_URL. */
+  upstreamFetch: FetchLike
+  logger: Logger
+  requestId: string
+  /** Per-request CSP nonce for inline and module scripts. */
+  nonce: string
+}
+
+declare module '@remix-run/node' {
+  interface AppLoadContext extends PortalLoadContext {}
+}
+declare module '@remix-run/server-runtime' {
+  interface AppLoadContext extends PortalLoadContext {}
+}

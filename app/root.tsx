@@ -1,0 +1,122 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { readPreferences } from './features/shell/preferences.server'
+import { popToast } from './features/shell/toast.server'
+import { CookieBanner } from './features/shell/cookie-banner'
+import { ErrorView, NotFoundView } from './features/shell/error-views'
+import { Footer } from './features/shell/footer'
+import { Header } from './features/shell/header'
+import { Toasts } from './features/shell/toasts'
+import { useNonce } from './ui/nonce'
+import stylesheet from './styles.css?url'
+
+export const APP_VERSION = '2.3.1'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.productName ?? 'Fibre internet' },
+  {
+    name: 'description',
+    content: `${data?.productName ?? 'Fibre'} fibre internet: check availability at your address, compare plans, apply online and pay your bill.`,
+  },
+]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { config } = context
+  const [preferences, { toast, clear }] = await Promise.all([
+    readPreferences(request, config),
+    popToast(request, config),
+  ])
+  const url = new URL(request.url)
+  return data(
+    {
+      productName: config.PRODUCT_NAME,
+      theme: preferences.theme,
+      showCookieBanner: !preferences.cookieAccepted && !preferences.cookieBannerClosed,
+      registerEnabled: config.REGISTER_FLAG === 'true',
+      socialUrl: config.SOCIAL_URL,
+      year: new Date().getFullYear(),
+      version: APP_VERSION,
+      currentPath: url.pathname + url.search,
+      toast,
+    },
+    clear ? { headers: { 'set-cookie': clear } } : undefined,
+  )
+}
+
+export type RootData = ReturnType<typeof useRootData>
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>('root')
+}
+
+/** Routes whose `handle.bare` is true render without the shell (the bench floor). */
+function useBare() {
+  return useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare)
+}
+
+// Belt and braces for browsers that ignore frame-ancestors: a framed copy shows only
+// 'Cannot open this page' and stops loading the app.
+const FRAME_GUARD = `if(window.top!==window.self){window.stop();document.documentElement.innerHTML='<body><p>Cannot open this page</p></body>'}else{document.documentElement.classList.add('js')}`
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRootData()
+  const nonce = useNonce()
+  const bare = useBare()
+  const theme = root?.theme ?? 'light'
+  return (
+    <html lang="en" className={theme === 'dark' ? 'dark' : undefined} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FRAME_GUARD }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        {bare ? (
+          children
+        ) : (
+          <>
+            <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+              Skip to content
+            </a>
+            <Header />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <Footer />
+            {root?.showCookieBanner ? <CookieBanner /> : null}
+            <Toasts />
+          </>
+        )}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />
+  return <ErrorView />
+}

@@ -1,0 +1,21 @@
+/**
+ * The URL map (spec 2). Capabilities add their routes here as they land; anything not
+ * listed falls through to the not-found page.
+ */
+import { index, route, type RouteConfig } from '@remix-run/route-config'
+
+// spec 2: all of these show the landing page.
+const LANDING_ALIASES = ['check-availability', 'apply-now', 'pay-bill', 'check-status', 'paybills', 'applicant']
+
+export default [
+  index('routes/public/landing.tsx', { id: 'landing' }),
+  ...LANDING_ALIASES.map((alias) => route(alias, 'routes/public/landing.tsx', { id: `landing-${alias}` })),
+
+  // Shell preferences: cookie banner and theme (cookies only, never personal data).
+  route('preferences', 'routes/public/preferences.tsx'),
+
+  // Benchmark floor: a bare page through the same process (npm run bench).
+  route('__floor', 'routes/public/floor.tsx'),
+
+  route('*', 'routes/public/not-found.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,154 @@
+/**
+ * The one way the portal talks to the upstream (ARCHITECTURE 6). Every call is signed
+ * and carries the channel name and a fresh request id; every response is parsed with
+ * the call's Zod schema before anyone uses it. `fetch` is the gateway's own handler in
+ * the embedded set-up and the network's when UPSTREAM_URL is set: the same code runs.
+ */
+import type { Logger } from 'pino'
+import type { z } from 'zod'
+import { HEADER, computeSignature, newRequestId, type SignatureScheme } from '../../lib/signature'
+import { UpstreamError } from './errors'
+
+export type FetchLike = (request: Request) => Promise<Response>
+
+export type UpstreamClientOptions = {
+  fetch: FetchLike
+  baseUrl: string
+  channel: string
+  secret: string
+  scheme: SignatureScheme
+  timeoutMs: number
+  retryDelayMs: number
+  logger?: Pick<Logger, 'warn' | 'error' | 'debug'>
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
+}
+
+export type Call<T> = {
+  /** A short name for logs and errors, e.g. 'cms.legalPage'. */
+  name: string
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  path: string
+  query?: Record<string, string | number | boolean | undefined>
+  body?: unknown
+  schema: z.ZodType<T>
+  accessToken?: string
+  /**
+   * spec 9: only nationality, agent details and cart instance id are retried
+   * (3 attempts, 2000 ms apart), and only when the call is idempotent.
+   */
+  retry?: boolean
+  /** Keep a successful answer this long (public content only). */
+  cacheSeconds?: number
+}
+
+const RETRY_ATTEMPTS = 3
+
+export type UpstreamClient = ReturnType<typeof createUpstreamClient>
+
+export function createUpstreamClient(options: UpstreamClientOptions) {
+  const sleep = options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)))
+  const now = options.now ?? Date.now
+  const cache = new Map<string, { expires: number; value: unknown }>()
+  const base = new URL(options.baseUrl)
+
+  function urlFor(call: Call<unknown>) {
+    const url = new URL(call.path, base)
+    for (const [key, value] of Object.entries(call.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value))
+    }
+    return url
+  }
+
+  async function attempt<T>(call: Call<T>, url: URL): Promise<T> {
+    const requestId = newRequestId()
+    const body = call.body === undefined ? '' : JSON.stringify(call.body)
+    const timestamp = Math.floor(now() / 1000)
+    const headers = new Headers({
+      accept: 'application/json',
+      [HEADER.channel]: options.channel,
+      [HEADER.requestId]: requestId,
+      [HEADER.timestamp]: String(timestamp),
+      [HEADER.signature]: computeSignature({
+        scheme: options.scheme,
+        secret: options.secret,
+        channel: options.channel,
+        method: call.method,
+        pathWithQuery: url.pathname + url.search,
+        requestId,
+        timestamp,
+        body,
+      }),
+    })
+    if (body) headers.set('content-type', 'application/json')
+    if (call.accessToken) headers.set('authorization', `Bearer ${call.accessToken}`)
+
+    let response: Response
+    try {
+      response = await options.fetch(
+        new Request(url, {
+          method: call.method,
+          headers,
+          body: body || undefined,
+          signal: AbortSignal.timeout(options.timeoutMs),
+        }),
+      )
+    } catch (error) {
+      options.logger?.warn({ call: call.name, requestId, err: String(error) }, 'upstream unreachable')
+      throw new UpstreamError('unavailable', call.name, requestId, 'The service is unreachable.')
+    }
+
+    const payload: unknown = await response.json().catch(() => undefined)
+    if (response.status >= 500) {
+      options.logger?.warn({ call: call.name, requestId, status: response.status }, 'upstream failed')
+      throw new UpstreamError('unavailable', call.name, requestId, 'The service failed.', response.status)
+    }
+    if (!response.ok) {
+      const serverMessage = messageOf(payload)
+      options.logger?.warn({ call: call.name, requestId, status: response.status }, 'upstream rejected the call')
+      throw new UpstreamError('rejected', call.name, requestId, 'The service refused the call.', response.status, serverMessage)
+    }
+    const parsed = call.schema.safeParse(payload)
+    if (!parsed.success) {
+      options.logger?.error(
+        { call: call.name, requestId, issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`) },
+        'upstream answered an unexpected shape',
+      )
+      throw new UpstreamError('invalid-response', call.name, requestId, 'The service answered an unexpected shape.', response.status)
+    }
+    return parsed.data
+  }
+
+  async function call<T>(spec: Call<T>): Promise<T> {
+    const url = urlFor(spec as Call<unknown>)
+    const cacheKey = spec.cacheSeconds && spec.method === 'GET' && !spec.accessToken ? url.href : undefined
+    if (cacheKey) {
+      const hit = cache.get(cacheKey)
+      if (hit && hit.expires > now()) return hit.value as T
+    }
+    const attempts = spec.retry && spec.method === 'GET' ? RETRY_ATTEMPTS : 1
+    for (let n = 1; ; n++) {
+      try {
+        const value = await attempt(spec, url)
+        if (cacheKey) cache.set(cacheKey, { expires: now() + spec.cacheSeconds! * 1000, value })
+        return value
+      } catch (error) {
+        const retryable = error instanceof UpstreamError && error.kind === 'unavailable'
+        if (!retryable || n >= attempts) throw error
+        await sleep(options.retryDelayMs)
+      }
+    }
+  }
+
+  return { call }
+}
+
+function messageOf(payload: unknown): string | undefined {
+  if (payload && typeof payload === 'object') {
+    const record = payload as Record<string, unknown>
+    const error = record.error as Record<string, unknown> | undefined
+    if (error && typeof error.message === 'string') return error.message
+    if (typeof record.message === 'string') return record.message
+  }
+  return undefined
+}

@@ -1,0 +1,39 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { addressCalls } from './address.server'
+import { createUpstreamClient, type FetchLike } from './client.server'
+import { cmsCalls } from './cms.server'
+import { referenceCalls } from './reference.server'
+
+function createUpstream(context: AppLoadContext) {
+  const { config } = context
+  const client = createUpstreamClient({
+    fetch: context.upstreamFetch,
+    baseUrl: config.UPSTREAM_URL ?? 'http://upstream.internal',
+    channel: config.channel,
+    secret: config.upstreamSecret,
+    scheme: config.UPSTREAM_SIGNATURE_SCHEME,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    retryDelayMs: config.UPSTREAM_RETRY_DELAY_MS,
+    logger: context.logger,
+  })
+  return {
+    address: addressCalls(client),
+    cms: cmsCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
+    reference: referenceCalls(client),
+  }
+}
+
+export type Upstream = ReturnType<typeof createUpstream>
+
+// One client (and its content cache) per upstream transport, built on first use.
+const upstreams = new WeakMap<FetchLike, Upstream>()
+
+/** Every upstream service the portal calls, typed. */
+export function upstreamFor(context: AppLoadContext): Upstream {
+  let upstream = upstreams.get(context.upstreamFetch)
+  if (!upstream) {
+    upstream = createUpstream(context)
+    upstreams.set(context.upstreamFetch, upstream)
+  }
+  return upstream
+}

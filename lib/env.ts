@@ -1,0 +1,117 @@
+/**
+ * Every environment variable the portal and the reference upstream read, validated
+ * once at start. A bad value stops the process with one line naming the variable.
+ * docs/configuration.md documents each entry; keep the two in step.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const booleanString = z
+  .enum(['true', 'false'], { message: "must be 'true' or 'false'" })
+  .transform((value) => value === 'true')
+
+const port = z.coerce.number().int().min(0).max(65535)
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PRODUCT_NAME: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9]{1,30}$/, 'must be a single word of letters and digits')
+    .default('Hibla'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+
+  // Upstream (spec 7, ARCHITECTURE 6)
+  UPSTREAM_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
+  UPSTREAM_PORT: port.default(3001),
+  UPSTREAM_CHANNEL: z.string().min(1).optional(),
+  UPSTREAM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  UPSTREAM_SIGNATURE_SCHEME: z.enum(['hmac', 'legacy']).default('hmac'),
+  UPSTREAM_CLOCK_WINDOW_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
+  UPSTREAM_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60000).default(2000),
+  CMS_CACHE_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
+
+  // Runtime flags (spec 9). The string flags are compared as strings, as the spec says.
+  MAINTENANCE_MODE: z.string().default('false'),
+  REGISTER_FLAG: z.string().default('true'),
+  SFA_DASHBOARD_NO_LIMITATION: z.string().default('true'),
+  FORCE_HIDE_PAYMENT_OPTIONS: z.string().default('false'),
+  ACCOUNT_MGMT_ENABLED: booleanString.default(true),
+  RECAPTCHA_SHOW: booleanString.default(false),
+  STREAMING_TV_ENABLED: booleanString.default(false),
+
+  // Links
+  LEGACY_STATUS_URL: z.url({ message: 'must be an http(s) URL' }).default('https://status.example.ph/application/check-status'),
+  SOCIAL_URL: z.url({ message: 'must be an http(s) URL' }).default('https://www.facebook.com/'),
+  TRUST_PROXY: z.string().default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Env = z.infer<typeof EnvSchema>
+
+export type Config = Env & {
+  production: boolean
+  channel: string
+  upstreamSecret: string
+  sessionSecret: string
+  sourceId: string
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Secrets not given in the environment are generated once (CSPRNG, 256 bits) and kept
+ * in DATA_DIR/secrets.json with mode 0600, so the embedded set-up is safe by default
+ * and sessions survive a restart. Several portal copies must be given them instead.
+ */
+function readOrCreateSecrets(dataDir: string): { upstream: string; session: string } {
+  const file = path.join(dataDir, 'secrets.json')
+  try {
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8'))
+    if (typeof stored.upstream === 'string' && typeof stored.session === 'string') return stored
+  } catch {
+    // missing or unreadable: create below
+  }
+  const secrets = {
+    upstream: crypto.randomBytes(32).toString('base64url'),
+    session: crypto.randomBytes(32).toString('base64url'),
+  }
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 })
+  return secrets
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const input = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
+  const parsed = EnvSchema.safeParse(input)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const name = String(issue.path[0] ?? 'environment')
+    const shown = source[name] === undefined ? '' : ` (got ${JSON.stringify(source[name])})`
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`)
+  }
+  const env = parsed.data
+  const production = env.NODE_ENV === 'production'
+  if (production && env.UPSTREAM_URL && !env.UPSTREAM_SECRET) {
+    throw new ConfigError('Invalid configuration: UPSTREAM_SECRET is required when UPSTREAM_URL is set in production')
+  }
+  const stored =
+    env.UPSTREAM_SECRET && env.SESSION_SECRET ? undefined : readOrCreateSecrets(env.DATA_DIR)
+  return {
+    ...env,
+    production,
+    channel: env.UPSTREAM_CHANNEL ?? `${env.PRODUCT_NAME}Web`,
+    sourceId: `${env.PRODUCT_NAME}Web`,
+    upstreamSecret: env.UPSTREAM_SECRET ?? stored!.upstream,
+    sessionSecret: env.SESSION_SECRET ?? stored!.session,
+  }
+}

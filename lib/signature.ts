@@ -1,0 +1,58 @@
+/**
+ * Upstream request signing, shared by the portal's client and the reference gateway.
+ *
+ * - `hmac` (default): HMAC-SHA256 over method, path with query, request id, timestamp
+ *   and the SHA-256 of the body. The secret never travels; a clock window and a
+ *   replay check on the request id bound what a captured request can do.
+ * - `legacy` (spec 7): base64 of channel, secret and request id. Anyone who sees one
+ *   header learns the secret, so it exists only for gateways that expect it.
+ */
+import crypto from 'node:crypto'
+
+export type SignatureScheme = 'hmac' | 'legacy'
+
+export const HEADER = {
+  channel: 'x-channel-name',
+  requestId: 'x-request-id',
+  timestamp: 'x-timestamp',
+  signature: 'x-signature',
+} as const
+
+export type SignatureInput = {
+  scheme: SignatureScheme
+  secret: string
+  channel: string
+  method: string
+  pathWithQuery: string
+  requestId: string
+  timestamp: number
+  body: string | Uint8Array
+}
+
+export function sha256Hex(body: string | Uint8Array): string {
+  return crypto.createHash('sha256').update(body).digest('hex')
+}
+
+export function computeSignature(input: SignatureInput): string {
+  if (input.scheme === 'legacy') {
+    return Buffer.from(`${input.channel}:${input.secret}:${input.requestId}`).toString('base64')
+  }
+  const canonical = [
+    input.method.toUpperCase(),
+    input.pathWithQuery,
+    input.requestId,
+    String(input.timestamp),
+    sha256Hex(input.body),
+  ].join('\n')
+  return 'v1=' + crypto.createHmac('sha256', input.secret).update(canonical).digest('hex')
+}
+
+export function signaturesMatch(expected: string, given: string): boolean {
+  const a = Buffer.from(expected)
+  const b = Buffer.from(given)
+  return a.length === b.length && crypto.timingSafeEqual(a, b)
+}
+
+export function newRequestId(): string {
+  return crypto.randomUUID()
+}

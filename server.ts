@@ -1,0 +1,113 @@
+/**
+ * The process entry: one Node process serves the portal and, unless UPSTREAM_URL points
+ * elsewhere, the reference upstream in-process (no socket between them).
+ */
+import crypto from 'node:crypto'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import type { Logger } from 'pino'
+import type { FetchLike } from './app/upstream/client.server.ts'
+import type { Config } from './lib/env.ts'
+import { createLogger } from './lib/logger.ts'
+import { loadConfigOrExit } from './lib/start.ts'
+import { csrfGuard, maintenanceGate, requestLog, securityHeaders } from './server/middleware.ts'
+import { startServices, type Services } from './services/runtime.ts'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+
+export async function createPortal(config: Config, logger: Logger) {
+  let services: Services | undefined
+  let upstreamFetch: FetchLike
+  if (config.UPSTREAM_URL) {
+    upstreamFetch = (request) => fetch(request)
+  } else {
+    services = await startServices(config, logger)
+    const gateway = services.gateway
+    upstreamFetch = (request) => Promise.resolve(gateway.fetch(request))
+  }
+
+  const viteDevServer = config.production
+    ? undefined
+    : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+
+  const app = express()
+  app.disable('x-powered-by')
+  if (config.TRUST_PROXY !== 'false') app.set('trust proxy', config.TRUST_PROXY === 'true' ? 1 : config.TRUST_PROXY)
+
+  app.use((req, res, next) => {
+    res.locals.requestId = crypto.randomUUID()
+    res.locals.nonce = crypto.randomBytes(16).toString('base64')
+    next()
+  })
+  app.use(requestLog(logger))
+  app.use(securityHeaders(config))
+  app.get('/healthz', (_req, res) => {
+    res.set('cache-control', 'no-store').json({ status: 'ok' })
+  })
+  app.use(maintenanceGate(config))
+  app.use(compression())
+  app.use(csrfGuard())
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares)
+  } else {
+    // Hashed file names: safe to cache for a year. Source maps are never built for production.
+    app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y', index: false }))
+    app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h', index: false, dotfiles: 'deny' }))
+  }
+
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+    : ((await import(path.join(root, 'build/server/index.js'))) as ServerBuild)
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode: config.production ? 'production' : 'development',
+      getLoadContext: (_req, res) => ({
+        config,
+        upstreamFetch,
+        logger,
+        requestId: res.locals.requestId,
+        nonce: res.locals.nonce,
+      }),
+    }),
+  )
+
+  return {
+    app,
+    async close() {
+      await viteDevServer?.close()
+      await services?.close()
+    },
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const config = loadConfigOrExit()
+  const logger = createLogger(config, 'portal')
+  const portal = await createPortal(config, logger)
+  const server = portal.app.listen(config.PORT, config.HOST, () => {
+    logger.info({ url: `http://localhost:${config.PORT}`, mode: config.NODE_ENV }, `${config.PRODUCT_NAME} portal listening`)
+  })
+  let stopping = false
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (stopping) return
+      stopping = true
+      logger.info({ signal }, 'shutting down: finishing open requests')
+      // Stop accepting, let in-flight requests finish, then close the database.
+      server.close(async () => {
+        await portal.close()
+        process.exit(0)
+      })
+      server.closeIdleConnections()
+      setTimeout(() => process.exit(1), 10_000).unref()
+    })
+  }
+}

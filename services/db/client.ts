@@ -1,0 +1,43 @@
+/**
+ * One Postgres dialect everywhere: embedded PGlite (real Postgres in WASM) stored under
+ * DATA_DIR by default, a Postgres server when DATABASE_URL is set. Same migrations.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema.ts'
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type DatabaseHandle = {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  close: () => Promise<void>
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+export type DatabaseOptions =
+  | { url: string }
+  | { dataDir: string } // a folder, or 'memory://' for a throwaway in-memory database
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('url' in options) {
+    const { default: pg } = await import('pg')
+    const { drizzle } = await import('drizzle-orm/node-postgres')
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    const db = drizzle(pool, { schema })
+    await migrate(db, { migrationsFolder })
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() }
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  const dataDir =
+    options.dataDir === 'memory://' ? undefined : path.resolve(options.dataDir, 'pglite')
+  const client = new PGlite(dataDir)
+  const db = drizzle(client, { schema })
+  await migrate(db, { migrationsFolder })
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }
+}

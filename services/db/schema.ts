@@ -1,0 +1,4 @@
+// Every service's tables, for drizzle-kit and the typed client. Each service owns its
+// own Postgres schema; no service reads another's tables.
+export * from '../address/tables.ts'
+export * from '../cms/tables.ts'

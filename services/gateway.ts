@@ -1,0 +1,111 @@
+/**
+ * The reference upstream's API gateway. Every call must carry a known channel name, a
+ * fresh request id and a valid signature (lib/signature.ts); anything else gets 401 in
+ * the common error envelope before any service sees it. Then it routes by path.
+ */
+import { Hono } from 'hono'
+import { z } from 'zod'
+import {
+  HEADER,
+  computeSignature,
+  signaturesMatch,
+  type SignatureScheme,
+} from '../lib/signature.ts'
+import { addressRoutes } from './address/routes.ts'
+import { cmsRoutes } from './cms/routes.ts'
+import type { ServiceDeps } from './context.ts'
+import { ServiceError, errorEnvelope } from './errors.ts'
+import { referenceRoutes } from './reference/routes.ts'
+
+export type GatewayOptions = ServiceDeps & {
+  secret: string
+  scheme: SignatureScheme
+  channels: string[]
+  clockWindowSeconds: number
+}
+
+const RequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/)
+
+/** Remembers request ids already seen inside the clock window, so a captured call cannot be replayed. */
+export class ReplayGuard {
+  private seen = new Map<string, number>()
+  constructor(private windowMs: number) {}
+
+  /** Returns false when the id was seen within the window. */
+  remember(id: string, nowMs: number): boolean {
+    if (this.seen.size > 10_000) this.prune(nowMs)
+    const expires = this.seen.get(id)
+    if (expires !== undefined && expires > nowMs) return false
+    this.seen.set(id, nowMs + this.windowMs)
+    return true
+  }
+
+  private prune(nowMs: number) {
+    for (const [id, expires] of this.seen) if (expires <= nowMs) this.seen.delete(id)
+  }
+}
+
+type GatewayEnv = { Variables: { requestId: string } }
+
+export function createGateway(options: GatewayOptions) {
+  const app = new Hono<GatewayEnv>()
+  const replay = new ReplayGuard(options.clockWindowSeconds * 1000 * 2)
+
+  app.onError((error, c) => {
+    const requestId = c.req.header(HEADER.requestId) ?? null
+    if (error instanceof ServiceError) {
+      return c.json(errorEnvelope(error.code, error.message, requestId), error.httpStatus)
+    }
+    options.logger.error({ err: error, requestId, path: c.req.path }, 'upstream service failed')
+    return c.json(errorEnvelope('internal', 'The service failed to answer.', requestId), 500)
+  })
+
+  app.notFound((c) =>
+    c.json(errorEnvelope('not_found', 'No such upstream call.', c.req.header(HEADER.requestId) ?? null), 404),
+  )
+
+  app.use('*', async (c, next) => {
+    const refuse = (reason: string) => {
+      options.logger.warn({ requestId: c.req.header(HEADER.requestId), reason, path: c.req.path }, 'upstream call refused')
+      return c.json(errorEnvelope('unauthorized', reason, c.req.header(HEADER.requestId) ?? null), 401)
+    }
+    const channel = c.req.header(HEADER.channel)
+    if (!channel || !options.channels.includes(channel)) return refuse('Unknown or missing channel name.')
+    const requestId = c.req.header(HEADER.requestId)
+    if (!requestId || !RequestIdSchema.safeParse(requestId).success) return refuse('Missing or malformed request id.')
+    const signature = c.req.header(HEADER.signature)
+    if (!signature) return refuse('Missing signature.')
+
+    const nowMs = options.now().getTime()
+    let timestamp = 0
+    if (options.scheme === 'hmac') {
+      timestamp = Number(c.req.header(HEADER.timestamp))
+      if (!Number.isInteger(timestamp) || Math.abs(nowMs / 1000 - timestamp) > options.clockWindowSeconds) {
+        return refuse('Timestamp missing or outside the allowed window.')
+      }
+    }
+    const body = new Uint8Array(await c.req.arrayBuffer())
+    const url = new URL(c.req.url)
+    const expected = computeSignature({
+      scheme: options.scheme,
+      secret: options.secret,
+      channel,
+      method: c.req.method,
+      pathWithQuery: url.pathname + url.search,
+      requestId,
+      timestamp,
+      body,
+    })
+    if (!signaturesMatch(expected, signature)) return refuse('Invalid signature.')
+    if (!replay.remember(requestId, nowMs)) return refuse('Request id already used.')
+    c.set('requestId', requestId)
+    await next()
+  })
+
+  app.route('/', cmsRoutes(options))
+  app.route('/', addressRoutes(options))
+  app.route('/', referenceRoutes(options))
+  return app
+}
+
+export type Gateway = ReturnType<typeof createGateway>

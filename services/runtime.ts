@@ -1,0 +1,35 @@
+/**
+ * Starts the reference upstream: opens the database (PGlite under DATA_DIR, or
+ * DATABASE_URL), applies migrations, seeds what is missing, and builds the gateway.
+ * Used in-process by server.ts and on its own by services/main.ts.
+ */
+import type { Logger } from 'pino'
+import type { Config } from '../lib/env.ts'
+import { openDatabase, type DatabaseHandle } from './db/client.ts'
+import { seedAll } from './db/seed.ts'
+import { createGateway, type Gateway } from './gateway.ts'
+
+export type Services = { gateway: Gateway; database: DatabaseHandle; close: () => Promise<void> }
+
+export async function startServices(
+  config: Config,
+  logger: Logger,
+  options: { now?: () => Date; database?: DatabaseHandle } = {},
+): Promise<Services> {
+  const database =
+    options.database ??
+    (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR }))
+  const report = await seedAll(database.db, { productName: config.PRODUCT_NAME })
+  logger.info({ database: database.kind, seeded: report }, 'upstream services ready')
+  const gateway = createGateway({
+    db: database.db,
+    logger,
+    productName: config.PRODUCT_NAME,
+    now: options.now ?? (() => new Date()),
+    secret: config.upstreamSecret,
+    scheme: config.UPSTREAM_SIGNATURE_SCHEME,
+    channels: [config.channel, 'BIDA'],
+    clockWindowSeconds: config.UPSTREAM_CLOCK_WINDOW_SECONDS,
+  })
+  return { gateway, database, close: () => database.close() }
+}
