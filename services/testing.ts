@@ -1,0 +1,123 @@
+/**
+ * Test support: a fresh database per test file (PGlite in memory, or a new database on
+ * the Postgres server named by TEST_DATABASE_URL when TEST_DB=postgres), the real
+ * gateway on it, and the portal's real upstream client, in-process or over HTTP.
+ */
+import crypto from 'node:crypto'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import type { AppLoadContext } from '@remix-run/node'
+import { pino } from 'pino'
+import { loadConfig, type Config } from '../lib/env.ts'
+import { upstreamFor, type Upstream } from '../app/upstream/index.server.ts'
+import type { FetchLike } from '../app/upstream/client.server.ts'
+import { openDatabase, type DatabaseHandle } from './db/client.ts'
+import { seedAll } from './db/seed.ts'
+import { createGateway, type Gateway } from './gateway.ts'
+
+export const TEST_SECRETS = {
+  UPSTREAM_SECRET: 'test-upstream-secret-0123456789',
+  SESSION_SECRET: 'test-session-secret-0123456789-abcdef',
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), 'portal-test'),
+    UPSTREAM_RETRY_DELAY_MS: '0',
+    LOG_LEVEL: 'silent',
+    ...TEST_SECRETS,
+    ...overrides,
+  })
+}
+
+export const silentLogger = pino({ level: 'silent' })
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://' })
+  const { default: pg } = await import('pg')
+  const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const handle = await openDatabase({ url: url.toString() })
+  return {
+    ...handle,
+    async close() {
+      await handle.close()
+      const dropper = new pg.Client({ connectionString: serverUrl })
+      await dropper.connect()
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await dropper.end()
+    },
+  }
+}
+
+export type TestUpstream = {
+  config: Config
+  database: DatabaseHandle
+  gateway: Gateway
+  /** The portal's typed upstream API, talking to the gateway through `transport`. */
+  upstream: Upstream
+  /** A Remix load context for calling loaders and actions directly. */
+  context: AppLoadContext
+  fetch: FetchLike
+  close: () => Promise<void>
+}
+
+export async function startTestUpstream(
+  options: { seed?: boolean; transport?: 'in-process' | 'http'; env?: Record<string, string>; now?: () => Date } = {},
+): Promise<TestUpstream> {
+  const database = await openTestDatabase()
+  const base = testConfig(options.env)
+  if (options.seed) await seedAll(database.db, { productName: base.PRODUCT_NAME })
+  const gateway = createGateway({
+    db: database.db,
+    logger: silentLogger,
+    productName: base.PRODUCT_NAME,
+    now: options.now ?? (() => new Date()),
+    secret: base.upstreamSecret,
+    scheme: base.UPSTREAM_SIGNATURE_SCHEME,
+    channels: [base.channel, 'BIDA'],
+    clockWindowSeconds: base.UPSTREAM_CLOCK_WINDOW_SECONDS,
+  })
+
+  let config = base
+  let fetch: FetchLike = (request) => Promise.resolve(gateway.fetch(request))
+  let stopServer = async () => {}
+  if (options.transport === 'http') {
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: gateway.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    })
+    const { port } = server.address() as AddressInfo
+    config = { ...base, UPSTREAM_URL: `http://127.0.0.1:${port}` }
+    fetch = (request) => globalThis.fetch(request)
+    stopServer = () => new Promise((resolve) => server.close(() => resolve()))
+  }
+
+  const context = {
+    config,
+    upstreamFetch: fetch,
+    logger: silentLogger,
+    requestId: 'test-request',
+    nonce: 'test-nonce',
+  } as AppLoadContext
+  return {
+    config,
+    database,
+    gateway,
+    upstream: upstreamFor(context),
+    context,
+    fetch,
+    async close() {
+      await stopServer()
+      await database.close()
+    },
+  }
+}
