@@ -12,7 +12,12 @@ const booleanString = z
   .enum(['true', 'false'], { message: "must be 'true' or 'false'" })
   .transform((value) => value === 'true')
 
-const port = z.coerce.number().int().min(0).max(65535)
+function wholeNumber(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`
+  return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message })
+}
+
+const port = wholeNumber(0, 65535)
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -35,10 +40,10 @@ export const EnvSchema = z.object({
   UPSTREAM_CHANNEL: z.string().min(1).optional(),
   UPSTREAM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   UPSTREAM_SIGNATURE_SCHEME: z.enum(['hmac', 'legacy']).default('hmac'),
-  UPSTREAM_CLOCK_WINDOW_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
-  UPSTREAM_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60000).default(2000),
-  CMS_CACHE_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
+  UPSTREAM_CLOCK_WINDOW_SECONDS: wholeNumber(5, 3600).default(300),
+  UPSTREAM_TIMEOUT_MS: wholeNumber(100, 120000).default(10000),
+  UPSTREAM_RETRY_DELAY_MS: wholeNumber(0, 60000).default(2000),
+  CMS_CACHE_SECONDS: wholeNumber(0, 86400).default(60),
 
   // Runtime flags (spec 9). The string flags are compared as strings, as the spec says.
   MAINTENANCE_MODE: z.string().default('false'),

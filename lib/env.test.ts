@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './env'
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'env-test-'))
+
+describe('configuration', () => {
+  it('has the spec 9 runtime flags with their defaults and types', () => {
+    const config = loadConfig({ DATA_DIR: tmp() })
+    expect(config.MAINTENANCE_MODE).toBe('false')
+    expect(config.REGISTER_FLAG).toBe('true')
+    expect(config.SFA_DASHBOARD_NO_LIMITATION).toBe('true')
+    expect(config.FORCE_HIDE_PAYMENT_OPTIONS).toBe('false')
+    expect(config.ACCOUNT_MGMT_ENABLED).toBe(true)
+    expect(config.RECAPTCHA_SHOW).toBe(false)
+    expect(config.PRODUCT_NAME).toBe('Hibla')
+    expect(config.channel).toBe('HiblaWeb')
+    expect(config.sourceId).toBe('HiblaWeb')
+    expect(config.PORT).toBe(3000)
+  })
+
+  it('keeps string flags as strings, compared as the spec says', () => {
+    const config = loadConfig({ DATA_DIR: tmp(), MAINTENANCE_MODE: 'yes', REGISTER_FLAG: 'TRUE' })
+    expect(config.MAINTENANCE_MODE).toBe('yes') // anything but 'false' means maintenance
+    expect(config.REGISTER_FLAG).toBe('TRUE') // only the exact string 'true' enables registration
+  })
+
+  it('derives the channel and source from the product name', () => {
+    const config = loadConfig({ DATA_DIR: tmp(), PRODUCT_NAME: 'Sinag' })
+    expect(config.channel).toBe('SinagWeb')
+  })
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['UPSTREAM_URL', 'not a url'],
+    ['UPSTREAM_SIGNATURE_SCHEME', 'md5'],
+    ['ACCOUNT_MGMT_ENABLED', 'yes'],
+    ['PRODUCT_NAME', 'two words'],
+    ['UPSTREAM_SECRET', 'short'],
+  ])('refuses %s=%j with one line naming the variable', (name, value) => {
+    const error = (() => {
+      try {
+        loadConfig({ DATA_DIR: tmp(), [name]: value })
+      } catch (e) {
+        return e
+      }
+    })()
+    expect(error).toBeInstanceOf(ConfigError)
+    const message = (error as Error).message
+    expect(message).toContain(name)
+    expect(message).not.toContain('\n')
+  })
+
+  it('generates secrets once and keeps them in DATA_DIR, readable only by the owner', () => {
+    const dir = tmp()
+    const first = loadConfig({ DATA_DIR: dir })
+    const second = loadConfig({ DATA_DIR: dir })
+    expect(first.sessionSecret).toHaveLength(43)
+    expect(second.sessionSecret).toBe(first.sessionSecret)
+    expect(second.upstreamSecret).toBe(first.upstreamSecret)
+    expect(fs.statSync(path.join(dir, 'secrets.json')).mode & 0o077).toBe(0)
+  })
+
+  it('uses secrets from the environment when given', () => {
+    const config = loadConfig({ DATA_DIR: tmp(), UPSTREAM_SECRET: 'u'.repeat(20), SESSION_SECRET: 's'.repeat(40) })
+    expect(config.upstreamSecret).toBe('u'.repeat(20))
+    expect(config.sessionSecret).toBe('s'.repeat(40))
+  })
+
+  it('stops the server at start with one clear line and exit code 1', async () => {
+    const run = promisify(execFile)
+    const failure = await run(process.execPath, ['--import', 'tsx', 'server.ts'], {
+      env: { ...process.env, PORT: 'eighty', DATA_DIR: tmp() },
+      cwd: path.resolve(__dirname, '..'),
+    }).catch((e) => e)
+    expect(failure.code).toBe(1)
+    expect(failure.stderr.trim()).toBe('Invalid configuration: PORT must be a whole number from 0 to 65535 (got "eighty")')
+  })
+})

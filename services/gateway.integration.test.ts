@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HEADER, computeSignature, type SignatureScheme } from '../lib/signature.ts'
+import { createGateway } from './gateway.ts'
+import { openTestDatabase, silentLogger } from './testing.ts'
+import type { DatabaseHandle } from './db/client.ts'
+
+const SECRET = 'gateway-test-secret-0123456789'
+const CHANNEL = 'HiblaWeb'
+const NOW = new Date('2026-11-22T08:00:00Z')
+
+let database: DatabaseHandle
+beforeAll(async () => {
+  database = await openTestDatabase()
+})
+afterAll(async () => {
+  await database.close()
+})
+
+function gatewayWith(scheme: SignatureScheme) {
+  return createGateway({
+    db: database.db,
+    logger: silentLogger,
+    productName: 'Hibla',
+    now: () => NOW,
+    secret: SECRET,
+    scheme,
+    channels: [CHANNEL, 'BIDA'],
+    clockWindowSeconds: 300,
+  })
+}
+
+type Signed = {
+  scheme?: SignatureScheme
+  method?: string
+  path?: string
+  body?: string
+  requestId?: string
+  timestamp?: number
+  secret?: string
+  channel?: string
+  omit?: (keyof typeof HEADER)[]
+  /** Change the request after signing it. */
+  tamper?: { path?: string; body?: string }
+}
+
+function signedRequest(options: Signed = {}) {
+  const scheme = options.scheme ?? 'hmac'
+  const method = options.method ?? 'GET'
+  const path = options.path ?? '/v1/nationality'
+  const body = options.body ?? ''
+  const requestId = options.requestId ?? crypto.randomUUID()
+  const timestamp = options.timestamp ?? Math.floor(NOW.getTime() / 1000)
+  const channel = options.channel ?? CHANNEL
+  const headers: Record<string, string> = {
+    [HEADER.channel]: channel,
+    [HEADER.requestId]: requestId,
+    [HEADER.timestamp]: String(timestamp),
+    [HEADER.signature]: computeSignature({
+      scheme,
+      secret: options.secret ?? SECRET,
+      channel,
+      method,
+      pathWithQuery: path,
+      requestId,
+      timestamp,
+      body,
+    }),
+  }
+  for (const name of options.omit ?? []) delete headers[HEADER[name]]
+  const sentBody = options.tamper?.body ?? body
+  return new Request(`http://upstream.internal${options.tamper?.path ?? path}`, {
+    method,
+    headers,
+    body: method === 'GET' ? undefined : sentBody,
+  })
+}
+
+async function expectRefused(response: Response) {
+  expect(response.status).toBe(401)
+  const body = await response.json()
+  expect(body).toMatchObject({ status: false, error: { code: 'unauthorized', message: expect.any(String) } })
+}
+
+describe('gateway signature check (hmac, the default)', () => {
+  const gateway = () => gatewayWith('hmac')
+
+  it('accepts a correctly signed call and answers in the ok envelope', async () => {
+    const response = await gateway().fetch(signedRequest())
+    expect(response.status).toBe(200)
+    const body = await response.json()
+    expect(body.status).toBe(true)
+    expect(body.data).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Filipino' })]))
+  })
+
+  it('accepts a signed POST whose body matches the signature', async () => {
+    // No POST route exists at this path, so a passed signature check reaches routing: 404, not 401.
+    const response = await gateway().fetch(signedRequest({ method: 'POST', path: '/v1/no-such-call', body: '{"a":1}' }))
+    expect(response.status).toBe(404)
+  })
+
+  it('refuses a call without a channel name', async () => {
+    await expectRefused(await gateway().fetch(signedRequest({ omit: ['channel'] })))
+  })
+
+  it('refuses a call from an unknown channel', async () => {
+    await expectRefused(await gateway().fetch(signedRequest({ channel: 'EvilWeb' })))
+  })
+
+  it('refuses a call without a request id', async () => {
+    await expectRefused(await gateway().fetch(signedRequest({ omit: ['requestId'] })))
+  })
+
+  it('refuses a call without a signature', async () => {
+    await expectRefused(await gateway().fetch(signedRequest({ omit: ['signature'] })))
+  })
+
+  it('refuses a signature made with another secret', async () => {
+    await expectRefused(await gateway().fetch(signedRequest({ secret: 'not-the-secret-at-all-0000' })))
+  })
+
+  it('refuses a call whose path was changed after signing', async () => {
+    await expectRefused(await gateway().fetch(signedRequest({ tamper: { path: '/v1/region' } })))
+  })
+
+  it('refuses a call whose body was changed after signing', async () => {
+    await expectRefused(
+      await gateway().fetch(signedRequest({ method: 'POST', path: '/v1/x', body: '{"amount":1}', tamper: { body: '{"amount":9}' } })),
+    )
+  })
+
+  it('refuses a replayed request id', async () => {
+    const g = gateway()
+    const requestId = crypto.randomUUID()
+    expect((await g.fetch(signedRequest({ requestId }))).status).toBe(200)
+    await expectRefused(await g.fetch(signedRequest({ requestId })))
+  })
+
+  it('refuses a timestamp outside the clock window', async () => {
+    const stale = Math.floor(NOW.getTime() / 1000) - 301
+    await expectRefused(await gateway().fetch(signedRequest({ timestamp: stale })))
+  })
+
+  it('refuses a call without a timestamp', async () => {
+    await expectRefused(await gateway().fetch(signedRequest({ omit: ['timestamp'] })))
+  })
+
+  it('refuses a legacy signature when it expects hmac', async () => {
+    await expectRefused(await gateway().fetch(signedRequest({ scheme: 'legacy' })))
+  })
+})
+
+describe('gateway signature check (legacy, spec 7)', () => {
+  const gateway = () => gatewayWith('legacy')
+
+  it('accepts base64 of channel, secret and request id', async () => {
+    expect((await gateway().fetch(signedRequest({ scheme: 'legacy' }))).status).toBe(200)
+  })
+
+  it('refuses a legacy signature with the wrong secret', async () => {
+    await expectRefused(await gateway().fetch(signedRequest({ scheme: 'legacy', secret: 'wrong-secret-000000000000' })))
+  })
+
+  it('refuses a replayed legacy request id', async () => {
+    const g = gateway()
+    const requestId = crypto.randomUUID()
+    expect((await g.fetch(signedRequest({ scheme: 'legacy', requestId }))).status).toBe(200)
+    await expectRefused(await g.fetch(signedRequest({ scheme: 'legacy', requestId })))
+  })
+})
+
+describe('gateway errors', () => {
+  it('answers an unknown path with the common error envelope and the request id', async () => {
+    const requestId = crypto.randomUUID()
+    const response = await gatewayWith('hmac').fetch(signedRequest({ path: '/v1/nothing-here', requestId }))
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ status: false, error: { code: 'not_found', message: expect.any(String), requestId } })
+  })
+})
