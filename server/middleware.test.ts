@@ -1,0 +1,95 @@
+import type { AddressInfo } from 'node:net'
+import express from 'express'
+import { afterEach, describe, expect, it } from 'vitest'
+import { testConfig } from '../services/testing'
+import { csrfGuard, maintenanceGate, securityHeaders } from './middleware'
+
+const servers: Array<{ close: () => void }> = []
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close()
+})
+
+async function serve(configure: (app: express.Express) => void) {
+  const app = express()
+  app.use((_req, res, next) => {
+    res.locals.nonce = Math.random().toString(36).slice(2)
+    next()
+  })
+  configure(app)
+  app.all('*', (_req, res) => {
+    res.send('reached')
+  })
+  const server = app.listen(0, '127.0.0.1')
+  servers.push(server)
+  await new Promise((resolve) => server.once('listening', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+describe('cross-site form posts', () => {
+  it.each([
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site same-site (another subdomain)', { 'sec-fetch-site': 'same-site' }],
+    ['an Origin of another host', { origin: 'https://evil.example' }],
+  ])('refuses a POST with %s', async (_, headers) => {
+    const base = await serve((app) => app.use(csrfGuard()))
+    const response = await fetch(`${base}/preferences`, { method: 'POST', headers })
+    expect(response.status).toBe(403)
+  })
+
+  it('lets a same-origin POST through', async () => {
+    const base = await serve((app) => app.use(csrfGuard()))
+    const response = await fetch(`${base}/preferences`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', origin: base },
+    })
+    expect(await response.text()).toBe('reached')
+  })
+
+  it('lets a cross-site GET through (links from other sites must work)', async () => {
+    const base = await serve((app) => app.use(csrfGuard()))
+    const response = await fetch(`${base}/`, { headers: { 'sec-fetch-site': 'cross-site' } })
+    expect(response.status).toBe(200)
+  })
+})
+
+describe('maintenance gate', () => {
+  it.each(['true', 'yes', 'on'])("shows the maintenance page with 503 when MAINTENANCE_MODE is %j", async (mode) => {
+    const base = await serve((app) => app.use(maintenanceGate(testConfig({ MAINTENANCE_MODE: mode }))))
+    for (const [path, method] of [['/', 'GET'], ['/anything/deep', 'GET'], ['/preferences', 'POST']] as const) {
+      const response = await fetch(base + path, { method })
+      expect(response.status).toBe(503)
+      const html = await response.text()
+      expect(html).toContain("We'll be back shortly.")
+      expect(html).toContain('Thank you for your patience.')
+    }
+  })
+
+  it("serves the app when MAINTENANCE_MODE is the string 'false'", async () => {
+    const base = await serve((app) => app.use(maintenanceGate(testConfig({ MAINTENANCE_MODE: 'false' }))))
+    expect(await (await fetch(base)).text()).toBe('reached')
+  })
+})
+
+describe('security headers', () => {
+  it('sends an enforced CSP with a per-request nonce and the strict directives', async () => {
+    const base = await serve((app) => app.use(securityHeaders(testConfig())))
+    const [a, b] = await Promise.all([fetch(base), fetch(base)])
+    const csp = a.headers.get('content-security-policy')!
+    expect(a.headers.get('content-security-policy-report-only')).toBeNull()
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/)
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).toContain("base-uri 'none'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).not.toBe(b.headers.get('content-security-policy'))
+    expect(a.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(a.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(a.headers.get('x-frame-options')).toBe('DENY')
+  })
+
+  it('sends HSTS for a year with subdomains in production only', async () => {
+    const production = await serve((app) => app.use(securityHeaders(testConfig({ NODE_ENV: 'production' }))))
+    expect((await fetch(production)).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    const development = await serve((app) => app.use(securityHeaders(testConfig({ NODE_ENV: 'development' }))))
+    expect((await fetch(development)).headers.get('strict-transport-security')).toBeNull()
+  })
+})
