@@ -41,5 +41,5 @@ export const landingImage: LandingImage = {
   src: '/landing-hero.svg',
   alt: 'A home connected to the fibre network, with Wi-Fi reaching a phone and a laptop',
   width: 480,
-  height: 360,
+  height: 310,
 }
