@@ -30,13 +30,15 @@ const introduction = (html: string) => {
 export async function loadTermsAndConditions(context: AppLoadContext, product: string | null): Promise<SectionsDocument> {
   const cms = upstreamFor(context).cms
   const terms = product
-    ? await cms.productTerms(product).catch((error: unknown) => {
-        // The upstream refuses unknown (or malformed) product codes: that page does not exist.
-        if (isUpstreamError(error) && error.kind === 'rejected') {
-          throw data({ message: PAGE_NOT_RETRIEVED, reason: 'unknown-product' }, { status: 404 })
-        }
-        throw error
-      })
+    ? await requireContent(
+        cms.productTerms(product).catch((error: unknown) => {
+          // The upstream refuses unknown (or malformed) product codes: that page does not exist.
+          if (isUpstreamError(error) && error.kind === 'rejected') {
+            throw data({ message: PAGE_NOT_RETRIEVED, reason: 'unknown-product' }, { status: 404 })
+          }
+          throw error
+        }),
+      )
     : null
   const document = terms ?? (await requireContent(cms.termsAndConditions()))
   return {

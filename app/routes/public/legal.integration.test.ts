@@ -72,6 +72,10 @@ describe('terms and conditions', () => {
   it('answers 503 when the cms is down', async () => {
     expect(await thrownStatus(termsLoader(args('/terms-and-conditions', downContext())))).toBe(503)
   })
+
+  it('answers 503, not 404, for product terms when the cms is down', async () => {
+    expect(await thrownStatus(termsLoader(args('/terms-and-conditions?product=fiber-plan-1699', downContext())))).toBe(503)
+  })
 })
 
 describe('privacy notice and cookie policy', () => {
