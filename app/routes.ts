@@ -11,6 +11,13 @@ export default [
   index('routes/public/landing.tsx', { id: 'landing' }),
   ...LANDING_ALIASES.map((alias) => route(alias, 'routes/public/landing.tsx', { id: `landing-${alias}` })),
 
+  // spec 2, Shell: legal pages (content from the cms service).
+  route('terms-and-conditions', 'routes/public/terms-and-conditions.tsx'),
+  route('privacy-notice', 'routes/public/privacy-notice.tsx'),
+  route('cookie-policy', 'routes/public/cookie-policy.tsx'),
+  route('terms-of-use', 'routes/public/terms-of-use.tsx'),
+  route('application/check-status', 'routes/public/application-check-status.tsx'),
+
   // Shell preferences: cookie banner and theme (cookies only, never personal data).
   route('preferences', 'routes/public/preferences.tsx'),
 

@@ -1,10 +1,24 @@
-import { ButtonLink } from '~/ui/button'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { LandingPage } from '~/features/landing/landing-page'
+import { FOCUS_PAGE_TITLES } from '~/features/landing/landing'
+import { loadLanding } from '~/features/landing/landing.server'
+import { useRootData } from '~/root'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(
+    matches,
+    data?.focus ? FOCUS_PAGE_TITLES[data.focus] : 'Fibre Internet for Home and Business',
+    'Check if fibre reaches your address, apply online in five steps with plans from ₱888 a month, and pay your bill your way.',
+  )
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadLanding(context, new URL(request.url))
+}
 
 export default function Landing() {
-  return (
-    <section className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-4xl font-extrabold">Fibre internet for your home and business</h1>
-      <ButtonLink to="/check-availability">Check Availability</ButtonLink>
-    </section>
-  )
+  const landing = useLoaderData<typeof loader>()
+  const root = useRootData()
+  return <LandingPage landing={landing} productName={root?.productName ?? ''} />
 }

@@ -1,0 +1,30 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { requireContent } from '~/features/legal/content.server'
+import { sanitizeRichText } from '~/features/legal/rich-text.server'
+import { safeRedirect } from '~/features/shell/safe-redirect'
+import { upstreamFor } from '~/upstream/index.server'
+import { landingFocus } from './landing'
+
+export type LandingBanner = { id: string; title: string; text: string; link: { label: string; href: string } | null }
+
+export async function loadLanding(context: AppLoadContext, url: URL) {
+  const cms = upstreamFor(context).cms
+  const [banners, image, footers] = await requireContent(Promise.all([cms.banners(), cms.landingImage(), cms.footers()]))
+  return {
+    focus: landingFocus(url.pathname),
+    banners: banners.map(
+      (banner): LandingBanner => ({
+        id: banner.id,
+        title: banner.title,
+        text: banner.text,
+        // Calls to action stay inside the portal: a CMS link elsewhere is dropped, not followed.
+        link: safeRedirect(banner.link.href, '') ? { label: banner.link.label, href: banner.link.href } : null,
+      }),
+    ),
+    // The CSP allows images from this site only (img-src 'self' data:).
+    image: safeRedirect(image.src, '') ? image : null,
+    footers: footers.headingDescriptionList.map((item) => ({ heading: item.heading, html: sanitizeRichText(item.description) })),
+  }
+}
+
+export type LandingData = Awaited<ReturnType<typeof loadLanding>>

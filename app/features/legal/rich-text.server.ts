@@ -1,0 +1,27 @@
+/**
+ * The one gate between CMS HTML and a page (SECURITY, input: stored markup renders
+ * inert). An allow-list: text structure and links only. Images are refused too, since
+ * they could load from outside and the CSP would block them anyway.
+ */
+import sanitizeHtml from 'sanitize-html'
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a'],
+  allowedAttributes: { a: ['href', 'rel'] },
+  // Relative links stay allowed; anything with another scheme (javascript:, data:) loses its href.
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const safe: sanitizeHtml.Attributes = {}
+      if (attribs.href) Object.assign(safe, { href: attribs.href, rel: 'noopener noreferrer' })
+      return { tagName, attribs: safe }
+    },
+  },
+}
+
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS)
+}

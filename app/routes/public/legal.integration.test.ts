@@ -1,0 +1,166 @@
+/**
+ * The public content routes' loaders against the real gateway and a seeded database,
+ * plus a cms that is down.
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestUpstream, type TestUpstream } from '../../../services/testing'
+import { loader as checkStatusLoader } from './application-check-status'
+import { loader as cookiePolicyLoader } from './cookie-policy'
+import { loader as landingLoader } from './landing'
+import { loader as privacyNoticeLoader } from './privacy-notice'
+import { loader as termsLoader } from './terms-and-conditions'
+import { loader as termsOfUseLoader } from './terms-of-use'
+
+let t: TestUpstream
+beforeAll(async () => {
+  t = await startTestUpstream({ seed: true })
+})
+afterAll(() => t?.close())
+
+const args = (path: string, context: AppLoadContext = t.context) => ({
+  request: new Request(`http://localhost${path}`),
+  context,
+  params: {},
+})
+
+/** A thrown `data(…, { status })` from a loader. */
+async function thrownStatus(promise: Promise<unknown>) {
+  const thrown = await promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  )
+  return (thrown as { init?: { status?: number } } | undefined)?.init?.status
+}
+
+/** A cms that cannot be reached: a fresh transport, so no cached content either. */
+const downContext = (): AppLoadContext => ({
+  ...t.context,
+  upstreamFetch: async () => {
+    throw new TypeError('fetch failed')
+  },
+})
+
+describe('terms and conditions', () => {
+  it('shows the general terms without a product, last updated July 27, 2020', async () => {
+    const { document } = await termsLoader(args('/terms-and-conditions'))
+    expect(document.title).toBe('Terms and Conditions')
+    expect(document.lastUpdated).toBe('July 27, 2020')
+    expect(document.product).toBeNull()
+    expect(document.sections.map((s) => s.heading)).toContain('Lock-in period')
+  })
+
+  it('switches to the product terms with ?product=', async () => {
+    const { document } = await termsLoader(args('/terms-and-conditions?product=fiber-plan-2499'))
+    expect(document.title).toBe('Fiber Plan 2499 Terms and Conditions')
+    expect(document.product).toBe('fiber-plan-2499')
+  })
+
+  it('treats an empty ?product= as the general terms', async () => {
+    const { document } = await termsLoader(args('/terms-and-conditions?product='))
+    expect(document.title).toBe('Terms and Conditions')
+  })
+
+  it('answers 404 for an unknown product', async () => {
+    expect(await thrownStatus(termsLoader(args('/terms-and-conditions?product=no-such-plan')))).toBe(404)
+  })
+
+  it('answers 404 for a malformed product code', async () => {
+    expect(await thrownStatus(termsLoader(args('/terms-and-conditions?product=%3Cscript%3E')))).toBe(404)
+  })
+
+  it('answers 503 when the cms is down', async () => {
+    expect(await thrownStatus(termsLoader(args('/terms-and-conditions', downContext())))).toBe(503)
+  })
+
+  it('answers 503, not 404, for product terms when the cms is down', async () => {
+    expect(await thrownStatus(termsLoader(args('/terms-and-conditions?product=fiber-plan-1699', downContext())))).toBe(503)
+  })
+})
+
+describe('privacy notice and cookie policy', () => {
+  it('privacy notice answers start closed', async () => {
+    const { document } = await privacyNoticeLoader(args('/privacy-notice'))
+    expect(document.startOpen).toBe(false)
+    expect(document.lastUpdated).toBe('July 27, 2020')
+    expect(document.questions.length).toBeGreaterThan(5)
+  })
+
+  it('cookie policy answers start open', async () => {
+    const { document } = await cookiePolicyLoader(args('/cookie-policy'))
+    expect(document.startOpen).toBe(true)
+    expect(document.questions.map((q) => q.question)).toContain('Which preference cookies do we use?')
+  })
+
+  it('sends only sanitized rich text, with rel=noopener on links', async () => {
+    const { document } = await privacyNoticeLoader(args('/privacy-notice'))
+    const html = [document.introductionHtml ?? '', ...document.questions.map((q) => q.answerHtml)].join('')
+    expect(html).toContain('<a href="mailto:')
+    expect(html).not.toMatch(/<a (?![^>]*rel="noopener noreferrer")/)
+  })
+
+  it('answers 503 when the cms is down', async () => {
+    expect(await thrownStatus(privacyNoticeLoader(args('/privacy-notice', downContext())))).toBe(503)
+  })
+})
+
+describe('terms of use', () => {
+  it('numbers its headings', async () => {
+    const { document } = await termsOfUseLoader(args('/terms-of-use'))
+    expect(document.numbered).toBe(true)
+    expect(document.sections[0]?.heading).toBe('Use of the website')
+  })
+})
+
+describe('hostile cms content', () => {
+  it('reaches the page inert', async () => {
+    const hostile = '<p>ok</p><img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)" style="color:red">x</a>'
+    // An upstream that answers every call with the same hostile legal page.
+    const context: AppLoadContext = {
+      ...t.context,
+      upstreamFetch: async () =>
+        Response.json({
+          status: true,
+          data: {
+            title: 'Cookie Policy',
+            last_updated_date: '2020-07-27',
+            introduction: hostile,
+            questionAnswerList: [{ question: 'q', answer: hostile }],
+          },
+        }),
+    }
+    const { document } = await cookiePolicyLoader(args('/cookie-policy', context))
+    for (const html of [document.introductionHtml, document.questions[0]?.answerHtml]) {
+      expect(html).toContain('<p>ok</p>')
+      expect(html).not.toMatch(/<img|<script|onerror|javascript:|style=/i)
+    }
+  })
+})
+
+describe('landing', () => {
+  it('shows banners, the landing image and footers from the cms', async () => {
+    const landing = await landingLoader(args('/'))
+    expect(landing.focus).toBeNull()
+    expect(landing.banners.length).toBeGreaterThanOrEqual(2)
+    expect(landing.banners[0]?.link?.href).toBe('/CheckAvailability')
+    expect(landing.image?.src).toBe('/landing-hero.svg')
+    expect(landing.footers[0]?.heading).toBe(`About ${t.config.PRODUCT_NAME}`)
+  })
+
+  it('emphasises the section of the alias it was reached by', async () => {
+    expect((await landingLoader(args('/paybills'))).focus).toBe('pay-bill')
+    expect((await landingLoader(args('/applicant'))).focus).toBe('apply-now')
+  })
+
+  it('answers 503 when the cms is down', async () => {
+    expect(await thrownStatus(landingLoader(args('/', downContext())))).toBe(503)
+  })
+})
+
+describe('application status', () => {
+  it('redirects with 302 to the legacy status site', async () => {
+    const response = await checkStatusLoader(args('/application/check-status'))
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe(t.config.LEGACY_STATUS_URL)
+  })
+})
