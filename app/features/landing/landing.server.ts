@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node'
-import { requireContent } from '~/features/legal/content.server'
+import { isUpstreamError } from '~/upstream/errors'
 import { sanitizeRichText } from '~/features/legal/rich-text.server'
 import { safeRedirect } from '~/features/shell/safe-redirect'
 import { upstreamFor } from '~/upstream/index.server'
@@ -7,9 +7,27 @@ import { landingFocus } from './landing'
 
 export type LandingBanner = { id: string; title: string; text: string; link: { label: string; href: string } | null }
 
+/**
+ * The home page must open even when the cms is down: its calls to action need no
+ * content. Without cms answers it renders the built-in hero and no banners; the client
+ * has already logged the failure with its request id.
+ */
+async function orFallback<T>(load: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await load
+  } catch (error) {
+    if (isUpstreamError(error)) return fallback
+    throw error
+  }
+}
+
 export async function loadLanding(context: AppLoadContext, url: URL) {
   const cms = upstreamFor(context).cms
-  const [banners, image, footers] = await requireContent(Promise.all([cms.banners(), cms.landingImage(), cms.footers()]))
+  const [banners, image, footers] = await Promise.all([
+    orFallback(cms.banners(), []),
+    orFallback(cms.landingImage(), null),
+    orFallback(cms.footers(), { headingDescriptionList: [] }),
+  ])
   return {
     focus: landingFocus(url.pathname),
     banners: banners.map(
@@ -22,7 +40,7 @@ export async function loadLanding(context: AppLoadContext, url: URL) {
       }),
     ),
     // The CSP allows images from this site only (img-src 'self' data:).
-    image: safeRedirect(image.src, '') ? image : null,
+    image: image && safeRedirect(image.src, '') ? image : null,
     footers: footers.headingDescriptionList.map((item) => ({ heading: item.heading, html: sanitizeRichText(item.description) })),
   }
 }
