@@ -131,9 +131,10 @@ export function addressRoutes({ db }: ServiceDeps) {
     if (barangayCode !== undefined) {
       const [barangay] = await db.select().from(barangays).where(eq(barangays.code, barangayCode))
       const inMunicipality =
-        barangay?.municipalityCode === municipality.code ||
-        (barangay !== undefined && (await isPartOf(db, barangay.municipalityCode, municipality.code)))
-      if (!barangay || !inMunicipality) notFound('barangay')
+        barangay !== undefined &&
+        (barangay.municipalityCode === municipality.code ||
+          (await isPartOf(db, barangay.municipalityCode, municipality.code)))
+      if (!inMunicipality) notFound('barangay')
       barangayId = barangay.code
       zipCode = barangay.zipCode
     }
