@@ -8,7 +8,9 @@
  * target fails or a request went wrong. The server is always stopped.
  *
  * Environment: BENCH_SECONDS (length of each measured run, default 10),
- * BENCH_ROUNDS (measured runs per page, default 2), BENCH_CONNECTIONS (default 10).
+ * BENCH_ROUNDS (measured runs per page, default 2), BENCH_CONNECTIONS (default 10),
+ * BENCH_ACCEPT_ENCODING (what the load generator accepts, default a browser's
+ * 'gzip, deflate, br'; the compression middleware then answers with brotli).
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -51,7 +53,7 @@ const PORT_RANGE = [3400, 3499] as const
 const BROWSER_HEADERS = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  'accept-encoding': 'gzip, deflate, br',
+  'accept-encoding': process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br',
   'accept-language': 'en-PH,en;q=0.9',
 }
 
@@ -82,6 +84,11 @@ type Run = {
   errors: number
   timeouts: number
   statusCodes: Record<string, number>
+  /** CPU time the server's process group spent per response (Linux /proc), or null. */
+  cpuMsPerRequest: number | null
+  /** Cores the server kept busy on average (1.0 = one full core), or null. */
+  serverCores: number | null
+  loadBefore: number
 }
 
 let server: ChildProcess | undefined
@@ -199,6 +206,37 @@ async function startServer(port: number) {
     await sleep(200)
   }
   throw new Error(`server did not answer /healthz within 60 s:\n${logTail(logFile)}`)
+}
+
+// CPU time of the server's whole process group, from /proc (Linux). On a shared machine
+// req/s moves with the neighbours' load; CPU per request moves much less.
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+
+function groupCpuMs(pgid: number): number | null {
+  let ticks = 0
+  try {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      let stat: string
+      try {
+        stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      } catch {
+        continue // exited meanwhile
+      }
+      // Fields after "(comm)": state ppid pgrp … utime (12th) stime (13th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12])
+    }
+  } catch {
+    return null
+  }
+  return (ticks * 1000) / CLOCK_TICKS
 }
 
 // ---------------------------------------------------------------------------------------
@@ -325,7 +363,21 @@ async function cannon(url: string, seconds: number): Promise<autocannon.Result> 
   return autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: BROWSER_HEADERS })
 }
 
-function toRun(round: number, page: string, result: autocannon.Result): Run {
+async function measureRun(round: number, page: string, base: string): Promise<Run> {
+  const pgid = server!.pid!
+  const loadBefore = os.loadavg()[0]!
+  const cpuBefore = groupCpuMs(pgid)
+  const result = await cannon(base + page, SECONDS)
+  const cpuAfter = groupCpuMs(pgid)
+  const run = toRun(round, page, result, loadBefore)
+  if (cpuBefore !== null && cpuAfter !== null && run.responses > 0) {
+    run.cpuMsPerRequest = (cpuAfter - cpuBefore) / run.responses
+    run.serverCores = (cpuAfter - cpuBefore) / (result.duration * 1000)
+  }
+  return run
+}
+
+function toRun(round: number, page: string, result: autocannon.Result, loadBefore: number): Run {
   const statusCodes: Record<string, number> = {}
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stats.count ?? 0
   const responses = Object.values(statusCodes).reduce((sum, count) => sum + count, 0)
@@ -341,6 +393,9 @@ function toRun(round: number, page: string, result: autocannon.Result): Run {
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes,
+    cpuMsPerRequest: null,
+    serverCores: null,
+    loadBefore,
   }
 }
 
@@ -351,6 +406,9 @@ function summarise(runs: Run[], page: string) {
     rps: mine.reduce((sum, run) => sum + run.rps, 0) / mine.length,
     p99: Math.max(...mine.map((run) => run.p99)),
     responses: mine.reduce((sum, run) => sum + run.responses, 0),
+    cpuMsPerRequest: mine.every((run) => run.cpuMsPerRequest !== null)
+      ? mine.reduce((sum, run) => sum + run.cpuMsPerRequest! * run.responses, 0) / mine.reduce((sum, run) => sum + run.responses, 0)
+      : null,
   }
 }
 
@@ -385,7 +443,7 @@ async function main() {
     const order = round % 2 === 1 ? [FLOOR, LANDING] : [LANDING, FLOOR]
     for (const page of order) {
       process.stdout.write(`> round ${round}/${ROUNDS}: ${page} for ${SECONDS} s … `)
-      const run = toRun(round, page, await cannon(base + page, SECONDS))
+      const run = await measureRun(round, page, base)
       console.log(`${Math.round(run.rps)} req/s`)
       runs.push(run)
     }
@@ -393,6 +451,7 @@ async function main() {
   const floor = summarise(runs, FLOOR)
   const landing = summarise(runs, LANDING)
   const ratio = landing.rps / floor.rps
+  const cpuRatio = floor.cpuMsPerRequest !== null && landing.cpuMsPerRequest ? floor.cpuMsPerRequest / landing.cpuMsPerRequest : null
 
   // 2. Page weight.
   console.log('\n> page weight')
@@ -424,25 +483,51 @@ async function main() {
   if (pages.some((page) => page.htmlGzipBy !== 'server')) console.log('* not compressed by the server: gzipped here with zlib level 6')
 
   console.log(
-    `\nThroughput: autocannon, ${CONNECTIONS} connections, browser first-visit headers, ${WARMUP_SECONDS} s warm-up per page` +
+    `\nThroughput: autocannon, ${CONNECTIONS} connections, browser first-visit headers (accept-encoding: ${BROWSER_HEADERS['accept-encoding']}),` +
+      `\n${WARMUP_SECONDS} s warm-up per page` +
       `\n(discarded), then ${ROUNDS} × ${SECONDS} s per page in alternating order. p99 of a page: its worst run.\n`,
   )
   console.log(
     table(
-      ['round', 'page', 'req/s', 'p99 ms', 'responses', 'non-200', 'errors', 'timeouts'],
-      runs.map((run) => [run.round, run.page, run.rps.toFixed(0), run.p99, run.responses, run.non200, run.errors, run.timeouts]),
-      [true, false, true, true, true, true, true, true],
+      ['round', 'page', 'req/s', 'p99 ms', 'responses', 'non-200', 'errors', 'timeouts', 'server CPU ms/req', 'server cores', 'load 1m'],
+      runs.map((run) => [
+        run.round,
+        run.page,
+        run.rps.toFixed(0),
+        run.p99,
+        run.responses,
+        run.non200,
+        run.errors,
+        run.timeouts,
+        run.cpuMsPerRequest?.toFixed(2) ?? 'n/a',
+        run.serverCores?.toFixed(2) ?? 'n/a',
+        run.loadBefore.toFixed(1),
+      ]),
+      [true, false, true, true, true, true, true, true, true, true, true],
     ),
   )
   console.log()
   console.log(
     table(
-      ['page', 'req/s', 'p99 ms'],
-      [floor, landing].map((row) => [row.page === FLOOR ? `${FLOOR} (floor)` : `${row.page} (landing)`, row.rps.toFixed(0), row.p99]),
-      [false, true, true],
+      ['page', 'req/s', 'p99 ms', 'server CPU ms/req'],
+      [floor, landing].map((row) => [
+        row.page === FLOOR ? `${FLOOR} (floor)` : `${row.page} (landing)`,
+        row.rps.toFixed(0),
+        row.p99,
+        row.cpuMsPerRequest?.toFixed(2) ?? 'n/a',
+      ]),
+      [false, true, true, true],
     ),
   )
-  console.log(`\nlanding/floor throughput: ${Math.round(ratio * 100)}%\n`)
+  console.log(`\nlanding/floor throughput: ${Math.round(ratio * 100)}%`)
+  if (cpuRatio !== null) {
+    console.log(`landing/floor by server CPU per request: ${Math.round(cpuRatio * 100)}% (cross-check, less sensitive to other load)`)
+  }
+  const busiest = Math.max(...runs.map((run) => run.loadBefore))
+  if (busiest > os.cpus().length) {
+    console.log(`warning: 1-minute load average reached ${busiest.toFixed(1)} on ${os.cpus().length} cores: other processes shared the CPU; req/s is noisy`)
+  }
+  console.log()
 
   // 4. Targets.
   const heaviest = pages.reduce((max, page) => (page.jsGzip > max.jsGzip ? page : max))
@@ -486,7 +571,7 @@ async function main() {
     node: process.version,
     cpus: os.cpus().length,
     settings: { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, rounds: ROUNDS, headers: BROWSER_HEADERS },
-    throughput: { runs, floor, landing, ratio },
+    throughput: { runs, floor, landing, ratio, cpuRatio },
     pages,
     checks,
     pass: checks.every((check) => check.pass),
