@@ -158,8 +158,13 @@ async function stopServer() {
 process.on('exit', () => {
   if (server?.pid !== undefined && groupAlive(server.pid)) signalGroup(server.pid, 'SIGKILL')
 })
+// Ctrl-C reaches every process of the terminal's group, and tsx relays it to this one a
+// second time: stay subscribed (a second signal must not kill us mid-cleanup).
+let interrupted = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (interrupted) return
+    interrupted = true
     console.error(`\n${signal}: stopping the server`)
     void stopServer().finally(() => process.exit(130))
   })
