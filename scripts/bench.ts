@@ -489,8 +489,8 @@ async function main() {
 
   console.log(
     `\nThroughput: autocannon, ${CONNECTIONS} connections, browser first-visit headers (accept-encoding: ${BROWSER_HEADERS['accept-encoding']}),` +
-      `\n${WARMUP_SECONDS} s warm-up per page` +
-      `\n(discarded), then ${ROUNDS} × ${SECONDS} s per page in alternating order. p99 of a page: its worst run.\n`,
+      `\n${WARMUP_SECONDS} s warm-up per page (discarded), then ${ROUNDS} × ${SECONDS} s per page in alternating order.` +
+      `\np99 of a page: its worst run. Server CPU: utime+stime of the server's process group per response.\n`,
   )
   console.log(
     table(
