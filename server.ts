@@ -3,6 +3,7 @@
  * elsewhere, the reference upstream in-process (no socket between them).
  */
 import crypto from 'node:crypto'
+import zlib from 'node:zlib'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
@@ -49,7 +50,9 @@ export async function createPortal(config: Config, logger: Logger) {
     res.set('cache-control', 'no-store').json({ status: 'ok' })
   })
   app.use(maintenanceGate(config))
-  app.use(compression())
+  // Brotli's default quality (11) costs ~10 ms of CPU per page; quality 4 is as small as
+  // gzip -9 for our pages at a fraction of the cost (measured by npm run bench).
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }))
   app.use(csrfGuard())
 
   if (viteDevServer) {

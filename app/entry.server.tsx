@@ -19,6 +19,7 @@ export default function handleRequest(
   const nonce = loadContext.nonce
   return new Promise((resolve, reject) => {
     let shellRendered = false
+    let timer: ReturnType<typeof setTimeout> | undefined
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -30,6 +31,7 @@ export default function handleRequest(
           const body = new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          body.on('end', () => clearTimeout(timer))
           pipe(body)
         },
         onShellError(error: unknown) {
@@ -42,7 +44,9 @@ export default function handleRequest(
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY)
+    // Give up on slow streams, but do not keep a timer alive for every finished request.
+    timer = setTimeout(abort, ABORT_DELAY)
+    request.signal.addEventListener('abort', () => clearTimeout(timer), { once: true })
   })
 }
 
