@@ -17,6 +17,8 @@ export default function handleRequest(
   // Bots and no-JS browsers get the whole document at once; others may stream.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   const nonce = loadContext.nonce
+  // Pages carry per-browser state (theme, banner, toasts): never for shared caches.
+  if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-cache')
   return new Promise((resolve, reject) => {
     let shellRendered = false
     let timer: ReturnType<typeof setTimeout> | undefined
