@@ -28,6 +28,7 @@ test.describe('cookie banner', () => {
 
   test('after ACCEPT the banner stays hidden on reload', async ({ page }) => {
     await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'ACCEPT' }))
+    await expect(cookieBanner(page)).toBeHidden()
     await page.reload()
     await expect(page.getByRole('banner')).toBeVisible()
     await expect(cookieBanner(page)).toBeHidden()
@@ -35,6 +36,7 @@ test.describe('cookie banner', () => {
 
   test('after ACCEPT the banner stays hidden in a new tab', async ({ page, context }) => {
     await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'ACCEPT' }))
+    await expect(cookieBanner(page)).toBeHidden()
     const tab = await context.newPage()
     await tab.goto('/')
     await expect(tab.getByRole('banner')).toBeVisible()
@@ -43,6 +45,7 @@ test.describe('cookie banner', () => {
 
   test('after ACCEPT the banner stays hidden after a browser restart', async ({ page, context }) => {
     await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'ACCEPT' }))
+    await expect(cookieBanner(page)).toBeHidden()
     const restarted = await restartBrowser(context)
     const again = await restarted.newPage()
     await again.goto('/')
@@ -58,6 +61,7 @@ test.describe('cookie banner', () => {
 
   test('after the close icon the banner stays hidden on reload', async ({ page }) => {
     await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'Close' }))
+    await expect(cookieBanner(page)).toBeHidden()
     await page.reload()
     await expect(page.getByRole('banner')).toBeVisible()
     await expect(cookieBanner(page)).toBeHidden()
@@ -65,6 +69,7 @@ test.describe('cookie banner', () => {
 
   test('after the close icon the banner comes back after a browser restart', async ({ page, context }) => {
     await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'Close' }))
+    await expect(cookieBanner(page)).toBeHidden()
     const restarted = await restartBrowser(context)
     const again = await restarted.newPage()
     await again.goto('/')

@@ -72,7 +72,9 @@ test.describe('cookies', () => {
   test('every Set-Cookie from the cookie banner and theme is HttpOnly, SameSite=Lax and Secure', async ({ page, context }) => {
     await page.goto('/')
     const closed = await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'Close' }))
+    await expect(cookieBanner(page)).toBeHidden()
     const themed = await submitPreference(page, page.getByRole('button', { name: 'Switch to dark theme' }))
+    await expect(page.locator('html')).toContainClass('dark')
     await context.clearCookies()
     await page.reload()
     const accepted = await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'ACCEPT' }))

@@ -6,7 +6,8 @@ export const cookieBanner = (page: Page) => page.getByRole('region', { name: 'Co
 /**
  * Clicks a preference button (cookie banner, theme) and waits for the server to answer
  * the POST. With JS the banner hides before the answer arrives, so a reload right after
- * the click could race the Set-Cookie; without JS the answer is a redirect back.
+ * the click could race the Set-Cookie; without JS the answer is a redirect back, so
+ * callers then wait for something only the new page shows before they reload.
  */
 export async function submitPreference(page: Page, button: ReturnType<Page['getByRole']>) {
   const saved = page.waitForResponse(
