@@ -1,0 +1,66 @@
+/**
+ * Browser journeys (STYLE.md, Tests): every journey runs twice, with and without
+ * JavaScript, against the production build (`npm run build` first; scripts/test.sh
+ * does that). Debian's chromium, no browser download (STACK-NOTES).
+ */
+import { defineConfig } from '@playwright/test'
+import { MAINTENANCE_PORT, PORTAL_PORT, PORTAL_URL } from './tests/e2e/support/servers'
+
+const CI = Boolean(process.env.CI)
+
+function portalServer(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    // A fresh data directory on every run: no state carried between runs.
+    command: `rm -rf ${dataDir} && node --import tsx server.ts`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PRODUCT_NAME: 'Hibla',
+      REGISTER_FLAG: 'true',
+      MAINTENANCE_MODE: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  }
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  reporter: CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: PORTAL_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+        // One element: chromium must not look up outside hosts (STACK-NOTES).
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
+      ],
+    },
+  },
+  projects: [
+    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'no-js', use: { javaScriptEnabled: false } },
+  ],
+  webServer: [
+    portalServer(PORTAL_PORT, '.data-e2e'),
+    portalServer(MAINTENANCE_PORT, '.data-e2e-maintenance', { MAINTENANCE_MODE: 'true' }),
+  ],
+})

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The whole suite (npm test), cheapest failure first: types, Vitest, the production
+# build, then the Playwright journeys against that build. Prints each phase's wall time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CHROMIUM=/usr/bin/chromium
+if [[ ! -x $CHROMIUM ]]; then
+  echo "test.sh: Debian's chromium is missing at $CHROMIUM (Playwright needs it); installing it with apt-get."
+  sudo=()
+  if [[ $(id -u) -ne 0 ]]; then sudo=(sudo); fi
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+fi
+
+current=''
+timings=()
+report() {
+  local status=$?
+  if ((${#timings[@]})); then
+    echo
+    echo 'test.sh: phase timings'
+    printf '  %s\n' "${timings[@]}"
+  fi
+  if ((status != 0)); then
+    echo "test.sh: FAILED in phase '${current:-setup}' (exit $status)"
+  else
+    echo "test.sh: all phases passed in ${SECONDS}s"
+  fi
+}
+trap report EXIT
+
+phase() {
+  current=$1
+  shift
+  echo
+  echo "==> $current: $*"
+  local started=$SECONDS
+  "$@"
+  timings+=("$(printf '%-11s %4ss' "$current" $((SECONDS - started)))")
+}
+
+phase typecheck npx tsc --noEmit
+phase vitest npx vitest run
+phase build npm run build
+phase playwright npx playwright test
+current=''

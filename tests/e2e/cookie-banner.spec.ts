@@ -1,0 +1,79 @@
+import { expect, test, type BrowserContext } from '@playwright/test'
+import { cookieBanner, submitPreference } from './support/visitor'
+
+// spec 2 and 4: the banner shows until ACCEPT, or until the close icon for this browser session.
+
+/**
+ * A browser restart: a new context that keeps only the cookies with an expiry, as a
+ * browser does with its session cookies when it closes.
+ */
+async function restartBrowser(context: BrowserContext) {
+  const browser = context.browser()!
+  const lasting = (await context.cookies()).filter((cookie) => cookie.expires > 0)
+  const restarted = await browser.newContext()
+  await restarted.addCookies(lasting)
+  return restarted
+}
+
+test.describe('cookie banner', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/')
+    await expect(cookieBanner(page)).toBeVisible()
+  })
+
+  test('ACCEPT hides the banner', async ({ page }) => {
+    await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'ACCEPT' }))
+    await expect(cookieBanner(page)).toBeHidden()
+  })
+
+  test('after ACCEPT the banner stays hidden on reload', async ({ page }) => {
+    await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'ACCEPT' }))
+    await expect(cookieBanner(page)).toBeHidden()
+    await page.reload()
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(cookieBanner(page)).toBeHidden()
+  })
+
+  test('after ACCEPT the banner stays hidden in a new tab', async ({ page, context }) => {
+    await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'ACCEPT' }))
+    await expect(cookieBanner(page)).toBeHidden()
+    const tab = await context.newPage()
+    await tab.goto('/')
+    await expect(tab.getByRole('banner')).toBeVisible()
+    await expect(cookieBanner(tab)).toBeHidden()
+  })
+
+  test('after ACCEPT the banner stays hidden after a browser restart', async ({ page, context }) => {
+    await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'ACCEPT' }))
+    await expect(cookieBanner(page)).toBeHidden()
+    const restarted = await restartBrowser(context)
+    const again = await restarted.newPage()
+    await again.goto('/')
+    await expect(again.getByRole('banner')).toBeVisible()
+    await expect(cookieBanner(again)).toBeHidden()
+    await restarted.close()
+  })
+
+  test('the close icon hides the banner', async ({ page }) => {
+    await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'Close' }))
+    await expect(cookieBanner(page)).toBeHidden()
+  })
+
+  test('after the close icon the banner stays hidden on reload', async ({ page }) => {
+    await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'Close' }))
+    await expect(cookieBanner(page)).toBeHidden()
+    await page.reload()
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(cookieBanner(page)).toBeHidden()
+  })
+
+  test('after the close icon the banner comes back after a browser restart', async ({ page, context }) => {
+    await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'Close' }))
+    await expect(cookieBanner(page)).toBeHidden()
+    const restarted = await restartBrowser(context)
+    const again = await restarted.newPage()
+    await again.goto('/')
+    await expect(cookieBanner(again)).toBeVisible()
+    await restarted.close()
+  })
+})

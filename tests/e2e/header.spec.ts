@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test'
+
+// spec 2, Shell: the header a visitor sees on every public page.
+test.describe('header on a wide screen', () => {
+  test('the logo takes the visitor home', async ({ page }) => {
+    await page.goto('/check-status')
+    await page.getByRole('banner').getByRole('link', { name: 'Hibla home' }).click()
+    await expect(page).toHaveURL('/')
+  })
+
+  // The target pages may not exist yet (they show the not-found page): the URL is the promise.
+  const links = [
+    { name: 'PLANS', to: '/plans' },
+    { name: 'HELP & SUPPORT', to: '/help' },
+    { name: 'REGISTER', to: '/register' }, // shown while REGISTER_FLAG is 'true' (the default)
+    { name: 'Login', to: '/login' },
+  ]
+  for (const { name, to } of links) {
+    test(`${name} goes to ${to}`, async ({ page }) => {
+      await page.goto('/')
+      await page.getByRole('banner').getByRole('link', { name, exact: true }).click()
+      await expect(page).toHaveURL(to)
+    })
+  }
+})
+
+test.describe('header on a small screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the Menu drawer opens and offers Home, Plans and Login', async ({ page }) => {
+    await page.goto('/')
+    const header = page.getByRole('banner')
+    const drawerNav = header.getByRole('navigation', { name: 'Menu' })
+    await expect(drawerNav.getByRole('link', { name: 'Home' })).toBeHidden()
+
+    // A native <details> drawer: <summary> has no ARIA role to query, so find it by its label.
+    await header.locator('summary[aria-label="Menu"]').click()
+
+    await expect(drawerNav.getByRole('link', { name: 'Home', exact: true })).toBeVisible()
+    await expect(drawerNav.getByRole('link', { name: 'Plans', exact: true })).toBeVisible()
+    await expect(header.getByRole('link', { name: 'Login', exact: true })).toBeVisible()
+  })
+})

@@ -1,0 +1,12 @@
+import { expect, test } from '@playwright/test'
+
+test('an unknown path answers 404', async ({ page }) => {
+  const response = await page.goto('/no-such-page')
+  expect(response?.status()).toBe(404)
+})
+
+test('an unknown path shows the not-found page inside the shell', async ({ page }) => {
+  await page.goto('/no-such-page')
+  await expect(page.getByRole('heading', { name: 'Ooops! We cannot find the page you are looking for.' })).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Hibla home' })).toBeVisible()
+})
