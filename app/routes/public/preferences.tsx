@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { preferenceCookies } from '~/features/shell/preferences.server'
 import { safeRedirect } from '~/features/shell/safe-redirect'
 
@@ -21,12 +21,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       setCookie = await cookies.theme.serialize(form.get('theme') === 'dark' ? 'dark' : 'light')
       break
     default:
-      return data({ ok: false, error: 'Unknown preference.' }, { status: 400 })
+      return Response.json({ ok: false, error: 'Unknown preference.' }, { status: 400 })
   }
   const headers = { 'set-cookie': setCookie }
   const redirectTo = form.get('redirectTo')
   if (redirectTo !== null) return redirect(safeRedirect(redirectTo), { headers })
-  return data({ ok: true }, { headers })
+  // A Response (not data()) so a direct call to this resource route keeps its Set-Cookie.
+  return Response.json({ ok: true }, { headers })
 }
 
 export async function loader() {

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test'
+import { acceptCookiesBeforehand } from './support/visitor'
+
+// spec 2, Shell: legal pages show their last-updated date, title and sanitized rich text;
+// privacy notice and cookie policy have expandable question/answer lists (cookie policy
+// starts all expanded); terms of use has numbered headings.
+
+test.beforeEach(async ({ page }) => {
+  await acceptCookiesBeforehand(page)
+})
+
+test('a privacy notice answer is closed at first and opens when its question is clicked', async ({ page }) => {
+  await page.goto('/privacy-notice')
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Notice' })).toBeVisible()
+  await expect(page.getByTestId('last-updated')).toHaveText('Last updated: July 27, 2020')
+  const question = page.locator('details', { hasText: 'What are your rights as a data subject?' })
+  await expect(question).not.toHaveAttribute('open')
+  await question.locator('summary').click()
+  await expect(question).toHaveAttribute('open')
+  await expect(question.locator('summary + *')).toBeVisible()
+})
+
+test('the cookie policy starts with every answer expanded', async ({ page }) => {
+  await page.goto('/cookie-policy')
+  await expect(page.getByRole('heading', { level: 1, name: 'Cookie Policy' })).toBeVisible()
+  const answers = page.locator('main details')
+  await expect(answers.first()).toBeVisible()
+  const count = await answers.count()
+  expect(count, 'the cookie policy has questions').toBeGreaterThan(1)
+  for (let i = 0; i < count; i++) await expect(answers.nth(i)).toHaveAttribute('open')
+  await expect(page.locator('details', { hasText: 'Which preference cookies do we use?' }).getByText('theme').first()).toBeVisible()
+})
+
+test('terms and conditions show the general terms with the July 27, 2020 date', async ({ page }) => {
+  await page.goto('/terms-and-conditions')
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible()
+  await expect(page.getByTestId('last-updated')).toHaveText('Last updated: July 27, 2020')
+})
+
+test('terms and conditions with ?product= show that product\'s terms', async ({ page }) => {
+  await page.goto('/terms-and-conditions?product=fiber-plan-1699')
+  await expect(page).toHaveTitle('Fiber Plan 1699 Terms and Conditions | Hibla')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Terms and Conditions')
+  await expect(page.getByRole('link', { name: 'Read the general Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions')
+})
+
+test('terms and conditions for an unknown product say so with 404', async ({ page }) => {
+  const response = await page.goto('/terms-and-conditions?product=no-such-plan')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByText('We have no terms and conditions for this product.')).toBeVisible()
+})
+
+test('terms of use number their headings', async ({ page }) => {
+  await page.goto('/terms-of-use')
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Use' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: /^1\. / })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: /^2\. / })).toBeVisible()
+})
+
+test('the footer links reach each legal page', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Cookies Policy' }).click()
+  await expect(page).toHaveURL('/cookie-policy')
+  await expect(page.getByRole('heading', { level: 1, name: 'Cookie Policy' })).toBeVisible()
+})
+
+test('/application/check-status sends the visitor to the legacy status site', async ({ page }) => {
+  const response = await page.request.get('/application/check-status', { maxRedirects: 0 })
+  expect(response.status()).toBe(302)
+  expect(response.headers().location).toBe('https://status.example.ph/application/check-status')
+})
