@@ -36,7 +36,8 @@ export default defineConfig({
   workers: 2,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  reporter: CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  // The JSON report feeds the totals line scripts/test.sh prints.
+  reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }], ...(CI ? [['html', { open: 'never' }] as const] : [])],
   use: {
     baseURL: PORTAL_URL,
     trace: 'retain-on-failure',

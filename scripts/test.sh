@@ -40,8 +40,20 @@ phase() {
   timings+=("$(printf '%-11s %4ss' "$current" $((SECONDS - started)))")
 }
 
+rm -rf .test-results
 phase typecheck npx tsc --noEmit
-phase vitest npx vitest run
+phase vitest npx vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest.json
 phase build npm run build
 phase playwright npx playwright test
 current=''
+
+# One plain closing line over both runners, e.g. "tests: 312 passed, 0 failed".
+node --input-type=module -e "
+  import fs from 'node:fs'
+  const vitest = JSON.parse(fs.readFileSync('.test-results/vitest.json', 'utf8'))
+  const playwright = JSON.parse(fs.readFileSync('.test-results/playwright.json', 'utf8')).stats
+  const passed = vitest.numPassedTests + playwright.expected + playwright.flaky
+  const failed = vitest.numFailedTests + playwright.unexpected
+  console.log('vitest: ' + vitest.numPassedTests + ' passed; playwright: ' + playwright.expected + ' passed, ' + playwright.flaky + ' flaky')
+  console.log('tests: ' + passed + ' passed, ' + failed + ' failed')
+"
