@@ -22,6 +22,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 }
 
+// CMS texts repeat on every page view; sanitizing is a full HTML parse, so keep the
+// results of recent inputs (bounded, oldest dropped first).
+const MEMO_LIMIT = 500
+const memo = new Map<string, string>()
+
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS)
+  let clean = memo.get(html)
+  if (clean === undefined) {
+    clean = sanitizeHtml(html, OPTIONS)
+    if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!)
+    memo.set(html, clean)
+  }
+  return clean
 }
