@@ -1,7 +1,7 @@
 /**
  * Password hashing with Node's built-in scrypt (memory-hard; docs/decisions/0005).
  * Stored form, PHC-like so the cost can be raised later without breaking old hashes:
- *   $scrypt$ln=15,r=8,p=1$<salt base64>$<key base64>
+ *   $scrypt$ln=16,r=8,p=1$<salt base64>$<key base64>
  */
 import crypto from 'node:crypto'
 import { promisify } from 'node:util'
@@ -13,8 +13,8 @@ const scrypt = promisify(crypto.scrypt) as (
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>
 
-/** N = 2^15, r = 8, p = 1: 128 · N · r = 32 MiB per hash, about 100 ms on one core here. */
-export const SCRYPT_PARAMS = { ln: 15, r: 8, p: 1 } as const
+/** N = 2^16, r = 8, p = 1: 128 · N · r = 64 MiB per hash, about 180 ms on one core here (docs/decisions/0005). */
+export const SCRYPT_PARAMS = { ln: 16, r: 8, p: 1 } as const
 const KEY_LENGTH = 32
 const SALT_LENGTH = 16
 
