@@ -43,6 +43,9 @@ describe('configuration', () => {
     ['ACCOUNT_MGMT_ENABLED', 'yes'],
     ['PRODUCT_NAME', 'two words'],
     ['UPSTREAM_SECRET', 'short'],
+    ['SMTP_URL', 'http://mail.example.ph'],
+    ['LOGIN_MAX_FAILURES', '0'],
+    ['DEMO_DATA', 'yes'],
   ])('refuses %s=%j with one line naming the variable', (name, value) => {
     const error = (() => {
       try {
@@ -55,6 +58,21 @@ describe('configuration', () => {
     const message = (error as Error).message
     expect(message).toContain(name)
     expect(message).not.toContain('\n')
+  })
+
+  it('seeds demo users outside production only, unless DEMO_DATA says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).demoData).toBe(true)
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).demoData).toBe(false)
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true)
+    expect(loadConfig({ DATA_DIR: tmp(), DEMO_DATA: 'false' }).demoData).toBe(false)
+  })
+
+  it('has the identity defaults: Keycloak-like lock-out, links to localhost, mail from the product', () => {
+    const config = loadConfig({ DATA_DIR: tmp() })
+    expect([config.LOGIN_MAX_FAILURES, config.LOGIN_WAIT_INCREMENT_SECONDS, config.LOGIN_MAX_WAIT_SECONDS]).toEqual([5, 60, 900])
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000')
+    expect(config.mailFrom).toBe('Hibla <no-reply@localhost>')
+    expect(config.SMTP_URL).toBeUndefined()
   })
 
   it('generates secrets once and keeps them in DATA_DIR, readable only by the owner', () => {

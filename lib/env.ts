@@ -45,6 +45,15 @@ export const EnvSchema = z.object({
   UPSTREAM_RETRY_DELAY_MS: wholeNumber(0, 60000).default(2000),
   CMS_CACHE_SECONDS: wholeNumber(0, 86400).default(60),
 
+  // Identity and email (ARCHITECTURE 8, 9; SECURITY Sign-in)
+  PUBLIC_URL: z.url({ message: 'must be an http(s) URL' }).default('http://localhost:3000'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  DEMO_DATA: booleanString.optional(),
+  LOGIN_MAX_FAILURES: wholeNumber(1, 1000).default(5),
+  LOGIN_WAIT_INCREMENT_SECONDS: wholeNumber(1, 86400).default(60),
+  LOGIN_MAX_WAIT_SECONDS: wholeNumber(1, 86400).default(900),
+
   // Runtime flags (spec 9). The string flags are compared as strings, as the spec says.
   MAINTENANCE_MODE: z.string().default('false'),
   REGISTER_FLAG: z.string().default('true'),
@@ -69,6 +78,9 @@ export type Config = Env & {
   upstreamSecret: string
   sessionSecret: string
   sourceId: string
+  mailFrom: string
+  /** Seed demo users (published passwords) and demo accounts: DEMO_DATA, else on outside production. */
+  demoData: boolean
 }
 
 export class ConfigError extends Error {}
@@ -116,6 +128,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     production,
     channel: env.UPSTREAM_CHANNEL ?? `${env.PRODUCT_NAME}Web`,
     sourceId: `${env.PRODUCT_NAME}Web`,
+    demoData: env.DEMO_DATA ?? !production,
+    mailFrom: env.MAIL_FROM ?? `${env.PRODUCT_NAME} <no-reply@localhost>`,
     upstreamSecret: env.UPSTREAM_SECRET ?? stored!.upstream,
     sessionSecret: env.SESSION_SECRET ?? stored!.session,
   }

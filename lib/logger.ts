@@ -1,17 +1,22 @@
-import { pino } from 'pino'
+import { pino, type DestinationStream } from 'pino'
 import type { Config } from './env.ts'
 
 /**
  * JSON lines on stdout. Values are JSON-escaped, so a newline in a name stays on one
  * line; the redact list keeps secrets and tokens out even if someone logs them.
  */
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, name: string) {
-  return pino({
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, name: string, destination?: DestinationStream) {
+  const options = {
     name,
     level: config.LOG_LEVEL,
     redact: {
-      paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization', 'cookie', '*.cookie', 'cardNumber', '*.cardNumber'],
+      paths: [
+        'password', '*.password', 'newPassword', '*.newPassword', 'passwordHash', '*.passwordHash',
+        'token', '*.token', 'accessToken', '*.accessToken', 'tokenHash', '*.tokenHash',
+        'authorization', '*.authorization', 'cookie', '*.cookie', 'cardNumber', '*.cardNumber',
+      ],
       censor: '[redacted]',
     },
-  })
+  }
+  return destination ? pino(options, destination) : pino(options)
 }

@@ -1,5 +1,27 @@
 import type { Logger } from 'pino'
 import type { Database } from './db/client.ts'
+import type { MessageSender } from './notifications/sender.ts'
+
+/**
+ * Settings some services read. Every field has a documented default (lib/env.ts,
+ * docs/configuration.md), so a test or a caller that only has the four basics still works.
+ */
+export type ServiceSettings = {
+  /** Base of links in emails, e.g. the verification link. */
+  publicUrl: string
+  mailFrom: string
+  loginMaxFailures: number
+  loginWaitIncrementSeconds: number
+  loginMaxWaitSeconds: number
+}
+
+export const defaultServiceSettings: ServiceSettings = {
+  publicUrl: 'http://localhost:3000',
+  mailFrom: 'Hibla <no-reply@localhost>',
+  loginMaxFailures: 5,
+  loginWaitIncrementSeconds: 60,
+  loginMaxWaitSeconds: 900,
+}
 
 /** What every service's routes are built with. */
 export type ServiceDeps = {
@@ -7,4 +29,28 @@ export type ServiceDeps = {
   logger: Logger
   productName: string
   now: () => Date
+  settings?: Partial<ServiceSettings>
+  /** Delivers outbox messages (SMTP when SMTP_URL is set). Absent: messages stay in the outbox. */
+  sender?: MessageSender
+}
+
+export function settingsOf(deps: ServiceDeps): ServiceSettings {
+  return { ...defaultServiceSettings, ...deps.settings }
+}
+
+/** The part of Config that becomes ServiceSettings. */
+export function serviceSettingsFromConfig(config: {
+  PUBLIC_URL: string
+  mailFrom: string
+  LOGIN_MAX_FAILURES: number
+  LOGIN_WAIT_INCREMENT_SECONDS: number
+  LOGIN_MAX_WAIT_SECONDS: number
+}): ServiceSettings {
+  return {
+    publicUrl: config.PUBLIC_URL,
+    mailFrom: config.mailFrom,
+    loginMaxFailures: config.LOGIN_MAX_FAILURES,
+    loginWaitIncrementSeconds: config.LOGIN_WAIT_INCREMENT_SECONDS,
+    loginMaxWaitSeconds: config.LOGIN_MAX_WAIT_SECONDS,
+  }
 }

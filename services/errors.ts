@@ -1,21 +1,30 @@
 /** The one error envelope every service answers with. */
 export type ErrorEnvelope = {
   status: false
-  error: { code: string; message: string; requestId: string | null }
+  error: {
+    code: string
+    message: string
+    requestId: string | null
+    /** Validation failures only: the messages of each invalid field, by field name. */
+    fields?: Record<string, string[]>
+  }
 }
+
+export type FieldErrors = Record<string, string[]>
 
 export class ServiceError extends Error {
   constructor(
     readonly httpStatus: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503,
     readonly code: string,
     message: string,
+    readonly fields?: FieldErrors,
   ) {
     super(message)
   }
 }
 
-export function errorEnvelope(code: string, message: string, requestId: string | null): ErrorEnvelope {
-  return { status: false, error: { code, message, requestId } }
+export function errorEnvelope(code: string, message: string, requestId: string | null, fields?: FieldErrors): ErrorEnvelope {
+  return { status: false, error: fields ? { code, message, requestId, fields } : { code, message, requestId } }
 }
 
 export function ok<T>(data: T) {

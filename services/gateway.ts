@@ -13,6 +13,7 @@ import {
 } from '../lib/signature.ts'
 import { addressRoutes } from './address/routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
+import { identityRoutes } from './identity/routes.ts'
 import type { ServiceDeps } from './context.ts'
 import { ServiceError, errorEnvelope } from './errors.ts'
 import { referenceRoutes } from './reference/routes.ts'
@@ -54,7 +55,7 @@ export function createGateway(options: GatewayOptions) {
   app.onError((error, c) => {
     const requestId = c.req.header(HEADER.requestId) ?? null
     if (error instanceof ServiceError) {
-      return c.json(errorEnvelope(error.code, error.message, requestId), error.httpStatus)
+      return c.json(errorEnvelope(error.code, error.message, requestId, error.fields), error.httpStatus)
     }
     options.logger.error({ err: error, requestId, path: c.req.path }, 'upstream service failed')
     return c.json(errorEnvelope('internal', 'The service failed to answer.', requestId), 500)
@@ -105,6 +106,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', cmsRoutes(options))
   app.route('/', addressRoutes(options))
   app.route('/', referenceRoutes(options))
+  app.route('/', identityRoutes(options))
   return app
 }
 

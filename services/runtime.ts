@@ -5,9 +5,11 @@
  */
 import type { Logger } from 'pino'
 import type { Config } from '../lib/env.ts'
+import { serviceSettingsFromConfig } from './context.ts'
 import { openDatabase, type DatabaseHandle } from './db/client.ts'
 import { seedAll } from './db/seed.ts'
 import { createGateway, type Gateway } from './gateway.ts'
+import { createSmtpSender } from './notifications/sender.ts'
 
 export type Services = { gateway: Gateway; database: DatabaseHandle; close: () => Promise<void> }
 
@@ -19,12 +21,15 @@ export async function startServices(
   const database =
     options.database ??
     (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR }))
-  const report = await seedAll(database.db, { productName: config.PRODUCT_NAME })
+  const report = await seedAll(database.db, { productName: config.PRODUCT_NAME, demo: config.demoData })
   logger.info({ database: database.kind, seeded: report }, 'upstream services ready')
   const gateway = createGateway({
     db: database.db,
     logger,
     productName: config.PRODUCT_NAME,
+    settings: serviceSettingsFromConfig(config),
+    // Without SMTP_URL, messages stay in the outbox (the dev mailbox reads them there).
+    sender: config.SMTP_URL ? createSmtpSender({ url: config.SMTP_URL, from: config.mailFrom }) : undefined,
     now: options.now ?? (() => new Date()),
     secret: config.upstreamSecret,
     scheme: config.UPSTREAM_SIGNATURE_SCHEME,

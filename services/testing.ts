@@ -13,6 +13,7 @@ import { pino } from 'pino'
 import { loadConfig, type Config } from '../lib/env.ts'
 import { upstreamFor, type Upstream } from '../app/upstream/index.server.ts'
 import type { FetchLike } from '../app/upstream/client.server.ts'
+import { serviceSettingsFromConfig } from './context.ts'
 import { openDatabase, type DatabaseHandle } from './db/client.ts'
 import { seedAll } from './db/seed.ts'
 import { createGateway, type Gateway } from './gateway.ts'
@@ -76,11 +77,12 @@ export async function startTestUpstream(
 ): Promise<TestUpstream> {
   const database = await openTestDatabase()
   const base = testConfig(options.env)
-  if (options.seed) await seedAll(database.db, { productName: base.PRODUCT_NAME })
+  if (options.seed) await seedAll(database.db, { productName: base.PRODUCT_NAME, demo: true })
   const gateway = createGateway({
     db: database.db,
     logger: silentLogger,
     productName: base.PRODUCT_NAME,
+    settings: serviceSettingsFromConfig(base),
     now: options.now ?? (() => new Date()),
     secret: base.upstreamSecret,
     scheme: base.UPSTREAM_SIGNATURE_SCHEME,

@@ -41,3 +41,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   await migrate(db, { migrationsFolder })
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }
 }
+
+/** The database or an open transaction: functions that must join a caller's transaction take this. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]

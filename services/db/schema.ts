@@ -2,3 +2,6 @@
 // own Postgres schema; no service reads another's tables.
 export * from '../address/tables.ts'
 export * from '../cms/tables.ts'
+export * from '../accounts/tables.ts'
+export * from '../identity/tables.ts'
+export * from '../notifications/tables.ts'

@@ -1,17 +1,22 @@
 /**
  * Seed data for an empty database: the real PSGC address list, CMS content (legal
- * texts, banners, footers, landing image). Every step is idempotent: running the
- * seed again changes nothing.
+ * texts, banners, footers, landing image) and, when `demo` is set, demo subscriber
+ * accounts and demo users with published passwords. Every step is idempotent: running
+ * the seed again changes nothing.
  */
+import { seedAccounts } from '../accounts/seed.ts'
 import { seedAddress } from '../address/seed.ts'
 import { seedCms } from '../cms/seed.ts'
+import { seedDemoUsers } from '../identity/seed.ts'
 import type { Database } from './client.ts'
 
 export type SeedReport = Record<string, number>
 
-export async function seedAll(db: Database, options: { productName: string }): Promise<SeedReport> {
+export async function seedAll(db: Database, options: { productName: string; demo?: boolean }): Promise<SeedReport> {
   return {
     ...(await seedAddress(db)),
     ...(await seedCms(db, options)),
+    // Demo users have published passwords: only where the operator allows demo data.
+    ...(options.demo ? { ...(await seedAccounts(db)), ...(await seedDemoUsers(db)) } : {}),
   }
 }

@@ -1,0 +1,24 @@
+/**
+ * The subscriber account registry: what other services ask about an account number.
+ * Identity uses it to decide whether an account may be linked (spec 8).
+ */
+import { eq } from 'drizzle-orm'
+import type { Executor } from '../db/client.ts'
+import { subscriberAccounts } from './tables.ts'
+
+/** The product whose accounts this portal serves; others may exist in the registry. */
+export const PORTAL_PRODUCT = 'fibre'
+
+export type SubscriberAccount = typeof subscriberAccounts.$inferSelect
+
+export async function findSubscriberAccount(db: Executor, accountNumber: string): Promise<SubscriberAccount | null> {
+  if (!/^\d{13}$/.test(accountNumber)) return null
+  const [row] = await db.select().from(subscriberAccounts).where(eq(subscriberAccounts.accountNumber, accountNumber)).limit(1)
+  return row ?? null
+}
+
+/** True when the number is a known account of the portal's fibre product (spec 8: others cannot be linked). */
+export async function isFibreAccount(db: Executor, accountNumber: string): Promise<boolean> {
+  const account = await findSubscriberAccount(db, accountNumber)
+  return account !== null && account.product === PORTAL_PRODUCT
+}

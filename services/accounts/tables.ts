@@ -1,0 +1,16 @@
+import { boolean, char, pgSchema, text, timestamp } from 'drizzle-orm/pg-core'
+
+export const accountsSchema = pgSchema('accounts')
+
+/** The ISP's subscriber accounts (the billing system's view), keyed by the 13-digit account number. */
+export const subscriberAccounts = accountsSchema.table('subscriber_accounts', {
+  accountNumber: char('account_number', { length: 13 }).primaryKey(),
+  // 'fibre' for the product this portal sells; older products stay in the registry but cannot be linked.
+  product: text('product').notNull(),
+  status: text('status', { enum: ['active', 'suspended', 'disconnected'] }).notNull(),
+  holderName: text('holder_name').notNull(),
+  serviceAddress: text('service_address').notNull(),
+  // Seeded demonstration data, so an operator can find and remove it.
+  demo: boolean('demo').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -1,0 +1,66 @@
+/**
+ * DEMO DATA. Users the seed creates when DEMO_DATA is on (the default outside
+ * production), so every role can be tried on a fresh installation. The passwords are
+ * published in the README: never enable demo data on a public deployment.
+ */
+import type { Role } from './tables.ts'
+
+export type DemoUser = {
+  email: string
+  password: string
+  firstName: string
+  lastName: string
+  mobileNumber: string
+  roles: Role[]
+  accountNumbers: string[]
+  activeAccountNumber: string | null
+  agentCode: string | null
+}
+
+export const DEMO_USERS: readonly DemoUser[] = [
+  {
+    email: 'applicant@example.com',
+    password: 'Applicant2024',
+    firstName: 'ANA',
+    lastName: 'GARCIA',
+    mobileNumber: '9170000001',
+    roles: ['base'],
+    accountNumbers: [],
+    activeAccountNumber: null,
+    agentCode: null,
+  },
+  {
+    email: 'customer@example.com',
+    password: 'Customer2024',
+    firstName: 'CARLOS',
+    lastName: 'REYES',
+    mobileNumber: '9170000002',
+    roles: ['base', 'customer'],
+    // Demo accounts from services/accounts/seed.ts.
+    accountNumbers: ['1000000000001', '1000000000002'],
+    activeAccountNumber: '1000000000002',
+    agentCode: null,
+  },
+  {
+    email: 'agent@example.com',
+    password: 'Agent2024',
+    firstName: 'JOSE',
+    lastName: 'BAUTISTA',
+    mobileNumber: '9170000003',
+    roles: ['base', 'sales-agent'],
+    accountNumbers: [],
+    activeAccountNumber: null,
+    agentCode: 'AGT-0001',
+  },
+  {
+    email: 'admin@example.com',
+    password: 'Admin2024',
+    firstName: 'MARIA',
+    lastName: 'SANTOS',
+    mobileNumber: '9170000004',
+    roles: ['base', 'sales-admin'],
+    accountNumbers: [],
+    activeAccountNumber: null,
+    agentCode: null,
+  },
+]

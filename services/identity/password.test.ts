@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { SCRYPT_PARAMS, hashPassword, verifyPassword } from './password.ts'
+
+describe('password hashing', () => {
+  it('stores scrypt parameters, salt and key, never the password', async () => {
+    const hash = await hashPassword('Mabuhay2025')
+    expect(hash).toMatch(/^\$scrypt\$ln=16,r=8,p=1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/)
+    expect(hash).not.toContain('Mabuhay2025')
+    expect(SCRYPT_PARAMS).toEqual({ ln: 16, r: 8, p: 1 })
+  })
+
+  it('verifies the right password and refuses a wrong one', async () => {
+    const hash = await hashPassword('Mabuhay2025')
+    expect(await verifyPassword('Mabuhay2025', hash)).toBe(true)
+    expect(await verifyPassword('mabuhay2025', hash)).toBe(false)
+  })
+
+  it('salts each hash, so equal passwords do not give equal hashes', async () => {
+    expect(await hashPassword('Mabuhay2025')).not.toBe(await hashPassword('Mabuhay2025'))
+  })
+
+  it('refuses malformed or out-of-bounds stored values instead of throwing', async () => {
+    const hash = await hashPassword('Mabuhay2025')
+    expect(await verifyPassword('Mabuhay2025', 'Mabuhay2025')).toBe(false)
+    expect(await verifyPassword('Mabuhay2025', hash.replace('ln=16', 'ln=30'))).toBe(false)
+    expect(await verifyPassword('Mabuhay2025', hash.slice(0, -8))).toBe(false)
+  })
+})

@@ -1,0 +1,40 @@
+/**
+ * Inserts the demo users (demo-users.ts) that are missing. An existing user with the
+ * same email is left alone, so a second run, or a changed password, is not overwritten.
+ */
+import type { Database } from '../db/client.ts'
+import { DEMO_USERS } from './demo-users.ts'
+import { hashPassword } from './password.ts'
+import { users } from './tables.ts'
+import { findUserRowByEmail } from './users.ts'
+
+export async function seedDemoUsers(db: Database, now: Date = new Date()): Promise<Record<string, number>> {
+  let added = 0
+  for (const demo of DEMO_USERS) {
+    // Checked first so a re-run does not pay for hashing passwords it will not store.
+    if (await findUserRowByEmail(db, demo.email)) continue
+    const inserted = await db
+      .insert(users)
+      .values({
+        email: demo.email,
+        firstName: demo.firstName,
+        lastName: demo.lastName,
+        mobileNumber: demo.mobileNumber,
+        passwordHash: await hashPassword(demo.password),
+        roles: [...demo.roles],
+        emailVerified: true,
+        accountNumbers: [...demo.accountNumbers],
+        activeAccountNumber: demo.activeAccountNumber,
+        agentCode: demo.agentCode,
+        // Demo users have seen the registration popup already.
+        displaySuccessRegistration: false,
+        demo: true,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id })
+    added += inserted.length
+  }
+  return { demoUsers: added }
+}

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+
+export const identitySchema = pgSchema('identity')
+
+/** Keycloak's realm roles, under the names this realm uses. */
+export const ROLES = ['base', 'customer', 'sales-agent', 'sales-admin'] as const
+export type Role = (typeof ROLES)[number]
+
+// The spec 3 attributes are a fixed, typed set, so they are columns rather than a JSON bag.
+export const users = identitySchema.table(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Kept as typed; unique and looked up case-insensitively (the username is the email).
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    mobileNumber: text('mobile_number').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles').array().notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    accountNumbers: text('account_numbers').array().notNull().default(sql`'{}'::text[]`),
+    activeAccountNumber: text('active_account_number'),
+    displayCoachmarks: boolean('display_coachmarks').notNull().default(true),
+    displayWelcomeBanner: boolean('display_welcome_banner').notNull().default(true),
+    displaySuccessRegistration: boolean('display_success_registration').notNull().default(true),
+    agentCode: text('agent_code'),
+    // Demonstration users from the seed, so an operator can find and remove them.
+    demo: boolean('demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('users_email_lower').on(sql`lower(${t.email})`), uniqueIndex('users_agent_code').on(t.agentCode)],
+)
+
+/**
+ * Failed sign-ins per normalised username, whether or not such a user exists, so the
+ * lock-out neither reveals who has an account nor depends on the caller's address.
+ */
+export const loginFailures = identitySchema.table('login_failures', {
+  username: text('username').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+})
+
+export const TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number]
+
+/** Links sent by email. Only the SHA-256 of the random token is kept: a database reader cannot use them. */
+export const oneTimeTokens = identitySchema.table(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    // Set when a newer link of the same purpose replaces this one (resend, second reset request).
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+  },
+  (t) => [index('one_time_tokens_user_purpose').on(t.userId, t.purpose)],
+)

@@ -1,0 +1,107 @@
+/** The identity user as other modules see it, and the Keycloak-style claims made from it. */
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../db/client.ts'
+import { users } from './tables.ts'
+
+export type IdentityUser = {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  mobileNumber: string
+  roles: string[]
+  emailVerified: boolean
+  attributes: {
+    accountNumber: string[]
+    activeAccountNumber: string | null
+    displayCoachmarks: boolean
+    displayWelcomeBanner: boolean
+    displaySuccessRegistration: boolean
+    agentCode: string | null
+  }
+}
+
+/** Keycloak's claim names (spec 3 token claims), so a real Keycloak can replace the embedded provider. */
+export type IdentityClaims = {
+  sub: string
+  email: string
+  email_verified: boolean
+  given_name: string
+  family_name: string
+  realm_access: { roles: string[] }
+  accountNumber: string[]
+  activeAccountNumber: string | null
+  displayCoachmarks: boolean
+  displayWelcomeBanner: boolean
+  displaySuccessRegistration: boolean
+  agentCode: string | null
+}
+
+export type UserRow = typeof users.$inferSelect
+
+export function toIdentityUser(row: UserRow): IdentityUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    mobileNumber: row.mobileNumber,
+    roles: [...row.roles],
+    emailVerified: row.emailVerified,
+    attributes: {
+      accountNumber: [...row.accountNumbers],
+      activeAccountNumber: row.activeAccountNumber,
+      displayCoachmarks: row.displayCoachmarks,
+      displayWelcomeBanner: row.displayWelcomeBanner,
+      displaySuccessRegistration: row.displaySuccessRegistration,
+      agentCode: row.agentCode,
+    },
+  }
+}
+
+/** spec 3: the default account is the active one when it is in the list, else the first, else none. */
+export function defaultAccountNumber(attributes: IdentityUser['attributes']): string | null {
+  const { accountNumber, activeAccountNumber } = attributes
+  if (activeAccountNumber !== null && accountNumber.includes(activeAccountNumber)) return activeAccountNumber
+  return accountNumber[0] ?? null
+}
+
+export function claimsFor(user: IdentityUser): IdentityClaims {
+  return {
+    sub: user.id,
+    email: user.email,
+    email_verified: user.emailVerified,
+    given_name: user.firstName,
+    family_name: user.lastName,
+    realm_access: { roles: [...user.roles] },
+    accountNumber: [...user.attributes.accountNumber],
+    activeAccountNumber: defaultAccountNumber(user.attributes),
+    displayCoachmarks: user.attributes.displayCoachmarks,
+    displayWelcomeBanner: user.attributes.displayWelcomeBanner,
+    displaySuccessRegistration: user.attributes.displaySuccessRegistration,
+    agentCode: user.attributes.agentCode,
+  }
+}
+
+/** Usernames are emails, compared without case or surrounding spaces. */
+export function normaliseUsername(username: string): string {
+  return username.trim().toLowerCase()
+}
+
+export async function findUserRowByEmail(db: Executor, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normaliseUsername(email)}`)
+    .limit(1)
+  return row ?? null
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export async function findUserRowById(db: Executor, id: string): Promise<UserRow | null> {
+  // A malformed id would make Postgres raise instead of finding nothing.
+  if (!UUID.test(id)) return null
+  const [row] = await db.select().from(users).where(sql`${users.id} = ${id}`).limit(1)
+  return row ?? null
+}

@@ -1,0 +1,87 @@
+/**
+ * The outbox: messages are inserted with the change that causes them (same transaction),
+ * then delivered in the background by the sender, if there is one. Delivery runs in the
+ * background on purpose: a caller that waited for SMTP would answer "no such email"
+ * measurably faster than "email sent", which tells an attacker who has an account.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { ServiceDeps } from '../context.ts'
+import type { Executor } from '../db/client.ts'
+import type { OutgoingMessage } from './sender.ts'
+import { outbox } from './tables.ts'
+
+/** After this many failed attempts a message is marked failed and no longer retried. */
+export const MAX_DELIVERY_ATTEMPTS = 5
+
+export type OutboxMessage = typeof outbox.$inferSelect
+
+export async function enqueueMessage(db: Executor, message: OutgoingMessage, now: Date): Promise<string> {
+  const [row] = await db.insert(outbox).values({ ...message, createdAt: now }).returning({ id: outbox.id })
+  return row!.id
+}
+
+/** The newest messages for one recipient, newest first (the dev mailbox page reads these). */
+export async function latestMessagesFor(db: Executor, recipient: string, limit = 20): Promise<OutboxMessage[]> {
+  return db
+    .select()
+    .from(outbox)
+    .where(sql`lower(${outbox.recipient}) = lower(${recipient})`)
+    .orderBy(desc(outbox.createdAt))
+    .limit(limit)
+}
+
+/**
+ * Delivers each pending message once. A message is claimed with a conditional update, so
+ * two deliverers running at once never send it twice.
+ */
+export async function deliverPending(deps: ServiceDeps): Promise<{ sent: number; failed: number }> {
+  const sender = deps.sender
+  if (!sender) return { sent: 0, failed: 0 }
+  const pending = await deps.db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'pending'), inArray(outbox.channel, [...sender.channels])))
+    .orderBy(outbox.createdAt)
+    .limit(100)
+  let sent = 0
+  let failed = 0
+  for (const { id } of pending) {
+    const [claimed] = await deps.db
+      .update(outbox)
+      .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1` })
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')))
+      .returning()
+    if (!claimed || claimed.body === null) continue
+    try {
+      await sender.send({ channel: claimed.channel, recipient: claimed.recipient, subject: claimed.subject, body: claimed.body })
+      // The body holds a live link; once delivered it has no reason to stay here.
+      await deps.db.update(outbox).set({ status: 'sent', sentAt: deps.now(), body: null, lastError: null }).where(eq(outbox.id, id))
+      sent++
+    } catch (error) {
+      failed++
+      const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
+      const giveUp = claimed.attempts >= MAX_DELIVERY_ATTEMPTS
+      await deps.db
+        .update(outbox)
+        .set({ status: giveUp ? 'failed' : 'pending', lastError: reason })
+        .where(eq(outbox.id, id))
+      deps.logger.warn({ messageId: id, attempts: claimed.attempts, reason }, 'outbox delivery failed')
+    }
+  }
+  return { sent, failed }
+}
+
+/** Runs deliveries one after another in the background; `settled()` lets tests and shutdown wait. */
+export function createDeliveryQueue(deps: ServiceDeps) {
+  let running: Promise<unknown> = Promise.resolve()
+  return {
+    kick() {
+      if (!deps.sender) return
+      running = running
+        .then(() => deliverPending(deps))
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'outbox delivery run failed'))
+    },
+    settled: () => running.then(() => undefined),
+  }
+}
+export type DeliveryQueue = ReturnType<typeof createDeliveryQueue>
