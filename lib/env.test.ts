@@ -60,10 +60,12 @@ describe('configuration', () => {
     expect(message).not.toContain('\n')
   })
 
-  it('seeds demo users outside production only, unless DEMO_DATA says otherwise', () => {
+  it('seeds demo users on the embedded database only, unless DEMO_DATA says otherwise', () => {
+    const server = 'postgres://db.example/portal'
     expect(loadConfig({ DATA_DIR: tmp() }).demoData).toBe(true)
-    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).demoData).toBe(false)
-    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true)
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).demoData).toBe(true)
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', DATABASE_URL: server }).demoData).toBe(false)
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: server, DEMO_DATA: 'true' }).demoData).toBe(true)
     expect(loadConfig({ DATA_DIR: tmp(), DEMO_DATA: 'false' }).demoData).toBe(false)
   })
 

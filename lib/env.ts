@@ -79,7 +79,10 @@ export type Config = Env & {
   sessionSecret: string
   sourceId: string
   mailFrom: string
-  /** Seed demo users (published passwords) and demo accounts: DEMO_DATA, else on outside production. */
+  /**
+   * Seed demo users (published passwords) and demo accounts: DEMO_DATA, else on with the
+   * embedded database (the README's one-machine demo) and off with a Postgres server.
+   */
   demoData: boolean
 }
 
@@ -128,7 +131,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     production,
     channel: env.UPSTREAM_CHANNEL ?? `${env.PRODUCT_NAME}Web`,
     sourceId: `${env.PRODUCT_NAME}Web`,
-    demoData: env.DEMO_DATA ?? !production,
+    demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
     mailFrom: env.MAIL_FROM ?? `${env.PRODUCT_NAME} <no-reply@localhost>`,
     upstreamSecret: env.UPSTREAM_SECRET ?? stored!.upstream,
     sessionSecret: env.SESSION_SECRET ?? stored!.session,
