@@ -3,7 +3,6 @@
  * elsewhere, the reference upstream in-process (no socket between them).
  */
 import crypto from 'node:crypto'
-import zlib from 'node:zlib'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
@@ -50,9 +49,7 @@ export async function createPortal(config: Config, logger: Logger) {
     res.set('cache-control', 'no-store').json({ status: 'ok' })
   })
   app.use(maintenanceGate(config))
-  // Brotli's default quality (11) costs ~10 ms of CPU per page; quality 4 is as small as
-  // gzip -9 for our pages at a fraction of the cost (measured by npm run bench).
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }))
+  app.use(compression())
   app.use(csrfGuard())
 
   if (viteDevServer) {
@@ -60,7 +57,10 @@ export async function createPortal(config: Config, logger: Logger) {
   } else {
     // Hashed file names: safe to cache for a year. Source maps are never built for production.
     app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y', index: false }))
-    app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h', index: false, dotfiles: 'deny' }))
+    // Top-level public files (favicon, images) have an extension; pages never do, so
+    // they skip the file-system look-up.
+    const publicFiles = express.static(path.join(root, 'build/client'), { maxAge: '1h', index: false, dotfiles: 'deny' })
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   }
 
   const build = viteDevServer
