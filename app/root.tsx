@@ -18,6 +18,7 @@ import { ErrorView, NotFoundView } from './features/shell/error-views'
 import { Footer } from './features/shell/footer'
 import { Header } from './features/shell/header'
 import { Toasts } from './features/shell/toasts'
+import { useAppLinkNavigation } from './ui/app-link'
 import { useNonce } from './ui/nonce'
 import stylesheet from './styles.css?url'
 
@@ -112,6 +113,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useAppLinkNavigation()
   return <Outlet />
 }
 

@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from '@remix-run/react'
+import { AppLink, type AppLinkProps } from './app-link'
 import type { ButtonHTMLAttributes } from 'react'
 
 type Variant = 'primary' | 'secondary' | 'ghost'
@@ -13,6 +13,6 @@ export function Button({ variant = 'primary', className = '', ...props }: Button
   return <button className={buttonClass(variant, className)} {...props} />
 }
 
-export function ButtonLink({ variant = 'primary', className = '', ...props }: LinkProps & { variant?: Variant }) {
-  return <Link className={buttonClass(variant, className)} {...props} />
+export function ButtonLink({ variant = 'primary', className = '', ...props }: AppLinkProps & { variant?: Variant }) {
+  return <AppLink className={buttonClass(variant, className)} {...props} />
 }

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { AppLink } from '~/ui/app-link'
 import type { ReactNode } from 'react'
 import { RichText } from '~/features/legal/rich-text'
 import { buttonClass } from '~/ui/button'
@@ -29,15 +29,15 @@ export function LandingPage({ landing, productName }: { landing: LandingData; pr
             </h1>
             {hero ? <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{hero.text}</p> : null}
             <div className="mt-6 flex flex-wrap gap-3">
-              <Link to={LANDING_LINKS.checkAvailability} className={buttonClass('primary')}>
+              <AppLink to={LANDING_LINKS.checkAvailability} className={buttonClass('primary')}>
                 Check Availability
-              </Link>
-              <Link to={LANDING_LINKS.applyNow} className={buttonClass('secondary')}>
+              </AppLink>
+              <AppLink to={LANDING_LINKS.applyNow} className={buttonClass('secondary')}>
                 Apply Now
-              </Link>
-              <Link to={LANDING_LINKS.payBill} className={buttonClass('secondary')}>
+              </AppLink>
+              <AppLink to={LANDING_LINKS.payBill} className={buttonClass('secondary')}>
                 Pay Here
-              </Link>
+              </AppLink>
             </div>
           </div>
           {landing.image ? (
@@ -81,9 +81,9 @@ export function LandingPage({ landing, productName }: { landing: LandingData; pr
                 <h3 className="text-xl font-bold">{banner.title}</h3>
                 <p className="mt-2 text-slate-200">{banner.text}</p>
                 {banner.link ? (
-                  <Link to={banner.link.href} className="mt-4 inline-block font-semibold text-orange-300 underline underline-offset-4">
+                  <AppLink to={banner.link.href} className="mt-4 inline-block font-semibold text-orange-300 underline underline-offset-4">
                     {banner.link.label}
-                  </Link>
+                  </AppLink>
                 ) : null}
               </li>
             ))}
@@ -120,9 +120,9 @@ function CheckAvailability({ productName }: { productName: string }) {
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         Enter your address and pin your home on the map. We tell you right away if {productName} fibre reaches it.
       </p>
-      <Link to={LANDING_LINKS.checkAvailability} className={buttonClass('primary', 'mt-4')}>
+      <AppLink to={LANDING_LINKS.checkAvailability} className={buttonClass('primary', 'mt-4')}>
         Check Availability
-      </Link>
+      </AppLink>
     </>
   )
 }
@@ -148,12 +148,12 @@ function ApplyNow() {
         ))}
       </ol>
       <div className="mt-5 flex flex-wrap items-center gap-4">
-        <Link to={LANDING_LINKS.applyNow} className={buttonClass('primary')}>
+        <AppLink to={LANDING_LINKS.applyNow} className={buttonClass('primary')}>
           Apply Now
-        </Link>
-        <Link to={LANDING_LINKS.plans} className="font-semibold text-brand-700 underline underline-offset-4 dark:text-orange-300">
+        </AppLink>
+        <AppLink to={LANDING_LINKS.plans} className="font-semibold text-brand-700 underline underline-offset-4 dark:text-orange-300">
           See plans from ₱{ENTRY_PLAN_MONTHLY_FEE} a month
-        </Link>
+        </AppLink>
       </div>
     </>
   )
@@ -172,9 +172,9 @@ function PayBill() {
         ))}
       </ul>
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Payments reflect on your account within 3 business days.</p>
-      <Link to={LANDING_LINKS.payBill} className={buttonClass('primary', 'mt-4')}>
+      <AppLink to={LANDING_LINKS.payBill} className={buttonClass('primary', 'mt-4')}>
         Pay Here
-      </Link>
+      </AppLink>
     </>
   )
 }

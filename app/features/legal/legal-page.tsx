@@ -1,4 +1,5 @@
-import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { AppLink } from '~/ui/app-link'
 import { ErrorView, NotFoundView } from '~/features/shell/error-views'
 import { buttonClass } from '~/ui/button'
 import type { LegalDocument, QuestionsDocument, SectionsDocument } from './legal.server'
@@ -38,9 +39,9 @@ function Sections({ document }: { document: SectionsDocument }) {
       {document.numbered ? <ol className="list-none">{items}</ol> : <ul className="list-none">{items}</ul>}
       {document.product ? (
         <p className="mt-10">
-          <Link to="/terms-and-conditions" className="font-medium text-brand-700 underline dark:text-orange-300">
+          <AppLink to="/terms-and-conditions" className="font-medium text-brand-700 underline dark:text-orange-300">
             Read the general Terms and Conditions
-          </Link>
+          </AppLink>
         </p>
       ) : null}
     </>
@@ -82,9 +83,9 @@ export function LegalErrorBoundary() {
       <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Oops! Page could not be retrieved.</h1>
         <p className="text-slate-600 dark:text-slate-300">We have no terms and conditions for this product.</p>
-        <Link to="/terms-and-conditions" className={buttonClass('primary')}>
+        <AppLink to="/terms-and-conditions" className={buttonClass('primary')}>
           Read the general Terms and Conditions
-        </Link>
+        </AppLink>
       </section>
     )
   }

@@ -1,4 +1,5 @@
-import { Link, useFetcher } from '@remix-run/react'
+import { useFetcher } from '@remix-run/react'
+import { AppLink } from '~/ui/app-link'
 import { useRootData } from '~/root'
 import { buttonClass } from '~/ui/button'
 import { useHydrated } from '~/ui/use-hydrated'
@@ -26,9 +27,9 @@ export function CookieBanner() {
           <p className="text-sm text-slate-600 dark:text-slate-300">
             We use cookies that this site needs to work and to remember your choices, such as your theme. We do not put
             your personal details in cookies. Read our{' '}
-            <Link to="/cookie-policy" className="font-medium text-brand-700 underline dark:text-orange-300">
+            <AppLink to="/cookie-policy" className="font-medium text-brand-700 underline dark:text-orange-300">
               Cookies Policy
-            </Link>
+            </AppLink>
             .
           </p>
         </div>

@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
+import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 
 export const NOT_FOUND_TEXT = 'Ooops! We cannot find the page you are looking for.'
@@ -10,9 +11,9 @@ export function NotFoundView() {
         404
       </p>
       <h1 className="text-2xl font-bold">{NOT_FOUND_TEXT}</h1>
-      <Link to="/" className={buttonClass('primary')}>
+      <AppLink to="/" className={buttonClass('primary')}>
         Go to home
-      </Link>
+      </AppLink>
     </section>
   )
 }

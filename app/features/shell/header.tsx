@@ -1,20 +1,32 @@
-import { Link, NavLink, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
+import { AppLink } from '~/ui/app-link'
 import { useRootData } from '~/root'
 import { buttonClass } from '~/ui/button'
 import { ThemeToggle } from './theme-toggle'
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  `text-sm font-semibold tracking-wide hover:text-brand-600 ${isActive ? 'text-brand-600' : 'text-slate-700 dark:text-slate-200'}`
+/** A header link that marks the page the visitor is on. */
+function NavItem({ to, current, children }: { to: string; current: string; children: string }) {
+  const active = current === to || current.startsWith(`${to}/`)
+  return (
+    <AppLink
+      to={to}
+      aria-current={active ? 'page' : undefined}
+      className={`text-sm font-semibold tracking-wide hover:text-brand-600 ${active ? 'text-brand-600' : 'text-slate-700 dark:text-slate-200'}`}
+    >
+      {children}
+    </AppLink>
+  )
+}
 
 export function Logo({ productName }: { productName: string }) {
   return (
-    <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-600" aria-label={`${productName} home`}>
+    <AppLink to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-600" aria-label={`${productName} home`}>
       <svg aria-hidden="true" viewBox="0 0 32 32" className="h-7 w-7">
         <circle cx="16" cy="16" r="15" fill="currentColor" />
         <path d="M8 20c4-8 12-8 16 0M11 16c3-4 7-4 10 0" stroke="#fff" strokeWidth="2.5" fill="none" strokeLinecap="round" />
       </svg>
       <span>{productName}</span>
-    </Link>
+    </AppLink>
   )
 }
 
@@ -27,21 +39,21 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Logo productName={productName} />
         <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
-          <NavLink to="/plans" className={navClass}>
+          <NavItem to="/plans" current={location.pathname}>
             PLANS
-          </NavLink>
-          <NavLink to="/help" className={navClass}>
+          </NavItem>
+          <NavItem to="/help" current={location.pathname}>
             HELP &amp; SUPPORT
-          </NavLink>
+          </NavItem>
           {root?.registerEnabled ? (
-            <NavLink to="/register" className={navClass}>
+            <NavItem to="/register" current={location.pathname}>
               REGISTER
-            </NavLink>
+            </NavItem>
           ) : null}
           <ThemeToggle />
-          <Link to="/login" className={buttonClass('primary')}>
+          <AppLink to="/login" className={buttonClass('primary')}>
             Login
-          </Link>
+          </AppLink>
         </nav>
         {/* Small screens: a native <details> drawer, so it opens without JavaScript. Re-keyed per page so navigation closes it. */}
         <details key={location.pathname} className="group md:hidden">
@@ -56,23 +68,23 @@ export function Header() {
           </summary>
           <div className="fixed inset-y-0 right-0 z-40 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-xl dark:border-slate-800 dark:bg-slate-900">
             <p className="mb-3 mt-10 text-lg font-semibold">Hi User</p>
-            <Link to="/login" className={buttonClass('primary', 'mb-3')}>
+            <AppLink to="/login" className={buttonClass('primary', 'mb-3')}>
               Login
-            </Link>
+            </AppLink>
             <nav aria-label="Menu" className="flex flex-col">
-              <Link to="/" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+              <AppLink to="/" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
                 Home
-              </Link>
-              <Link to="/plans" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+              </AppLink>
+              <AppLink to="/plans" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
                 Plans
-              </Link>
-              <Link to="/help" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+              </AppLink>
+              <AppLink to="/help" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
                 Help &amp; Support
-              </Link>
+              </AppLink>
               {root?.registerEnabled ? (
-                <Link to="/register" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+                <AppLink to="/register" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
                   Register
-                </Link>
+                </AppLink>
               ) : null}
             </nav>
             <div className="mt-auto flex items-center gap-2 pt-4 text-sm">

@@ -1,0 +1,32 @@
+/**
+ * Links inside the portal. Remix's <Link> resolves its route on every server render
+ * (about 15 µs each; a page has 20 to 30 links), so pages use plain anchors and one
+ * click handler, installed by the root once JavaScript runs, turns clicks on them into
+ * client-side navigations. Without JavaScript they are ordinary links.
+ */
+import { useNavigate } from '@remix-run/react'
+import { useEffect, type AnchorHTMLAttributes } from 'react'
+
+export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string }
+
+export function AppLink({ to, ...props }: AppLinkProps) {
+  return <a href={to} data-app-link="" {...props} />
+}
+
+/** Client-side navigation for AppLink anchors: same origin, plain left click, no target. */
+export function useAppLinkNavigation() {
+  const navigate = useNavigate()
+  useEffect(() => {
+    function onClick(event: MouseEvent) {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+      const anchor = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-app-link]') : null
+      if (!anchor || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return
+      const url = new URL(anchor.href)
+      if (url.origin !== window.location.origin) return
+      event.preventDefault()
+      navigate(url.pathname + url.search + url.hash)
+    }
+    document.addEventListener('click', onClick)
+    return () => document.removeEventListener('click', onClick)
+  }, [navigate])
+}
