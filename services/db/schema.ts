@@ -2,3 +2,4 @@
 // own Postgres schema; no service reads another's tables.
 export * from '../address/tables.ts'
 export * from '../cms/tables.ts'
+export * from '../identity/oidc/tables.ts'
