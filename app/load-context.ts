@@ -36,8 +36,6 @@ export type IdentityInteraction = {
   signIn(uid: string, credentials: { email: string; password: string }): Promise<SignInOutcome | null>
   /** Grants what the portal asked for and returns where to continue. */
   consent(uid: string): Promise<string | null>
-  /** The user gave up: the portal's callback receives access_denied. */
-  cancel(uid: string): Promise<string | null>
 }
 
 declare module '@remix-run/node' {

@@ -62,10 +62,5 @@ export function interactionFor(
       const grantId = await grant.save()
       return finish({ consent: { grantId } })
     },
-
-    async cancel(uid) {
-      if (!(await details(uid))) return null
-      return finish({ error: 'access_denied', error_description: 'The user cancelled the sign-in.' })
-    },
   }
 }
