@@ -10,7 +10,6 @@ import type { Database } from '../services/db/client.ts'
 import { deleteExpiredOidcRows } from '../services/identity/oidc/adapter.ts'
 import type { IdentityDirectory } from '../services/identity/oidc/directory-contract.ts'
 import { interactionFor } from '../services/identity/oidc/interaction.ts'
-import { createIdentityProvider } from '../services/identity/oidc/provider.ts'
 
 const CLEANUP_EVERY_MS = 60 * 60 * 1000
 
@@ -24,6 +23,9 @@ export async function mountIdentityProvider(
   options: { config: Config; db: Database; directory: IdentityDirectory; logger: Logger },
 ): Promise<MountedIdentityProvider> {
   const { db, logger } = options
+  // Loaded only when mounted: on Node 20 the library prints an "unsupported runtime"
+  // warning as it loads (STACK-NOTES), which must not precede a configuration error.
+  const { createIdentityProvider } = await import('../services/identity/oidc/provider.ts')
   const provider = await createIdentityProvider(options)
   app.use(new URL(options.config.oidc.issuer).pathname, provider.callback())
 
