@@ -284,6 +284,18 @@ describe('code flow with PKCE S256', () => {
     })
   })
 
+  it('keeps the claims in the ID token when the portal also asks for profile, email and roles (as Keycloak does)', async () => {
+    const { code, verifier } = await signIn(juan, { scope: 'openid profile email roles' })
+    const tokens = (await (await redeem(code, verifier)).json()) as Tokens
+    expect(decodeJwt(tokens.id_token)).toMatchObject({
+      given_name: 'Juan',
+      family_name: 'Dela Cruz',
+      email: juan.email,
+      realm_access: { roles: juan.roles },
+      accountNumber: juan.attributes.accountNumber,
+    })
+  })
+
   it("carries a sales agent's roles and agent code", async () => {
     const { tokens } = await signedInTokens(agent)
     expect(decodeJwt(tokens.id_token)).toMatchObject({

@@ -93,16 +93,15 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
     pkce: { required: () => true },
     routes: KEYCLOAK_ROUTES,
     scopes: ['openid', 'offline_access', 'profile', 'email', 'roles'],
-    // Keycloak applies its default client scopes whatever the request asks for: roles and
-    // attributes come with `openid` alone, profile and email are also named scopes.
+    // Keycloak applies its default client scopes whatever the request asks for: every
+    // claim comes with `openid` alone, so it is in the ID token as well as at userinfo;
+    // profile, email and roles are accepted as named scopes too.
     claims: {
       openid: ['sub', 'realm_access', ...ATTRIBUTE_CLAIMS, 'given_name', 'family_name', 'email', 'email_verified'],
       profile: ['given_name', 'family_name'],
       email: ['email', 'email_verified'],
       roles: ['realm_access'],
     },
-    // Keycloak puts the scope's claims in the ID token too, not only at userinfo.
-    conformIdTokenClaims: false,
     findAccount: async (_ctx, sub) => {
       const claims = await claimsOf(sub)
       if (!claims) return undefined
