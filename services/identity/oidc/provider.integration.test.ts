@@ -186,6 +186,25 @@ describe('the login screen', () => {
     expect(interaction[0]).toMatch(/httponly/i)
   })
 
+  it('sets only HttpOnly, SameSite=Lax cookies holding no token', async () => {
+    const jar = new CookieJar()
+    const lines: string[] = []
+    const record = (response: Response) => lines.push(...response.headers.getSetCookie())
+    const { loginUrl, authorizeResponse } = await startSignIn(jar)
+    record(authorizeResponse)
+    const login = await postLogin(jar, loginUrl, { email: juan.email, password: juan.password })
+    record(login)
+    record(await jar.fetch(new URL(login.headers.get('location')!, op.base).toString()))
+    expect(lines.some((line) => line.startsWith('_session='))).toBe(true)
+    for (const line of lines) {
+      expect(line).toMatch(/; httponly/i)
+      expect(line).toMatch(/; samesite=lax/i)
+      expect(line).not.toContain('eyJ')
+    }
+    const session = lines.find((line) => line.startsWith('_session='))!
+    expect(session).toMatch(/path=\/realms\/hibla;/i)
+  })
+
   it('shows the form for a pending sign-in, with the login hint filled in', async () => {
     const { jar, loginUrl } = await startSignIn(new CookieJar(), { login_hint: 'juan.delacruz@example.ph' })
     const response = await jar.fetch(loginUrl)
@@ -359,6 +378,21 @@ describe('code flow with PKCE S256', () => {
     expect(afterReplay.status).toBe(400)
     expect((await afterReplay.json()).error).toBe('invalid_grant')
     expect((await userinfo(fresh.access_token)).status).toBe(401)
+  })
+
+  it('signs a browser with a provider session straight back in, and answers prompt=consent without a screen', async () => {
+    const { jar } = await signIn()
+    const again = await jar.fetch(authorizeUrl({ code_challenge: pkcePair().challenge, code_challenge_method: 'S256' }))
+    expect(again.status).toBe(303)
+    expect(new URL(again.headers.get('location')!).searchParams.get('code')).toBeTruthy()
+
+    const consent = await jar.fetch(authorizeUrl({ code_challenge: pkcePair().challenge, code_challenge_method: 'S256', prompt: 'consent' }))
+    const consentUrl = new URL(consent.headers.get('location')!, op.base)
+    expect(consentUrl.pathname).toMatch(/^\/login\/interaction\//)
+    const screen = await jar.fetch(consentUrl.toString())
+    expect(screen.status).toBe(302)
+    const resume = await jar.fetch(new URL(screen.headers.get('location')!, op.base).toString())
+    expect(new URL(resume.headers.get('location')!).searchParams.get('code')).toBeTruthy()
   })
 
   it('refuses a wrong client secret at the token endpoint', async () => {
