@@ -35,6 +35,16 @@ describe('postgres adapter', () => {
     expect(await tokens.find('rt-1')).toMatchObject({ consumed: Math.floor(clock.getTime() / 1000) })
   })
 
+  it('lets only one consumption win; a second one revokes the grant and throws', async () => {
+    await adapterFor('AuthorizationCode').upsert('code-race', { jti: 'code-race', grantId: 'grant-race' }, 60)
+    await adapterFor('AccessToken').upsert('at-race', { jti: 'at-race', grantId: 'grant-race' }, 300)
+    await adapterFor('Grant').upsert('grant-race', { jti: 'grant-race', accountId: 'user-1' }, 3600)
+    await adapterFor('AuthorizationCode').consume('code-race')
+    await expect(adapterFor('AuthorizationCode').consume('code-race')).rejects.toThrow(/already consumed/)
+    expect(await adapterFor('AccessToken').find('at-race')).toBeUndefined()
+    expect(await adapterFor('Grant').find('grant-race')).toBeUndefined()
+  })
+
   it('finds sessions by uid and device codes by user code', async () => {
     await adapterFor('Session').upsert('session-1', { jti: 'session-1', uid: 'uid-1', accountId: 'user-1' }, 3600)
     expect(await adapterFor('Session').findByUid('uid-1')).toMatchObject({ jti: 'session-1' })

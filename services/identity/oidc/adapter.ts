@@ -21,11 +21,16 @@ const GRANTABLE = new Set([
   'PreAuthorizedCode',
 ])
 
-export type AdapterOptions = { now?: () => Date }
+export type AdapterOptions = {
+  now?: () => Date
+  /** The error a second consumption throws (the provider passes its invalid_grant). */
+  alreadyConsumed?: (kind: string) => Error
+}
 
 export function postgresAdapter(db: Database, options: AdapterOptions = {}) {
   const now = options.now ?? (() => new Date())
-  return (kind: string): Adapter => new PostgresAdapter(db, kind, now)
+  const alreadyConsumed = options.alreadyConsumed ?? ((kind: string) => new Error(`${kind} already consumed`))
+  return (kind: string): Adapter => new PostgresAdapter(db, kind, now, alreadyConsumed)
 }
 
 class PostgresAdapter implements Adapter {
@@ -33,6 +38,7 @@ class PostgresAdapter implements Adapter {
     private readonly db: Database,
     private readonly kind: string,
     private readonly now: () => Date,
+    private readonly alreadyConsumed: (kind: string) => Error,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
@@ -61,11 +67,29 @@ class PostgresAdapter implements Adapter {
     return this.findOne(eq(oidcModels.userCode, userCode))
   }
 
+  /**
+   * The library reads `consumed` and then calls this, so two requests presenting one code
+   * (or one refresh token) at the same moment would both pass its check. Only one update
+   * can win here; the others revoke the grant, as the library does for a later reuse, so
+   * the winner's tokens die too, and fail with invalid_grant.
+   */
   async consume(id: string) {
-    await this.db
+    const won = await this.db
       .update(oidcModels)
       .set({ consumedAt: this.now() })
+      .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id), isNull(oidcModels.consumedAt)))
+      .returning({ grantId: oidcModels.grantId })
+    if (won.length > 0) return
+    const [row] = await this.db
+      .select({ grantId: oidcModels.grantId })
+      .from(oidcModels)
       .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id)))
+    // Gone meanwhile (a concurrent loser revoked the grant): no use either.
+    if (row?.grantId) {
+      await this.db.delete(oidcModels).where(eq(oidcModels.grantId, row.grantId))
+      await this.db.delete(oidcModels).where(and(eq(oidcModels.kind, 'Grant'), eq(oidcModels.id, row.grantId)))
+    }
+    throw this.alreadyConsumed(this.kind)
   }
 
   async destroy(id: string) {

@@ -361,6 +361,23 @@ describe('code flow with PKCE S256', () => {
     expect((await refresh.json()).error).toBe('invalid_grant')
   })
 
+  it('accepts a code once even when it is redeemed twice at the same moment, and then neither answer is usable', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { code, verifier } = await signIn()
+      const answers = await Promise.all([redeem(code, verifier), redeem(code, verifier), redeem(code, verifier)])
+      const granted = answers.filter((answer) => answer.status === 200)
+      expect(granted.length).toBeLessThanOrEqual(1)
+      for (const refused of answers.filter((answer) => answer.status !== 200)) {
+        expect(refused.status).toBe(400)
+        expect((await refused.json()).error).toBe('invalid_grant')
+      }
+      for (const answer of granted) {
+        const tokens = (await answer.json()) as Tokens
+        expect((await userinfo(tokens.access_token)).status).toBe(401)
+      }
+    }
+  })
+
   it('rotates refresh tokens; reusing an old one fails and revokes the grant, so the new one fails too', async () => {
     const { tokens } = await signedInTokens()
     const rotated = await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token })

@@ -5,7 +5,7 @@
  * screen is the portal's own route (/login/interaction/:uid).
  */
 import crypto from 'node:crypto'
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import type { Logger } from 'pino'
 import type { Config } from '../../../lib/env.ts'
 import type { Database } from '../../db/client.ts'
@@ -74,7 +74,7 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
   }
 
   const configuration: Configuration = {
-    adapter: postgresAdapter(db),
+    adapter: postgresAdapter(db, { alreadyConsumed: (kind) => new errors.InvalidGrant(`${kind} already used`) }),
     jwks: { keys },
     clients: [
       {
