@@ -180,7 +180,7 @@ describe('PKCE (SECURITY.md: plain and a missing challenge are refused)', () => 
 describe('the login screen', () => {
   it('scopes the interaction cookie to the login route prefix, so Remix .data requests carry it', async () => {
     const { authorizeResponse } = await startSignIn()
-    const interaction = authorizeResponse.headers.getSetCookie().filter((line) => line.startsWith('_interaction='))
+    const interaction = authorizeResponse.headers.getSetCookie().filter((line) => line.startsWith('oidc_interaction='))
     expect(interaction).toHaveLength(1)
     expect(interaction[0]).toMatch(/path=\/login\/interaction;/i)
     expect(interaction[0]).toMatch(/httponly/i)
@@ -195,13 +195,13 @@ describe('the login screen', () => {
     const login = await postLogin(jar, loginUrl, { email: juan.email, password: juan.password })
     record(login)
     record(await jar.fetch(new URL(login.headers.get('location')!, op.base).toString()))
-    expect(lines.some((line) => line.startsWith('_session='))).toBe(true)
+    expect(lines.some((line) => line.startsWith('oidc_session='))).toBe(true)
     for (const line of lines) {
       expect(line).toMatch(/; httponly/i)
       expect(line).toMatch(/; samesite=lax/i)
       expect(line).not.toContain('eyJ')
     }
-    const session = lines.find((line) => line.startsWith('_session='))!
+    const session = lines.find((line) => line.startsWith('oidc_session='))!
     expect(session).toMatch(/path=\/realms\/hibla;/i)
   })
 

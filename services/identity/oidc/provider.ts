@@ -137,6 +137,8 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
     ttl: TOKEN_LIFETIMES,
     interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
     cookies: {
+      // Own names: the library's `_session` could meet a portal cookie of that name on /realms.
+      names: { session: 'oidc_session', interaction: 'oidc_interaction', resume: 'oidc_resume' },
       keys: [cookieKey],
       // The session cookie is only read by the provider's own endpoints.
       long: { httpOnly: true, sameSite: 'lax', path: mountPath },
