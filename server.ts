@@ -14,12 +14,19 @@ import type { FetchLike } from './app/upstream/client.server.ts'
 import type { Config } from './lib/env.ts'
 import { createLogger } from './lib/logger.ts'
 import { loadConfigOrExit } from './lib/start.ts'
+import { mountIdentityProvider, type MountedIdentityProvider } from './server/identity-provider.ts'
 import { csrfGuard, maintenanceGate, requestLog, securityHeaders } from './server/middleware.ts'
+import type { IdentityDirectory } from './services/identity/oidc/directory-contract.ts'
 import { startServices, type Services } from './services/runtime.ts'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
-export async function createPortal(config: Config, logger: Logger) {
+export type PortalOptions = {
+  /** Another user directory for the embedded OpenID provider (tests); default: the identity service's. */
+  identityDirectory?: IdentityDirectory
+}
+
+export async function createPortal(config: Config, logger: Logger, options: PortalOptions = {}) {
   let services: Services | undefined
   let upstreamFetch: FetchLike
   if (config.UPSTREAM_URL) {
@@ -49,6 +56,23 @@ export async function createPortal(config: Config, logger: Logger) {
     res.set('cache-control', 'no-store').json({ status: 'ok' })
   })
   app.use(maintenanceGate(config))
+
+  // The embedded OpenID provider at Keycloak's paths (/realms/{realm}/...). It keeps its
+  // state in the upstream's database, so it runs where the upstream runs in-process.
+  let identity: MountedIdentityProvider | undefined
+  if (config.oidc.embedded) {
+    if (!services) {
+      logger.warn('UPSTREAM_URL is set but OIDC_ISSUER is not: the embedded sign-in needs the in-process upstream; set OIDC_ISSUER')
+    } else {
+      identity = await mountIdentityProvider(app, {
+        config,
+        db: services.database.db,
+        directory: options.identityDirectory ?? services.identityDirectory,
+        logger,
+      })
+    }
+  }
+
   app.use(compression())
   app.use(csrfGuard())
 
@@ -72,12 +96,13 @@ export async function createPortal(config: Config, logger: Logger) {
     createRequestHandler({
       build,
       mode: config.production ? 'production' : 'development',
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         config,
         upstreamFetch,
         logger,
         requestId: res.locals.requestId,
         nonce: res.locals.nonce,
+        identityProvider: identity?.interaction(req, res),
       }),
     }),
   )
@@ -85,6 +110,7 @@ export async function createPortal(config: Config, logger: Logger) {
   return {
     app,
     async close() {
+      identity?.close()
       await viteDevServer?.close()
       await services?.close()
     },

@@ -21,6 +21,9 @@ export default [
   // Shell preferences: cookie banner and theme (cookies only, never personal data).
   route('preferences', 'routes/public/preferences.tsx'),
 
+  // The embedded OpenID provider's login screen (services/identity/oidc).
+  route('login/interaction/:uid', 'routes/auth/login-interaction.tsx'),
+
   // Benchmark floor: a bare page through the same process (npm run bench).
   route('__floor', 'routes/public/floor.tsx'),
 

@@ -72,7 +72,7 @@ describe('configuration', () => {
   it('has the identity defaults: Keycloak-like lock-out, links to localhost, mail from the product', () => {
     const config = loadConfig({ DATA_DIR: tmp() })
     expect([config.LOGIN_MAX_FAILURES, config.LOGIN_WAIT_INCREMENT_SECONDS, config.LOGIN_MAX_WAIT_SECONDS]).toEqual([5, 60, 900])
-    expect(config.PUBLIC_URL).toBe('http://localhost:3000')
+    expect(config.publicUrl).toBe('http://localhost:3000')
     expect(config.mailFrom).toBe('Hibla <no-reply@localhost>')
     expect(config.SMTP_URL).toBeUndefined()
   })
@@ -91,6 +91,39 @@ describe('configuration', () => {
     const config = loadConfig({ DATA_DIR: tmp(), UPSTREAM_SECRET: 'u'.repeat(20), SESSION_SECRET: 's'.repeat(40) })
     expect(config.upstreamSecret).toBe('u'.repeat(20))
     expect(config.sessionSecret).toBe('s'.repeat(40))
+  })
+
+  it('keeps the values of an older secrets file and adds only the missing OIDC client secret', () => {
+    const dir = tmp()
+    fs.writeFileSync(path.join(dir, 'secrets.json'), JSON.stringify({ upstream: 'u'.repeat(43), session: 's'.repeat(43) }))
+    const config = loadConfig({ DATA_DIR: dir })
+    expect(config.upstreamSecret).toBe('u'.repeat(43))
+    expect(config.sessionSecret).toBe('s'.repeat(43))
+    expect(config.oidc.clientSecret).toHaveLength(43)
+    expect(loadConfig({ DATA_DIR: dir }).oidc.clientSecret).toBe(config.oidc.clientSecret)
+  })
+
+  it('defaults sign-in to the embedded provider at the Keycloak realm path of the product', () => {
+    const config = loadConfig({ DATA_DIR: tmp(), PRODUCT_NAME: 'Sinag', PORT: '3555' })
+    expect(config.publicUrl).toBe('http://localhost:3555')
+    expect(config.oidc).toMatchObject({
+      realm: 'sinag',
+      issuer: 'http://localhost:3555/realms/sinag',
+      clientId: 'sinag-portal',
+      embedded: true,
+    })
+  })
+
+  it('treats an issuer on its own public URL as embedded, and any other as external', () => {
+    const own = loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://portal.example.ph/', OIDC_ISSUER: 'https://portal.example.ph/realms/hibla' })
+    expect(own.oidc.embedded).toBe(true)
+    expect(own.publicUrl).toBe('https://portal.example.ph')
+    const keycloak = loadConfig({ DATA_DIR: tmp(), OIDC_ISSUER: 'https://sso.example.ph/realms/hibla', OIDC_CLIENT_SECRET: 'k'.repeat(32) })
+    expect(keycloak.oidc).toMatchObject({ embedded: false, clientSecret: 'k'.repeat(32) })
+  })
+
+  it('refuses an external issuer without its client secret (a generated one could never match)', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), OIDC_ISSUER: 'https://sso.example.ph/realms/hibla' })).toThrow(/OIDC_CLIENT_SECRET/)
   })
 
   it('stops the server at start with one clear line and exit code 1', async () => {

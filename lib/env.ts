@@ -33,6 +33,15 @@ export const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z
+    .url({ message: 'must be an http(s) URL' })
+    .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be an origin: scheme and host, no path')
+    .optional(),
+
+  // Sign-in (ARCHITECTURE 8): the embedded provider by default, Keycloak by configuration.
+  OIDC_ISSUER: z.url({ message: 'must be an http(s) URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 
   // Upstream (spec 7, ARCHITECTURE 6)
   UPSTREAM_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
@@ -46,7 +55,6 @@ export const EnvSchema = z.object({
   CMS_CACHE_SECONDS: wholeNumber(0, 86400).default(60),
 
   // Identity and email (ARCHITECTURE 8, 9; SECURITY Sign-in)
-  PUBLIC_URL: z.url({ message: 'must be an http(s) URL' }).default('http://localhost:3000'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
   DEMO_DATA: booleanString.optional(),
@@ -84,6 +92,17 @@ export type Config = Env & {
    * embedded database (the README's one-machine demo) and off with a Postgres server.
    */
   demoData: boolean
+  /** The portal's public origin, no trailing slash. */
+  publicUrl: string
+  oidc: {
+    /** PRODUCT_NAME lower-cased, as Keycloak's realm name in every path. */
+    realm: string
+    issuer: string
+    clientId: string
+    clientSecret: string
+    /** True when the issuer is this process's own provider (mounted by server.ts). */
+    embedded: boolean
+  }
 }
 
 export class ConfigError extends Error {}
@@ -93,18 +112,23 @@ export class ConfigError extends Error {}
  * in DATA_DIR/secrets.json with mode 0600, so the embedded set-up is safe by default
  * and sessions survive a restart. Several portal copies must be given them instead.
  */
-function readOrCreateSecrets(dataDir: string): { upstream: string; session: string } {
+type StoredSecrets = { upstream: string; session: string; oidcClient: string }
+const SECRET_NAMES = ['upstream', 'session', 'oidcClient'] as const
+
+function readOrCreateSecrets(dataDir: string): StoredSecrets {
   const file = path.join(dataDir, 'secrets.json')
+  let stored: Record<string, unknown> = {}
   try {
-    const stored = JSON.parse(fs.readFileSync(file, 'utf8'))
-    if (typeof stored.upstream === 'string' && typeof stored.session === 'string') return stored
+    stored = JSON.parse(fs.readFileSync(file, 'utf8'))
   } catch {
     // missing or unreadable: create below
   }
-  const secrets = {
-    upstream: crypto.randomBytes(32).toString('base64url'),
-    session: crypto.randomBytes(32).toString('base64url'),
-  }
+  // A file from an older version lacks the newer names: keep its values (sessions and
+  // signatures stay valid) and add only what is missing.
+  if (SECRET_NAMES.every((name) => typeof stored[name] === 'string')) return stored as StoredSecrets
+  const secrets = Object.fromEntries(
+    SECRET_NAMES.map((name) => [name, typeof stored[name] === 'string' ? stored[name] : crypto.randomBytes(32).toString('base64url')]),
+  ) as StoredSecrets
   fs.mkdirSync(dataDir, { recursive: true })
   fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 })
   return secrets
@@ -124,8 +148,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (production && env.UPSTREAM_URL && !env.UPSTREAM_SECRET) {
     throw new ConfigError('Invalid configuration: UPSTREAM_SECRET is required when UPSTREAM_URL is set in production')
   }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
+  const realm = env.PRODUCT_NAME.toLowerCase()
+  const embeddedIssuer = `${publicUrl}/realms/${realm}`
+  const issuer = (env.OIDC_ISSUER ?? embeddedIssuer).replace(/\/+$/, '')
+  const embedded = issuer === embeddedIssuer
+  // A generated secret can only match the embedded provider; Keycloak's is Keycloak's.
+  if (!embedded && !env.OIDC_CLIENT_SECRET) {
+    throw new ConfigError('Invalid configuration: OIDC_CLIENT_SECRET is required when OIDC_ISSUER points to another provider')
+  }
   const stored =
-    env.UPSTREAM_SECRET && env.SESSION_SECRET ? undefined : readOrCreateSecrets(env.DATA_DIR)
+    env.UPSTREAM_SECRET && env.SESSION_SECRET && env.OIDC_CLIENT_SECRET ? undefined : readOrCreateSecrets(env.DATA_DIR)
   return {
     ...env,
     production,
@@ -135,5 +168,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM ?? `${env.PRODUCT_NAME} <no-reply@localhost>`,
     upstreamSecret: env.UPSTREAM_SECRET ?? stored!.upstream,
     sessionSecret: env.SESSION_SECRET ?? stored!.session,
+    publicUrl,
+    oidc: {
+      realm,
+      issuer,
+      clientId: env.OIDC_CLIENT_ID ?? `${realm}-portal`,
+      clientSecret: env.OIDC_CLIENT_SECRET ?? stored!.oidcClient,
+      embedded,
+    },
   }
 }

@@ -40,14 +40,14 @@ export function settingsOf(deps: ServiceDeps): ServiceSettings {
 
 /** The part of Config that becomes ServiceSettings. */
 export function serviceSettingsFromConfig(config: {
-  PUBLIC_URL: string
+  publicUrl: string
   mailFrom: string
   LOGIN_MAX_FAILURES: number
   LOGIN_WAIT_INCREMENT_SECONDS: number
   LOGIN_MAX_WAIT_SECONDS: number
 }): ServiceSettings {
   return {
-    publicUrl: config.PUBLIC_URL,
+    publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
     loginMaxFailures: config.LOGIN_MAX_FAILURES,
     loginWaitIncrementSeconds: config.LOGIN_WAIT_INCREMENT_SECONDS,

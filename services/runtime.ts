@@ -9,9 +9,16 @@ import { serviceSettingsFromConfig } from './context.ts'
 import { openDatabase, type DatabaseHandle } from './db/client.ts'
 import { seedAll } from './db/seed.ts'
 import { createGateway, type Gateway } from './gateway.ts'
+import { createIdentityDirectory, type IdentityDirectory } from './identity/directory.ts'
 import { createSmtpSender } from './notifications/sender.ts'
 
-export type Services = { gateway: Gateway; database: DatabaseHandle; close: () => Promise<void> }
+export type Services = {
+  gateway: Gateway
+  database: DatabaseHandle
+  /** The identity service's user directory, for the embedded OpenID provider (in-process). */
+  identityDirectory: IdentityDirectory
+  close: () => Promise<void>
+}
 
 export async function startServices(
   config: Config,
@@ -23,7 +30,7 @@ export async function startServices(
     (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR }))
   const report = await seedAll(database.db, { productName: config.PRODUCT_NAME, demo: config.demoData })
   logger.info({ database: database.kind, seeded: report }, 'upstream services ready')
-  const gateway = createGateway({
+  const deps = {
     db: database.db,
     logger,
     productName: config.PRODUCT_NAME,
@@ -31,10 +38,13 @@ export async function startServices(
     // Without SMTP_URL, messages stay in the outbox (the dev mailbox reads them there).
     sender: config.SMTP_URL ? createSmtpSender({ url: config.SMTP_URL, from: config.mailFrom }) : undefined,
     now: options.now ?? (() => new Date()),
+  }
+  const gateway = createGateway({
+    ...deps,
     secret: config.upstreamSecret,
     scheme: config.UPSTREAM_SIGNATURE_SCHEME,
     channels: [config.channel, 'BIDA'],
     clockWindowSeconds: config.UPSTREAM_CLOCK_WINDOW_SECONDS,
   })
-  return { gateway, database, close: () => database.close() }
+  return { gateway, database, identityDirectory: createIdentityDirectory(deps), close: () => database.close() }
 }

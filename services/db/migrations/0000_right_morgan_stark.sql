@@ -8,6 +8,8 @@ CREATE SCHEMA "identity";
 --> statement-breakpoint
 CREATE SCHEMA "notifications";
 --> statement-breakpoint
+CREATE SCHEMA "oidc";
+--> statement-breakpoint
 CREATE TABLE "address"."barangays" (
 	"code" text PRIMARY KEY NOT NULL,
 	"municipality_code" text NOT NULL,
@@ -109,6 +111,24 @@ CREATE TABLE "notifications"."outbox" (
 	"sent_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "oidc"."models" (
+	"kind" text NOT NULL,
+	"id" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"grant_id" text,
+	"user_code" text,
+	"uid" text,
+	"expires_at" timestamp with time zone,
+	"consumed_at" timestamp with time zone,
+	CONSTRAINT "models_kind_id_pk" PRIMARY KEY("kind","id")
+);
+--> statement-breakpoint
+CREATE TABLE "oidc"."signing_keys" (
+	"kid" text PRIMARY KEY NOT NULL,
+	"jwk" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "address"."barangays" ADD CONSTRAINT "barangays_municipality_code_municipalities_code_fk" FOREIGN KEY ("municipality_code") REFERENCES "address"."municipalities"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "address"."municipalities" ADD CONSTRAINT "municipalities_province_code_provinces_code_fk" FOREIGN KEY ("province_code") REFERENCES "address"."provinces"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "address"."provinces" ADD CONSTRAINT "provinces_region_code_regions_code_fk" FOREIGN KEY ("region_code") REFERENCES "address"."regions"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -121,4 +141,8 @@ CREATE INDEX "one_time_tokens_user_purpose" ON "identity"."one_time_tokens" USIN
 CREATE UNIQUE INDEX "users_email_lower" ON "identity"."users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_agent_code" ON "identity"."users" USING btree ("agent_code");--> statement-breakpoint
 CREATE INDEX "outbox_recipient_created" ON "notifications"."outbox" USING btree (lower("recipient"),"created_at");--> statement-breakpoint
-CREATE INDEX "outbox_status" ON "notifications"."outbox" USING btree ("status");
+CREATE INDEX "outbox_status" ON "notifications"."outbox" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "models_grant_id_idx" ON "oidc"."models" USING btree ("grant_id");--> statement-breakpoint
+CREATE INDEX "models_uid_idx" ON "oidc"."models" USING btree ("uid");--> statement-breakpoint
+CREATE INDEX "models_user_code_idx" ON "oidc"."models" USING btree ("user_code");--> statement-breakpoint
+CREATE INDEX "models_expires_at_idx" ON "oidc"."models" USING btree ("expires_at");

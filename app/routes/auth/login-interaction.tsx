@@ -1,0 +1,73 @@
+/**
+ * The login screen of the embedded OpenID provider (ARCHITECTURE 8). The provider sends
+ * the browser here with an interaction cookie; a good password sends it back to the
+ * provider, which then redirects to the portal's /login/callback with a code.
+ */
+import { parseWithZod } from '@conform-to/zod/v4'
+import { redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { LoginForm } from '~/features/auth/login-form'
+import { LoginSchema, SIGN_IN_EXPIRED, SIGN_IN_FAILED } from '~/features/auth/login'
+import { buttonClass } from '~/ui/button'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'Log in', 'Log in to your account.'),
+  { name: 'robots', content: 'noindex' },
+]
+
+// A password form: never kept by a cache or the back button.
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+function requireIdentityProvider(context: LoaderFunctionArgs['context']) {
+  // With Keycloak the login screen is Keycloak's: this route does not exist.
+  if (!context.identityProvider) throw new Response(null, { status: 404 })
+  return context.identityProvider
+}
+
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const identity = requireIdentityProvider(context)
+  const pending = await identity.pending(params.uid ?? '')
+  if (!pending) return { expired: true as const, loginHint: null }
+  if (pending.prompt === 'consent') {
+    const next = await identity.consent(pending.uid)
+    if (next) return redirectDocument(next)
+    return { expired: true as const, loginHint: null }
+  }
+  return { expired: false as const, loginHint: pending.loginHint }
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const identity = requireIdentityProvider(context)
+  const submission = parseWithZod(await request.formData(), { schema: LoginSchema })
+  if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }), expired: false }
+  const outcome = await identity.signIn(params.uid ?? '', submission.value)
+  if (!outcome) return { result: submission.reply({ hideFields: ['password'] }), expired: true }
+  if (!outcome.ok) {
+    // SECURITY.md: failed logins are logged with the request id, never with the email or password.
+    context.logger.warn({ requestId: context.requestId, reason: outcome.reason }, 'login failed')
+    return { result: submission.reply({ formErrors: [SIGN_IN_FAILED], hideFields: ['password'] }), expired: false }
+  }
+  // The provider's own URL: a document redirect, never a client-side navigation.
+  return redirectDocument(outcome.redirectTo)
+}
+
+export default function LoginInteraction() {
+  const { expired, loginHint } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return (
+    <section className="mx-auto flex max-w-md flex-col gap-6 px-4 py-16">
+      <h1 className="text-2xl font-bold">Log in</h1>
+      {expired || actionData?.expired ? (
+        <>
+          <p role="alert">{SIGN_IN_EXPIRED}</p>
+          <Link to="/login" reloadDocument className={buttonClass('primary')}>
+            LOG IN
+          </Link>
+        </>
+      ) : (
+        <LoginForm lastResult={actionData?.result} loginHint={loginHint} />
+      )}
+    </section>
+  )
+}

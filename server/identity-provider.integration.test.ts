@@ -1,0 +1,107 @@
+/**
+ * The embedded provider inside the real portal (server.ts createPortal, Vite in
+ * middleware mode): the login screen renders as a portal page with the shell, the
+ * sign-in works with plain form posts (no JavaScript), and no HTML on the way carries
+ * a JWT (SECURITY.md, Sign-in).
+ */
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPortal } from '../server.ts'
+import { fakeDirectory, fakeUser } from '../services/identity/oidc/fake-directory.ts'
+import { CookieJar, pkcePair } from '../services/identity/oidc/test-server.ts'
+import { silentLogger, testConfig } from '../services/testing.ts'
+import type { Config } from '../lib/env.ts'
+
+const user = fakeUser()
+let server: Server
+let portal: Awaited<ReturnType<typeof createPortal>>
+let config: Config
+let base: string
+
+beforeAll(async () => {
+  // The port is only known once listening, and the issuer is built from it: reserve one first.
+  const probe = await new Promise<net.Server>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => resolve(s))
+  })
+  const port = (probe.address() as AddressInfo).port
+  await new Promise((resolve) => probe.close(resolve))
+  base = `http://127.0.0.1:${port}`
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-oidc-'))
+  config = testConfig({ PUBLIC_URL: base, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development' })
+  portal = await createPortal(config, silentLogger, { identityDirectory: fakeDirectory([user]) })
+  server = await new Promise<Server>((resolve) => {
+    const s = portal.app.listen(port, '127.0.0.1', () => resolve(s))
+  })
+})
+afterAll(async () => {
+  server?.closeAllConnections()
+  await new Promise((resolve) => server?.close(resolve))
+  await portal?.close()
+})
+
+describe('sign-in through the portal', () => {
+  it('renders the login screen in the shell, signs in with plain form posts, and puts no JWT in any HTML', async () => {
+    const jar = new CookieJar()
+    const pkce = pkcePair()
+    const authorize = new URL(`${config.oidc.issuer}/protocol/openid-connect/auth`)
+    for (const [name, value] of Object.entries({
+      client_id: config.oidc.clientId,
+      redirect_uri: `${base}/login/callback`,
+      response_type: 'code',
+      scope: 'openid',
+      state: 'state-abcdefghij',
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    }))
+      authorize.searchParams.set(name, value)
+    const start = await jar.fetch(authorize.toString())
+    const loginUrl = new URL(start.headers.get('location')!, base).toString()
+
+    const page = await jar.fetch(loginUrl)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('cache-control')).toBe('no-store')
+    const html = await page.text()
+    expect(html).toContain('<header')
+    expect(html).toContain('<footer')
+    expect(html).toMatch(/<form[^>]*method="post"/)
+    expect(html).toMatch(/autocomplete="username"/i)
+
+    const wrong = await jar.fetch(loginUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: user.email, password: 'wrong password' }),
+    })
+    const wrongHtml = await wrong.text()
+    expect(wrongHtml).toContain('Invalid email or password.')
+    expect(wrongHtml).toContain(`value="${user.email}"`)
+    expect(wrongHtml).not.toContain('wrong password')
+
+    const login = await jar.fetch(loginUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: user.email, password: user.password }),
+    })
+    expect(login.status).toBe(302)
+    const resume = await jar.fetch(new URL(login.headers.get('location')!, base).toString())
+    const callback = new URL(resume.headers.get('location')!)
+    expect(callback.pathname).toBe('/login/callback')
+    const code = callback.searchParams.get('code')!
+
+    const tokens = await fetch(`${config.oidc.issuer}/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${config.oidc.clientId}:${config.oidc.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: pkce.verifier, redirect_uri: `${base}/login/callback` }),
+    })
+    expect(tokens.status).toBe(200)
+    expect((await tokens.json()).id_token).toMatch(/^eyJ/)
+    for (const body of [html, wrongHtml]) expect(body).not.toContain('eyJ')
+  })
+})
