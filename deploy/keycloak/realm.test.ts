@@ -53,7 +53,7 @@ describe('Keycloak realm export', () => {
     const standard = ['sub', 'email', 'email_verified', 'given_name', 'family_name']
     const mapped = client.protocolMappers
       .filter((mapper: { config: Record<string, string> }) => mapper.config['id.token.claim'] === 'true')
-      .map((mapper: { config: Record<string, string> }) => mapper.config['claim.name'].split('.')[0])
+      .map((mapper: { config: Record<string, string> }) => mapper.config['claim.name']!.split('.')[0])
     expect(Object.keys(claims).filter((claim) => !standard.includes(claim)).sort()).toEqual([...mapped].sort())
   })
 
