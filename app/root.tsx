@@ -101,7 +101,13 @@ export function Layout({ children }: { children: ReactNode }) {
               {children}
             </main>
             <Footer />
-            {root?.showCookieBanner ? <CookieBanner /> : null}
+            {root?.showCookieBanner ? (
+              <>
+                {/* Room under the footer so the fixed banner never covers its links. */}
+                <div aria-hidden="true" className="h-56 md:h-32" />
+                <CookieBanner />
+              </>
+            ) : null}
             <Toasts />
           </>
         )}

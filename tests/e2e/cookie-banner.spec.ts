@@ -77,3 +77,11 @@ test.describe('cookie banner', () => {
     await restarted.close()
   })
 })
+
+test('while the banner shows, the footer links under it can still be clicked on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 })
+  await page.goto('/')
+  await expect(cookieBanner(page)).toBeVisible()
+  await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Terms of Use' }).click()
+  await expect(page).toHaveURL('/terms-of-use')
+})
