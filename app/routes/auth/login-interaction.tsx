@@ -10,6 +10,7 @@ import { LoginForm } from '~/features/auth/login-form'
 import { LoginSchema, SIGN_IN_EXPIRED, SIGN_IN_FAILED } from '~/features/auth/login'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Log in', 'Log in to your account.'),
@@ -39,7 +40,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const identity = requireIdentityProvider(context)
-  const submission = parseWithZod(await request.formData(), { schema: LoginSchema })
+  const submission = parseWithZod(await readForm(request), { schema: LoginSchema })
   if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }), expired: false }
   const outcome = await identity.signIn(params.uid ?? '', submission.value)
   if (!outcome) return { result: submission.reply({ hideFields: ['password'] }), expired: true }

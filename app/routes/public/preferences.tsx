@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { preferenceCookies } from '~/features/shell/preferences.server'
+import { readForm } from '~/utils/form.server'
 import { safeRedirect } from '~/features/shell/safe-redirect'
 
 /**
@@ -7,7 +8,7 @@ import { safeRedirect } from '~/features/shell/safe-redirect'
  * the page they were on; with JS they are fetchers and get data.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const cookies = preferenceCookies(context.config)
   let setCookie: string
   switch (form.get('intent')) {

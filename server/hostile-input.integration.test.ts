@@ -1,0 +1,105 @@
+/**
+ * SECURITY.md, Input: random and hostile requests always get a 2xx, 3xx or 4xx with a
+ * page, never a 5xx or a stack trace; redirects never leave the site. Runs the real
+ * portal (createPortal, Vite middleware mode) over HTTP.
+ */
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPortal } from '../server.ts'
+import { silentLogger, testConfig } from '../services/testing.ts'
+
+let server: Server
+let portal: Awaited<ReturnType<typeof createPortal>>
+let base: string
+
+beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-hostile-'))
+  portal = await createPortal(testConfig({ DATA_DIR: dataDir, NODE_ENV: 'development' }), silentLogger)
+  server = await new Promise<Server>((resolve) => {
+    const s = portal.app.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  server?.closeAllConnections()
+  await new Promise((resolve) => server?.close(resolve))
+  await portal?.close()
+})
+
+const HOSTILE = [
+  '<img src=x onerror=alert(1)>',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  '//evil.example',
+  '/\\evil.example',
+  'javascript:alert(1)',
+  '%00',
+  '\u0000',
+  'a'.repeat(5000),
+  '{"__proto__":{"x":1}}',
+  '\r\nSet-Cookie: x=1',
+]
+const text = fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom(...HOSTILE), fc.string({ unit: 'grapheme', maxLength: 50 }))
+
+function expectSafe(response: Response, body: string) {
+  expect(response.status, body.slice(0, 200)).toBeLessThan(500)
+  expect(body).not.toMatch(/\n\s+at .+:\d+:\d+/) // no stack trace
+  const location = response.headers.get('location')
+  if (location) expect(new URL(location, base).origin).toBe(base)
+}
+
+describe('hostile input', () => {
+  it('the preferences form answers any body without a 5xx and redirects only on this site', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ intent: fc.oneof(fc.constantFrom('accept-cookies', 'close-cookie-banner', 'theme'), text), theme: text, redirectTo: text }),
+        async (fields) => {
+          const response = await fetch(`${base}/preferences`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' })
+          expectSafe(response, await response.text())
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+
+  it('the legal pages answer any product and query without a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(text, text, async (product, other) => {
+        const url = new URL('/terms-and-conditions', base)
+        url.searchParams.set('product', product)
+        url.searchParams.set(other.slice(0, 20) || 'x', other)
+        const response = await fetch(url, { redirect: 'manual' })
+        expectSafe(response, await response.text())
+      }),
+      { numRuns: 40 },
+    )
+  })
+
+  it('any path answers without a 5xx, and hostile text in it renders inert', async () => {
+    await fc.assert(
+      fc.asyncProperty(text, async (segment) => {
+        const response = await fetch(`${base}/${encodeURIComponent(segment)}`, { redirect: 'manual' })
+        const body = await response.text()
+        expectSafe(response, body)
+        expect(body).not.toContain('<img src=x onerror=alert(1)>')
+      }),
+      { numRuns: 40 },
+    )
+  })
+
+  it('a form body that is not a form, or is huge, gets a 4xx', async () => {
+    for (const [type, body] of [
+      ['application/json', '{"intent":'],
+      ['multipart/form-data; boundary=x', '--x\r\nbroken'],
+      ['application/x-www-form-urlencoded', 'intent=' + 'a'.repeat(2_000_000)],
+    ] as const) {
+      const response = await fetch(`${base}/preferences`, { method: 'POST', headers: { 'content-type': type }, body, redirect: 'manual' })
+      expectSafe(response, await response.text())
+    }
+  })
+})
