@@ -1,8 +1,9 @@
 /**
  * Test support: an in-memory IdentityDirectory with the contract's behaviour (one
  * 'invalid' for unknown users and wrong passwords, 'locked' after repeated failures),
- * for testing the provider before the identity service's directory lands.
+ * for testing the provider without the identity service's database.
  */
+import { claimsFor } from '../users.ts'
 import type { IdentityDirectory, IdentityUser } from './directory-contract.ts'
 
 export type FakeUser = IdentityUser & { password: string }
@@ -48,16 +49,7 @@ export function fakeDirectory(users: FakeUser[], options: { lockAfter?: number }
     async findUser(id) {
       return users.find((user) => user.id === id) ?? null
     },
-    claimsFor(user) {
-      return {
-        sub: user.id,
-        email: user.email,
-        email_verified: user.emailVerified,
-        given_name: user.firstName,
-        family_name: user.lastName,
-        realm_access: { roles: user.roles },
-        ...user.attributes,
-      }
-    },
+    // The real mapping, so the provider is tested with the claims it will really issue.
+    claimsFor,
   }
 }
