@@ -5,7 +5,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
@@ -49,8 +49,20 @@ function SubmitButton({ children }: { children: ReactNode }) {
   )
 }
 
+/**
+ * A number that changes with every new server reply. Password fields take it as their
+ * key, so they remount empty after the server answered (it never sends passwords back,
+ * as on the no-JS page), while the other fields keep what was typed and all errors show.
+ */
+function useReplyCount(lastResult: LastResult) {
+  const seen = useRef({ result: lastResult, count: 0 })
+  if (seen.current.result !== lastResult) seen.current = { result: lastResult, count: seen.current.count + 1 }
+  return seen.current.count
+}
+
 export function RegisterForm({ lastResult }: { lastResult: LastResult }) {
   const [form, fields] = useSchemaForm('register', RegisterSchema, lastResult)
+  const reply = useReplyCount(lastResult)
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
       <FormAlert id={form.errorId} errors={form.errors} />
@@ -73,8 +85,8 @@ export function RegisterForm({ lastResult }: { lastResult: LastResult }) {
         field={fields.accountNumber}
         inputProps={{ ...getInputProps(fields.accountNumber, { type: 'text' }), inputMode: 'numeric', autoComplete: 'off' }}
       />
-      <Field label="Password" hint="At least 8 characters, with a letter and a digit" field={fields.password} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} />
-      <Field label="Confirm password" field={fields.confirmPassword} inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} />
+      <Field key={`password-${reply}`} label="Password" hint="At least 8 characters, with a letter and a digit" field={fields.password} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} />
+      <Field key={`confirm-${reply}`} label="Confirm password" field={fields.confirmPassword} inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} />
       <SubmitButton>REGISTER</SubmitButton>
     </Form>
   )
@@ -105,11 +117,12 @@ export function ForgotPasswordForm({ lastResult }: { lastResult: LastResult }) {
 
 export function ResetPasswordForm({ lastResult }: { lastResult: LastResult }) {
   const [form, fields] = useSchemaForm('reset-password', ResetPasswordSchema, lastResult)
+  const reply = useReplyCount(lastResult)
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
       <FormAlert id={form.errorId} errors={form.errors} />
-      <Field label="New password" hint="At least 8 characters, with a letter and a digit" field={fields.password} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} />
-      <Field label="Confirm new password" field={fields.confirmPassword} inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} />
+      <Field key={`password-${reply}`} label="New password" hint="At least 8 characters, with a letter and a digit" field={fields.password} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} />
+      <Field key={`confirm-${reply}`} label="Confirm new password" field={fields.confirmPassword} inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} />
       <SubmitButton>CHANGE PASSWORD</SubmitButton>
     </Form>
   )
