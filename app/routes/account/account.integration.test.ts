@@ -7,7 +7,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { serviceSettingsFromConfig } from '../../../services/context'
-import { TOO_MANY_REQUESTS_MESSAGE } from '../../../services/identity/allowances'
+import { TOO_MANY_FROM_ADDRESS_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from '../../../services/identity/allowances'
 import { createIdentityDirectory } from '../../../services/identity/directory'
 import { notLinkableMessage } from '../../../services/identity/service'
 import { latestMessagesFor } from '../../../services/notifications/outbox'
@@ -315,6 +315,16 @@ describe('password reset', () => {
     advanceClock(31 * MINUTE)
     const outcome = unwrap(await resetAction(resetArgs(token, { password: 'BagongPass7', confirmPassword: 'BagongPass7' })))
     expect(outcome.body.state).toBe('failed')
+  })
+
+  it("passes the visitor's address upstream: the 31st request from one address in an hour gets 429 and a form message", async () => {
+    const kiosk = { ...t.context, clientAddress: '198.51.100.23' }
+    const ask = (email: string) => forgotAction({ request: post('/forgot-password', { email }), context: kiosk, params: {} })
+    for (let n = 0; n < 30; n++) expect(unwrap(await ask(`kiosk.${serial}.${n}@example.net`)).status).toBe(200)
+    const { status, body } = unwrap(await ask(`kiosk.${serial}.31@example.net`))
+    serial++
+    expect(status).toBe(429)
+    expect(body.result.error).toEqual({ '': [TOO_MANY_FROM_ADDRESS_MESSAGE] })
   })
 
   it('refuses a second request within the minute with 429', async () => {
