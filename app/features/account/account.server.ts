@@ -11,6 +11,7 @@ import { LinkTokenSchema } from '../../../lib/identity-schemas'
 import type { Config } from '../../../lib/env'
 import { isUpstreamError } from '../../upstream/errors'
 import { upstreamFor } from '../../upstream/index.server'
+import type { RegisterSchema } from './schemas'
 import { TEXT } from './texts'
 
 type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<string[]> }
@@ -108,9 +109,10 @@ export const PASSWORD_FIELDS = ['password', 'confirmPassword']
 /** Registers; on success the email to show on the "check your email" page. */
 export async function register(
   context: AppLoadContext,
-  submission: Parsed<{ firstName: string; lastName: string; email: string; mobileNumber: string; accountNumber: string; password: string }>,
+  submission: Parsed<z.output<typeof RegisterSchema>>,
 ): Promise<FormFailure | { email: string }> {
-  const { confirmPassword: _, ...registration } = submission.value as typeof submission.value & { confirmPassword?: string }
+  // The confirmation is the screen's own check; spec 3's body has no such field.
+  const { confirmPassword: _confirmation, ...registration } = submission.value
   try {
     await identityUpstream(context).register(registration, context.clientAddress)
     return { email: registration.email }
@@ -138,7 +140,7 @@ export async function requestPasswordReset(context: AppLoadContext, submission: 
   }
 }
 
-export type LinkOutcome = { state: 'done' } | { state: 'failed' } | { state: 'form'; failure: FormFailure }
+type LinkOutcome = { state: 'done' } | { state: 'failed' } | { state: 'form'; failure: FormFailure }
 
 /** spec 4: the verification result is verified or failed. */
 export async function verifyEmail(context: AppLoadContext, token: string | undefined): Promise<'verified' | 'failed'> {
