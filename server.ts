@@ -102,6 +102,7 @@ export async function createPortal(config: Config, logger: Logger, options: Port
         logger,
         requestId: res.locals.requestId,
         nonce: res.locals.nonce,
+        clientAddress: req.ip,
         identityProvider: identity?.interaction(req, res),
       }),
     }),

@@ -11,6 +11,8 @@ export type PortalLoadContext = {
   requestId: string
   /** Per-request CSP nonce for inline and module scripts. */
   nonce: string
+  /** The visitor's address (Express's req.ip, which honours TRUST_PROXY), for per-address limits. */
+  clientAddress?: string
   /** The embedded OpenID provider's pending sign-in for this request; absent when sign-in is Keycloak's. */
   identityProvider?: IdentityInteraction
 }

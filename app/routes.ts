@@ -24,6 +24,16 @@ export default [
   // The embedded OpenID provider's login screen (services/identity/oidc).
   route('login/interaction/:uid', 'routes/auth/login-interaction.tsx'),
 
+  // Registration, email verification and password reset (spec 2, 3, 4).
+  route('register', 'routes/account/register.tsx'),
+  route('register/sent', 'routes/account/register-sent.tsx'),
+  route('verifyEmail/:token', 'routes/account/verify-email.tsx'),
+  route('forgot-password', 'routes/account/forgot-password.tsx'),
+  route('reset-password/:token', 'routes/account/reset-password.tsx'),
+
+  // The outbox, for set-ups without SMTP (DEV_MAILBOX).
+  route('dev/mailbox', 'routes/dev/mailbox.tsx'),
+
   // Benchmark floor: a bare page through the same process (npm run bench).
   route('__floor', 'routes/public/floor.tsx'),
 

@@ -46,6 +46,7 @@ describe('configuration', () => {
     ['SMTP_URL', 'http://mail.example.ph'],
     ['LOGIN_MAX_FAILURES', '0'],
     ['DEMO_DATA', 'yes'],
+    ['DEV_MAILBOX', '1'],
   ])('refuses %s=%j with one line naming the variable', (name, value) => {
     const error = (() => {
       try {
@@ -58,6 +59,15 @@ describe('configuration', () => {
     const message = (error as Error).message
     expect(message).toContain(name)
     expect(message).not.toContain('\n')
+  })
+
+  it('opens the dev mailbox only on the embedded database without SMTP, unless DEV_MAILBOX says otherwise', () => {
+    const server = 'postgres://portal@db.internal/portal'
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).devMailbox).toBe(true)
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: server }).devMailbox).toBe(false)
+    expect(loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'smtp://mail.internal' }).devMailbox).toBe(false)
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: server, DEV_MAILBOX: 'true' }).devMailbox).toBe(true)
+    expect(loadConfig({ DATA_DIR: tmp(), DEV_MAILBOX: 'false' }).devMailbox).toBe(false)
   })
 
   it('seeds demo users on the embedded database only, unless DEMO_DATA says otherwise', () => {

@@ -58,6 +58,7 @@ export const EnvSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
   DEMO_DATA: booleanString.optional(),
+  DEV_MAILBOX: booleanString.optional(),
   LOGIN_MAX_FAILURES: wholeNumber(1, 1000).default(5),
   LOGIN_WAIT_INCREMENT_SECONDS: wholeNumber(1, 86400).default(60),
   LOGIN_MAX_WAIT_SECONDS: wholeNumber(1, 86400).default(900),
@@ -92,6 +93,12 @@ export type Config = Env & {
    * embedded database (the README's one-machine demo) and off with a Postgres server.
    */
   demoData: boolean
+  /**
+   * The dev mailbox page and the upstream call behind it: DEV_MAILBOX, else on only when
+   * mail cannot leave the machine (embedded database and no SMTP_URL), so the README's
+   * one-machine start can finish a registration and a real deployment never shows mail.
+   */
+  devMailbox: boolean
   /** The portal's public origin, no trailing slash. */
   publicUrl: string
   oidc: {
@@ -165,6 +172,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     channel: env.UPSTREAM_CHANNEL ?? `${env.PRODUCT_NAME}Web`,
     sourceId: `${env.PRODUCT_NAME}Web`,
     demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
+    devMailbox: env.DEV_MAILBOX ?? (!env.DATABASE_URL && !env.SMTP_URL),
     mailFrom: env.MAIL_FROM ?? `${env.PRODUCT_NAME} <no-reply@localhost>`,
     upstreamSecret: env.UPSTREAM_SECRET ?? stored!.upstream,
     sessionSecret: env.SESSION_SECRET ?? stored!.session,

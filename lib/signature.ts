@@ -16,6 +16,11 @@ export const HEADER = {
   requestId: 'x-request-id',
   timestamp: 'x-timestamp',
   signature: 'x-signature',
+  /**
+   * The end user's address as the portal saw it, for per-address backstop limits. Not
+   * signed: only a caller holding the upstream secret can reach the services at all.
+   */
+  clientAddress: 'x-client-address',
 } as const
 
 export type SignatureInput = {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
 import { testConfig } from '../services/testing'
-import { csrfGuard, maintenanceGate, securityHeaders } from './middleware'
+import { csrfGuard, loggedPath, maintenanceGate, securityHeaders } from './middleware'
 
 const servers: Array<{ close: () => void }> = []
 afterEach(() => {
@@ -91,5 +91,14 @@ describe('security headers', () => {
     expect((await fetch(production)).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
     const development = await serve((app) => app.use(securityHeaders(testConfig({ NODE_ENV: 'development' }))))
     expect((await fetch(development)).headers.get('strict-transport-security')).toBeNull()
+  })
+})
+
+describe('request log', () => {
+  it('logs verification and reset link paths without their tokens', () => {
+    const token = 'A'.repeat(43)
+    expect(loggedPath(`/verifyEmail/${token}`)).toBe('/verifyEmail/:token')
+    expect(loggedPath(`/reset-password/${token}`)).toBe('/reset-password/:token')
+    expect(loggedPath('/register/sent')).toBe('/register/sent')
   })
 })

@@ -37,6 +37,14 @@ export function securityHeaders(config: Config): Middleware {
   })
 }
 
+// The one-time link tokens ride in these paths; a log line must never carry one (SECURITY Logs).
+const TOKEN_PATH = /^\/(verifyEmail|reset-password)\/[^/]+/
+
+/** The path as logged: link tokens replaced by ':token'. */
+export function loggedPath(path: string): string {
+  return path.replace(TOKEN_PATH, '/$1/:token')
+}
+
 /** One line per request with its id; the query string is left out (it may hold personal data). */
 export function requestLog(logger: Logger): Middleware {
   return (req, res, next) => {
@@ -45,7 +53,7 @@ export function requestLog(logger: Logger): Middleware {
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6
       logger.info(
-        { requestId: res.locals.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        { requestId: res.locals.requestId, method: req.method, path: loggedPath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         'request',
       )
     })

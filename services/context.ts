@@ -13,6 +13,8 @@ export type ServiceSettings = {
   loginMaxFailures: number
   loginWaitIncrementSeconds: number
   loginMaxWaitSeconds: number
+  /** Serve GET /dev/outbox (DEV_MAILBOX): the outbox, links and all, to any signed caller. */
+  devMailbox: boolean
 }
 
 export const defaultServiceSettings: ServiceSettings = {
@@ -21,6 +23,8 @@ export const defaultServiceSettings: ServiceSettings = {
   loginMaxFailures: 5,
   loginWaitIncrementSeconds: 60,
   loginMaxWaitSeconds: 900,
+  // Off unless configured: a caller that forgets the setting must not expose mail.
+  devMailbox: false,
 }
 
 /** What every service's routes are built with. */
@@ -45,6 +49,7 @@ export function serviceSettingsFromConfig(config: {
   LOGIN_MAX_FAILURES: number
   LOGIN_WAIT_INCREMENT_SECONDS: number
   LOGIN_MAX_WAIT_SECONDS: number
+  devMailbox: boolean
 }): ServiceSettings {
   return {
     publicUrl: config.publicUrl,
@@ -52,5 +57,6 @@ export function serviceSettingsFromConfig(config: {
     loginMaxFailures: config.LOGIN_MAX_FAILURES,
     loginWaitIncrementSeconds: config.LOGIN_WAIT_INCREMENT_SECONDS,
     loginMaxWaitSeconds: config.LOGIN_MAX_WAIT_SECONDS,
+    devMailbox: config.devMailbox,
   }
 }

@@ -14,6 +14,7 @@ import {
 import { addressRoutes } from './address/routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
 import { identityRoutes } from './identity/routes.ts'
+import { notificationRoutes } from './notifications/routes.ts'
 import type { ServiceDeps } from './context.ts'
 import { ServiceError, errorEnvelope } from './errors.ts'
 import { referenceRoutes } from './reference/routes.ts'
@@ -107,6 +108,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', addressRoutes(options))
   app.route('/', referenceRoutes(options))
   app.route('/', identityRoutes(options))
+  app.route('/', notificationRoutes(options))
   return app
 }
 

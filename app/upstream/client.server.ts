@@ -5,7 +5,7 @@
  * the embedded set-up and the network's when UPSTREAM_URL is set: the same code runs.
  */
 import type { Logger } from 'pino'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { HEADER, computeSignature, newRequestId, type SignatureScheme } from '../../lib/signature'
 import { UpstreamError } from './errors'
 
@@ -33,6 +33,8 @@ export type Call<T> = {
   body?: unknown
   schema: z.ZodType<T>
   accessToken?: string
+  /** The end user's address, for the upstream's per-address backstop limits (SECURITY Abuse). */
+  clientAddress?: string
   /**
    * spec 9: only nationality, agent details and cart instance id are retried
    * (3 attempts, 2000 ms apart), and only when the call is idempotent.
@@ -48,7 +50,8 @@ export type UpstreamClient = ReturnType<typeof createUpstreamClient>
 
 export function createUpstreamClient(options: UpstreamClientOptions) {
   const sleep = options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)))
-  const now = options.now ?? Date.now
+  // Looked up on each call, so a test that moves the clock (fake Date) signs with the moved time.
+  const now = options.now ?? (() => Date.now())
   const cache = new Map<string, { expires: number; value: unknown }>()
   const base = new URL(options.baseUrl)
 
@@ -82,6 +85,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     })
     if (body) headers.set('content-type', 'application/json')
     if (call.accessToken) headers.set('authorization', `Bearer ${call.accessToken}`)
+    if (call.clientAddress) headers.set(HEADER.clientAddress, call.clientAddress)
 
     let response: Response
     try {
@@ -106,7 +110,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     if (!response.ok) {
       const serverMessage = messageOf(payload)
       options.logger?.warn({ call: call.name, requestId, status: response.status }, 'upstream rejected the call')
-      throw new UpstreamError('rejected', call.name, requestId, 'The service refused the call.', response.status, serverMessage)
+      throw new UpstreamError('rejected', call.name, requestId, 'The service refused the call.', response.status, serverMessage, fieldsOf(payload))
     }
     const parsed = call.schema.safeParse(payload)
     if (!parsed.success) {
@@ -141,6 +145,16 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   }
 
   return { call }
+}
+
+const FieldsSchema = z.record(z.string(), z.array(z.string()))
+
+/** The envelope's `error.fields` (validation failures), when present and well formed. */
+function fieldsOf(payload: unknown): Record<string, string[]> | undefined {
+  const error = payload && typeof payload === 'object' ? (payload as Record<string, unknown>).error : undefined
+  const fields = error && typeof error === 'object' ? (error as Record<string, unknown>).fields : undefined
+  const parsed = FieldsSchema.safeParse(fields)
+  return parsed.success ? parsed.data : undefined
 }
 
 function messageOf(payload: unknown): string | undefined {

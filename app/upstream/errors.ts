@@ -14,6 +14,8 @@ export class UpstreamError extends Error {
     message: string,
     readonly status?: number,
     readonly serverMessage?: string,
+    /** A 422's messages per field (the envelope's error.fields), to show beside a form's fields. */
+    readonly fields?: Record<string, string[]>,
   ) {
     super(message)
     this.name = 'UpstreamError'

@@ -8,6 +8,7 @@ import { latestMessagesFor } from '../notifications/outbox.ts'
 import { silentLogger, startTestUpstream, type TestUpstream } from '../testing.ts'
 import { DEMO_USERS } from './demo-users.ts'
 import { createIdentityDirectory, type IdentityDirectory } from './directory.ts'
+import { TOO_MANY_FROM_ADDRESS_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from './allowances.ts'
 import { createIdentityService, notLinkableMessage, type IdentityService } from './service.ts'
 import { oneTimeTokens, users } from './tables.ts'
 
@@ -432,5 +433,44 @@ describe('seed', () => {
     const after = await t.database.db.select({ id: users.id, hash: users.passwordHash }).from(users).where(eq(users.demo, true))
     expect(after).toEqual(before)
     expect(before).toHaveLength(4)
+  })
+})
+
+describe('request limits (SECURITY Abuse)', () => {
+  it('answers the second resend within a minute for the same email with 429 and the message on the email field', async () => {
+    const input = newApplicant()
+    await call('POST', '/users/registration', input)
+    expect((await call('POST', '/users/resend-activation', { email: input.email })).status).toBe(200)
+    const refused = await call('POST', '/users/resend-activation', { email: input.email.toUpperCase() })
+    expect(refused.status).toBe(429)
+    expect(refused.body.error.fields).toEqual({ email: [TOO_MANY_REQUESTS_MESSAGE] })
+    advance(61_000)
+    expect((await call('POST', '/users/resend-activation', { email: input.email })).status).toBe(200)
+  })
+
+  it('limits an unknown email exactly like a registered one, so a 429 reveals nothing', async () => {
+    const email = `nobody-limit-${serial++}@example.net`
+    expect((await call('POST', '/users/password-reset', { email })).status).toBe(200)
+    expect((await call('POST', '/users/password-reset', { email })).status).toBe(429)
+  })
+
+  it('allows 3 registrations of one email an hour, then answers 429 until the hour is over', async () => {
+    const input = newApplicant()
+    for (let n = 0; n < 3; n++) expect((await call('POST', '/users/registration', input)).status).toBe(201)
+    expect((await call('POST', '/users/registration', input)).status).toBe(429)
+    advance(61 * MINUTE)
+    expect((await call('POST', '/users/registration', input)).status).toBe(201)
+  })
+
+  it('lets one kiosk address ask reset links for 30 different people an hour, then refuses the 31st with 429', async () => {
+    const address = '203.0.113.7'
+    for (let n = 0; n < 30; n++) {
+      await service.requestPasswordReset(`kiosk-${serial}-${n}@example.net`, address)
+    }
+    const refused = await service.requestPasswordReset(`kiosk-${serial}-31@example.net`, address).catch((error: unknown) => error)
+    expect(refused).toMatchObject({ httpStatus: 429, message: TOO_MANY_FROM_ADDRESS_MESSAGE })
+    // Another address is not affected.
+    await expect(service.requestPasswordReset(`kiosk-${serial}-32@example.net`, '203.0.113.8')).resolves.toBeDefined()
+    serial++
   })
 })

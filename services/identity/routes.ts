@@ -12,6 +12,7 @@ import {
   ResendActivationSchema,
   VerifyEmailSchema,
 } from '../../lib/identity-schemas.ts'
+import { HEADER } from '../../lib/signature.ts'
 import type { ServiceDeps } from '../context.ts'
 import { ok } from '../errors.ts'
 import { readJsonBody } from '../validation.ts'
@@ -22,12 +23,12 @@ export function identityRoutes(deps: ServiceDeps, service: IdentityService = cre
 
   app.post('/users/registration', async (c) => {
     const input = await readJsonBody(c, RegistrationSchema)
-    return c.json(ok(await service.register(input)), 201)
+    return c.json(ok(await service.register(input, c.req.header(HEADER.clientAddress))), 201)
   })
 
   app.post('/users/resend-activation', async (c) => {
     const { email } = await readJsonBody(c, ResendActivationSchema)
-    return c.json(ok(await service.resendActivation(email)))
+    return c.json(ok(await service.resendActivation(email, c.req.header(HEADER.clientAddress))))
   })
 
   app.patch('/users/verify-email', async (c) => {
@@ -37,7 +38,7 @@ export function identityRoutes(deps: ServiceDeps, service: IdentityService = cre
 
   app.post('/users/password-reset', async (c) => {
     const { email } = await readJsonBody(c, PasswordResetRequestSchema)
-    return c.json(ok(await service.requestPasswordReset(email)))
+    return c.json(ok(await service.requestPasswordReset(email, c.req.header(HEADER.clientAddress))))
   })
 
   app.patch('/users/password-reset', async (c) => {

@@ -15,6 +15,7 @@ import { isFibreAccount } from '../accounts/registry.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import { ServiceError } from '../errors.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
+import { requireAllowance } from './allowances.ts'
 import { alreadyRegisteredEmail, passwordResetEmail, verificationEmail } from './emails.ts'
 import { hashPassword } from './password.ts'
 import { loginFailures, users } from './tables.ts'
@@ -52,7 +53,10 @@ export function createIdentityService(deps: ServiceDeps) {
     /** Background delivery of the outbox; tests and shutdown wait on `delivery.settled()`. */
     delivery,
 
-    async register(input: Registration): Promise<{ email: string }> {
+    async register(input: Registration, clientAddress?: string): Promise<{ email: string }> {
+      // Limits first: they do not depend on whether the email is taken, and refusing
+      // before the hash keeps a flood from costing a memory-hard hash per request.
+      await requireAllowance(deps.db, 'registration', input.email, clientAddress, deps.now())
       // Hashed before anything else, so a taken email costs the same time as a new one.
       const passwordHash = await hashPassword(input.password)
       if (input.accountNumber !== undefined) await requireLinkable(input.accountNumber, 'accountNumber')
@@ -96,8 +100,9 @@ export function createIdentityService(deps: ServiceDeps) {
     },
 
     /** A new verification link that voids the old one; silent for unknown or verified emails. */
-    async resendActivation(email: string): Promise<{ email: string }> {
+    async resendActivation(email: string, clientAddress?: string): Promise<{ email: string }> {
       const now = deps.now()
+      await requireAllowance(deps.db, 'resend-activation', email, clientAddress, now)
       const sent = await deps.db.transaction(async (tx) => {
         const user = await findUserRowByEmail(tx, email)
         if (!user || user.emailVerified) return false
@@ -124,8 +129,9 @@ export function createIdentityService(deps: ServiceDeps) {
       return { verified: true }
     },
 
-    async requestPasswordReset(email: string): Promise<{ email: string }> {
+    async requestPasswordReset(email: string, clientAddress?: string): Promise<{ email: string }> {
       const now = deps.now()
+      await requireAllowance(deps.db, 'password-reset', email, clientAddress, now)
       const sent = await deps.db.transaction(async (tx) => {
         const user = await findUserRowByEmail(tx, email)
         if (!user) return false

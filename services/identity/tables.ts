@@ -66,3 +66,18 @@ export const oneTimeTokens = identitySchema.table(
   },
   (t) => [index('one_time_tokens_user_purpose').on(t.userId, t.purpose)],
 )
+
+/**
+ * Request allowances (SECURITY Abuse): how many registration, resend and reset requests
+ * one email (or one client address) has made in the current window. The key holds a
+ * SHA-256 of the email, so addresses of people without an account are not kept here.
+ */
+export const requestAllowances = identitySchema.table(
+  'request_allowances',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('request_allowances_window_ends_at').on(t.windowEndsAt)],
+)

@@ -30,6 +30,11 @@ export async function latestMessagesFor(db: Executor, recipient: string, limit =
     .limit(limit)
 }
 
+/** The newest messages to anyone, newest first (the dev mailbox page without a search). */
+export async function latestMessages(db: Executor, limit = 20): Promise<OutboxMessage[]> {
+  return db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit)
+}
+
 /**
  * Delivers each pending message once. A message is claimed with a conditional update, so
  * two deliverers running at once never send it twice.

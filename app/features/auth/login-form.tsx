@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
+import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { LoginSchema } from './login'
@@ -32,6 +33,9 @@ export function LoginForm({ lastResult, loginHint }: { lastResult?: SubmissionRe
         field={fields.password}
         inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
       />
+      <AppLink to="/forgot-password" className="self-start text-sm font-semibold underline">
+        Forgot password?
+      </AppLink>
       <Button type="submit">LOG IN</Button>
     </Form>
   )

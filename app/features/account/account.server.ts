@@ -1,0 +1,172 @@
+/**
+ * The account flows' server side: each function makes one upstream call and turns its
+ * expected failures into what a form shows (STYLE.md: upstream rejections become form
+ * errors beside the fields, the user's input comes back, passwords never do).
+ */
+import type { SubmissionResult } from '@conform-to/react'
+import type { AppLoadContext } from '@remix-run/node'
+import { createCookie, type Cookie } from '@remix-run/node'
+import { z } from 'zod'
+import { LinkTokenSchema } from '../../../lib/identity-schemas'
+import type { Config } from '../../../lib/env'
+import { isUpstreamError } from '../../upstream/errors'
+import { upstreamFor } from '../../upstream/index.server'
+import type { RegisterSchema } from './schemas'
+import { TEXT } from './texts'
+
+type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<string[]> }
+
+/** A failure the form can show, or null when the call went through. */
+export type FormFailure = { status: number; result: SubmissionResult<string[]> }
+
+/**
+ * Maps a rejected call onto the form: a 422's or 429's per-field messages go beside the
+ * fields (renamed where the upstream's names differ from the form's), anything else is a
+ * form-level message. Unexpected errors are rethrown for the error boundary.
+ */
+export function failureReply(
+  error: unknown,
+  submission: Submission,
+  options: { hideFields?: string[]; rename?: Record<string, string> } = {},
+): FormFailure {
+  if (!isUpstreamError(error)) throw error
+  const hideFields = options.hideFields
+  if (error.kind === 'rejected' && error.fields) {
+    const fieldErrors: Record<string, string[]> = {}
+    const formErrors: string[] = []
+    for (const [name, messages] of Object.entries(error.fields)) {
+      const target = options.rename?.[name] ?? name
+      if (target === '_form') formErrors.push(...messages)
+      else fieldErrors[target] = messages
+    }
+    return { status: error.status ?? 400, result: submission.reply({ fieldErrors, formErrors, hideFields }) }
+  }
+  if (error.kind === 'rejected' && error.status === 429) {
+    return { status: 429, result: submission.reply({ formErrors: [error.serverMessage ?? TEXT.unavailable], hideFields }) }
+  }
+  return { status: error.kind === 'rejected' ? (error.status ?? 400) : 503, result: submission.reply({ formErrors: [TEXT.unavailable], hideFields }) }
+}
+
+/** Whether the error is the upstream saying a one-time link is expired, used or unknown. */
+export function isDeadLink(error: unknown): boolean {
+  return isUpstreamError(error) && error.kind === 'rejected' && error.status === 400
+}
+
+/** A link token has one shape; anything else is a dead link without asking upstream. */
+export function looksLikeLinkToken(token: string | undefined): token is string {
+  return LinkTokenSchema.safeParse(token).success
+}
+
+export function identityUpstream(context: AppLoadContext) {
+  return upstreamFor(context).identity
+}
+
+/**
+ * The email a registration was sent to, for the "check your email" page's resend form:
+ * a signed, short-lived cookie, because personal data does not go in URLs (SECURITY).
+ */
+const cookies = new WeakMap<Config, Cookie>()
+function registrationCookie(config: Config): Cookie {
+  let cookie = cookies.get(config)
+  if (!cookie) {
+    cookie = createCookie(config.production ? '__Host-registration' : 'registration', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.production,
+      path: '/',
+      maxAge: 15 * 60, // the 10-minute link and a little longer
+      secrets: [config.sessionSecret],
+    })
+    cookies.set(config, cookie)
+  }
+  return cookie
+}
+
+export function rememberRegistrationEmail(config: Config, email: string): Promise<string> {
+  return registrationCookie(config).serialize({ email })
+}
+
+export async function registrationEmail(request: Request, config: Config): Promise<string | null> {
+  const parsed = z.object({ email: z.string() }).safeParse(await registrationCookie(config).parse(request.headers.get('cookie')))
+  return parsed.success ? parsed.data.email : null
+}
+
+/** spec 2: /register only when the register flag is exactly the string 'true'. */
+export function requireRegistrationEnabled(config: Config) {
+  if (config.REGISTER_FLAG !== 'true') throw new Response(null, { status: 404 })
+}
+
+/** DEV_MAILBOX off: the page does not exist (404), whatever the environment. */
+export function requireDevMailbox(config: Config) {
+  if (!config.devMailbox) throw new Response(null, { status: 404 })
+}
+
+type Parsed<T> = Submission & { value: T }
+
+/** Passwords never come back to the browser in a form's initial values. */
+export const PASSWORD_FIELDS = ['password', 'confirmPassword']
+
+/** Registers; on success the email to show on the "check your email" page. */
+export async function register(
+  context: AppLoadContext,
+  submission: Parsed<z.output<typeof RegisterSchema>>,
+): Promise<FormFailure | { email: string }> {
+  // The confirmation is the screen's own check; spec 3's body has no such field.
+  const { confirmPassword: _confirmation, ...registration } = submission.value
+  try {
+    await identityUpstream(context).register(registration, context.clientAddress)
+    return { email: registration.email }
+  } catch (error) {
+    return failureReply(error, submission, { hideFields: PASSWORD_FIELDS })
+  }
+}
+
+/** The same answer whether or not the email has an account waiting (the service's rule). */
+export async function resendActivation(context: AppLoadContext, submission: Parsed<{ email: string }>): Promise<FormFailure | null> {
+  try {
+    await identityUpstream(context).resendActivation(submission.value.email, context.clientAddress)
+    return null
+  } catch (error) {
+    return failureReply(error, submission)
+  }
+}
+
+export async function requestPasswordReset(context: AppLoadContext, submission: Parsed<{ email: string }>): Promise<FormFailure | null> {
+  try {
+    await identityUpstream(context).requestPasswordReset(submission.value.email, context.clientAddress)
+    return null
+  } catch (error) {
+    return failureReply(error, submission)
+  }
+}
+
+type LinkOutcome = { state: 'done' } | { state: 'failed' } | { state: 'form'; failure: FormFailure }
+
+/** spec 4: the verification result is verified or failed. */
+export async function verifyEmail(context: AppLoadContext, token: string | undefined): Promise<'verified' | 'failed'> {
+  if (!looksLikeLinkToken(token)) return 'failed'
+  try {
+    await identityUpstream(context).verifyEmail(token)
+    return 'verified'
+  } catch (error) {
+    if (isDeadLink(error)) return 'failed'
+    throw error
+  }
+}
+
+export async function resetPassword(
+  context: AppLoadContext,
+  token: string | undefined,
+  submission: Parsed<{ password: string }>,
+): Promise<LinkOutcome> {
+  if (!looksLikeLinkToken(token)) return { state: 'failed' }
+  try {
+    await identityUpstream(context).resetPassword(token, submission.value.password)
+    return { state: 'done' }
+  } catch (error) {
+    if (isDeadLink(error)) return { state: 'failed' }
+    // The upstream names the new password newPassword; a bad token is a dead link.
+    const failure = failureReply(error, submission, { hideFields: PASSWORD_FIELDS, rename: { newPassword: 'password', accessToken: '_form' } })
+    return { state: 'form', failure }
+  }
+}

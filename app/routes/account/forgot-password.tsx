@@ -1,0 +1,31 @@
+/** Password reset, step 1 (spec 3: email): the same answer whether or not the email has an account. */
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData } from '@remix-run/react'
+import { requestPasswordReset } from '~/features/account/account.server'
+import { AccountPage, Notice } from '~/features/account/account-page'
+import { ForgotPasswordForm } from '~/features/account/forms'
+import { ForgotPasswordSchema } from '~/features/account/schemas'
+import { TEXT } from '~/features/account/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Forgot password', TEXT.forgotBody)
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply(), requested: false }, { status: 400 })
+  const failure = await requestPasswordReset(context, submission)
+  if (failure) return data({ result: failure.result, requested: false }, { status: failure.status })
+  return { result: submission.reply(), requested: true }
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>()
+  return (
+    <AccountPage heading={TEXT.forgotHeading}>
+      <p>{TEXT.forgotBody}</p>
+      {actionData?.requested ? <Notice>{TEXT.resetRequested}</Notice> : null}
+      <ForgotPasswordForm lastResult={actionData?.result} />
+    </AccountPage>
+  )
+}

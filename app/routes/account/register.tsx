@@ -1,0 +1,47 @@
+/** spec 2: /register, only when the register flag is the string 'true'; spec 3: the registration body. */
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData } from '@remix-run/react'
+import { PASSWORD_FIELDS, register, rememberRegistrationEmail, requireRegistrationEnabled } from '~/features/account/account.server'
+import { AccountPage } from '~/features/account/account-page'
+import { RegisterForm } from '~/features/account/forms'
+import { RegisterSchema } from '~/features/account/schemas'
+import { AppLink } from '~/ui/app-link'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Register', 'Create your account to manage your fibre subscription.')
+
+// A password form: never kept by a cache.
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  requireRegistrationEnabled(context.config)
+  return null
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireRegistrationEnabled(context.config)
+  const submission = parseWithZod(await request.formData(), { schema: RegisterSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 })
+  const outcome = await register(context, submission)
+  if ('result' in outcome) return data({ result: outcome.result }, { status: outcome.status })
+  return redirect('/register/sent', { headers: { 'set-cookie': await rememberRegistrationEmail(context.config, outcome.email) } })
+}
+
+export default function Register() {
+  const actionData = useActionData<typeof action>()
+  return (
+    <AccountPage heading="Register">
+      <p className="text-slate-600 dark:text-slate-300">
+        Create your account with your 13-digit account number. We will email you a link to verify your email address.
+      </p>
+      <RegisterForm lastResult={actionData?.result} />
+      <p className="text-sm">
+        Already registered? <a href="/login" className="font-semibold underline">Log in</a>.{' '}
+        <AppLink to="/forgot-password" className="font-semibold underline">
+          Forgot password?
+        </AppLink>
+      </p>
+    </AccountPage>
+  )
+}

@@ -1,0 +1,47 @@
+/**
+ * /dev/mailbox (ARCHITECTURE 9): the outbox's newest emails, for set-ups whose mail
+ * never leaves the machine. It shows live verification and reset links to whoever opens
+ * it, so it answers 404 unless DEV_MAILBOX is on (docs/configuration.md).
+ */
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { identityUpstream, requireDevMailbox } from '~/features/account/account.server'
+import { AccountPage } from '~/features/account/account-page'
+import { MailboxList, MailboxSearch } from '~/features/account/mailbox'
+import { MailboxSearchSchema } from '~/features/account/schemas'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'Dev mailbox', 'Emails the portal would have sent.'),
+  { name: 'robots', content: 'noindex' },
+]
+
+// Live links: never cached, by the browser or anything in between.
+const NO_STORE = { 'cache-control': 'no-store' }
+export const headers = () => NO_STORE
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireDevMailbox(context.config)
+  const url = new URL(request.url)
+  const submission = parseWithZod(url.searchParams, { schema: MailboxSearchSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply(), to: url.searchParams.get('to'), messages: [] }, { status: 400, headers: NO_STORE })
+  }
+  const to = submission.value.to ?? null
+  const messages = await identityUpstream(context).devOutbox(to ?? undefined)
+  return data({ result: undefined, to, messages }, { headers: NO_STORE })
+}
+
+export default function DevMailbox() {
+  const { result, to, messages } = useLoaderData<typeof loader>()
+  return (
+    <AccountPage heading="Dev mailbox">
+      <p className="text-slate-600 dark:text-slate-300">
+        Emails waiting in the outbox, newest first. This page exists only while DEV_MAILBOX is on.
+      </p>
+      <MailboxSearch lastResult={result} to={to} />
+      <MailboxList messages={messages} />
+    </AccountPage>
+  )
+}

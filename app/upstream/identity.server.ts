@@ -1,0 +1,87 @@
+/**
+ * The identity calls a visitor makes before signing in (spec 7), and the dev mailbox's
+ * outbox read (ARCHITECTURE 9). Bodies use spec 3's field names; answers are parsed here.
+ */
+import { z } from 'zod'
+import type { Registration } from '../../lib/identity-schemas'
+import type { UpstreamClient } from './client.server'
+import { envelope } from './envelope'
+
+const EmailAnswerSchema = envelope(z.object({ email: z.string() }))
+
+export const OutboxMessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string(),
+  // Null once delivered by a real sender: bodies carry live links.
+  body: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.iso.datetime(),
+})
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>
+
+export function identityCalls(client: UpstreamClient) {
+  return {
+    /** 201 with the email; the same answer whether or not the email already has an account. */
+    register: (registration: Registration, clientAddress?: string) =>
+      client.call({
+        name: 'identity.register',
+        method: 'POST',
+        path: '/users/registration',
+        body: registration,
+        clientAddress,
+        schema: EmailAnswerSchema,
+      }),
+
+    resendActivation: (email: string, clientAddress?: string) =>
+      client.call({
+        name: 'identity.resendActivation',
+        method: 'POST',
+        path: '/users/resend-activation',
+        body: { email },
+        clientAddress,
+        schema: EmailAnswerSchema,
+      }),
+
+    /** Consumes the one-time token; a 400 means the link is expired, used or unknown. */
+    verifyEmail: (token: string) =>
+      client.call({
+        name: 'identity.verifyEmail',
+        method: 'PATCH',
+        path: '/users/verify-email',
+        body: { token },
+        schema: envelope(z.object({ verified: z.literal(true) })),
+      }),
+
+    requestPasswordReset: (email: string, clientAddress?: string) =>
+      client.call({
+        name: 'identity.requestPasswordReset',
+        method: 'POST',
+        path: '/users/password-reset',
+        body: { email },
+        clientAddress,
+        schema: EmailAnswerSchema,
+      }),
+
+    /** spec 3: the reset body's access token is the emailed link's token. */
+    resetPassword: (accessToken: string, newPassword: string) =>
+      client.call({
+        name: 'identity.resetPassword',
+        method: 'PATCH',
+        path: '/users/password-reset',
+        body: { accessToken, newPassword },
+        schema: envelope(z.object({ reset: z.literal(true) })),
+      }),
+
+    /** DEV_MAILBOX only: the newest outbox messages, to one recipient or to anyone. */
+    devOutbox: (to?: string) =>
+      client.call({
+        name: 'notifications.devOutbox',
+        method: 'GET',
+        path: '/dev/outbox',
+        query: { to },
+        schema: envelope(z.array(OutboxMessageSchema)),
+      }),
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * A subscriber registers, verifies the email through the dev mailbox, and resets the
+ * password: with and without JavaScript. Link expiry is proven in Vitest with a moved
+ * clock (app/routes/account/account.integration.test.ts), not here with a sleep.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { acceptCookiesBeforehand } from './support/visitor'
+
+test.beforeEach(async ({ page }) => {
+  await acceptCookiesBeforehand(page)
+})
+
+function uniqueEmail(prefix: string, project: string) {
+  return `${prefix}.${project}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.net`
+}
+
+async function fillRegistration(page: Page, email: string, accountNumber = '1000000000003') {
+  await page.goto('/register')
+  await page.getByLabel('First name').fill('Liza')
+  await page.getByLabel('Last name').fill('Santos')
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Mobile number').fill('9171234567')
+  await page.getByLabel('Account number').fill(accountNumber)
+  await page.getByLabel('Password', { exact: true }).fill('Mabuhay2025')
+  await page.getByLabel('Confirm password').fill('Mabuhay2025')
+  await page.getByRole('button', { name: 'REGISTER' }).click()
+}
+
+/** Opens the dev mailbox, searches for the recipient and follows the newest link to `path`. */
+async function followMailboxLink(page: Page, email: string, path: 'verifyEmail' | 'reset-password') {
+  await page.goto('/dev/mailbox')
+  await page.getByLabel('Recipient email').fill(email)
+  await page.getByRole('button', { name: 'SEARCH' }).click()
+  // Until the search answers, the page lists everyone's newest mail (other journeys' too).
+  await expect(page).toHaveURL(/[?&]to=/)
+  await expect(page.getByRole('article').first().getByText(email)).toBeVisible()
+  const link = page.getByRole('link', { name: new RegExp(`/${path}/`) }).first()
+  const href = await link.getAttribute('href')
+  await link.click()
+  await expect(page).toHaveURL(new RegExp(`/${path}/`))
+  return href!
+}
+
+test('registers, verifies the email from the mailbox link, and a second use of the link fails', async ({ page }, testInfo) => {
+  const email = uniqueEmail('register', testInfo.project.name)
+  await fillRegistration(page, email)
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  await expect(page.getByText('Open it within 10 minutes')).toBeVisible()
+  await expect(page.getByLabel('Email address')).toHaveValue(email)
+
+  const link = await followMailboxLink(page, email, 'verifyEmail')
+  // Opening the link alone verifies nothing: the button does.
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible()
+  await page.getByRole('button', { name: 'VERIFY MY EMAIL' }).click()
+  await expect(page.getByRole('heading', { name: 'Your email is verified' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'LOG IN' })).toHaveAttribute('href', '/login')
+
+  await page.goto(link)
+  await page.getByRole('button', { name: 'VERIFY MY EMAIL' }).click()
+  await expect(page.getByRole('heading', { name: 'Email verification failed' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'RESEND EMAIL' })).toBeVisible()
+})
+
+test('a failed link offers a new one by email and confirms the request', async ({ page }, testInfo) => {
+  const email = uniqueEmail('resend', testInfo.project.name)
+  await fillRegistration(page, email)
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+
+  await page.goto(`/verifyEmail/${'x'.repeat(43)}`)
+  await page.getByRole('button', { name: 'VERIFY MY EMAIL' }).click()
+  await expect(page.getByRole('heading', { name: 'Email verification failed' })).toBeVisible()
+  await page.getByLabel('Email address').fill(email)
+  await page.getByRole('button', { name: 'RESEND EMAIL' }).click()
+  // Within the first minute the service sends nothing new, but the answer is the same.
+  await expect(page.getByText('If an account is waiting for verification at that address')).toBeVisible()
+})
+
+test("shows the upstream's refusal beside the account number and keeps what was typed, but not the passwords", async ({ page }, testInfo) => {
+  const email = uniqueEmail('dsl', testInfo.project.name)
+  // A DSL account: 13 digits, but not a fibre account.
+  await fillRegistration(page, email, '2000000000001')
+  await expect(page.getByText('This feature is available for Hibla accounts only.')).toBeVisible()
+  await expect(page.getByLabel('Account number')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Email address')).toHaveValue(email)
+  await expect(page.getByLabel('Last name')).toHaveValue('Santos')
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
+})
+
+test('resets the password through the emailed link; the link then fails', async ({ page }, testInfo) => {
+  const email = uniqueEmail('reset', testInfo.project.name)
+  await fillRegistration(page, email)
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+
+  await page.goto('/forgot-password')
+  await page.getByLabel('Email address').fill(email)
+  await page.getByRole('button', { name: 'SEND RESET LINK' }).click()
+  await expect(page.getByText('If an account uses that email address')).toBeVisible()
+
+  const link = await followMailboxLink(page, email, 'reset-password')
+  await page.getByLabel('New password', { exact: true }).fill('BagongPass7')
+  await page.getByLabel('Confirm new password').fill('BagongPass7')
+  await page.getByRole('button', { name: 'CHANGE PASSWORD' }).click()
+  await expect(page.getByRole('heading', { name: 'Your password has been changed' })).toBeVisible()
+
+  await page.goto(link)
+  await page.getByLabel('New password', { exact: true }).fill('OtherPass9')
+  await page.getByLabel('Confirm new password').fill('OtherPass9')
+  await page.getByRole('button', { name: 'CHANGE PASSWORD' }).click()
+  await expect(page.getByRole('heading', { name: 'Password reset failed' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'REQUEST A NEW LINK' })).toHaveAttribute('href', '/forgot-password')
+})
+
+test('the mailbox page is never cached', async ({ page }) => {
+  const response = await page.goto('/dev/mailbox')
+  expect(response?.status()).toBe(200)
+  expect(response?.headers()['cache-control']).toBe('no-store')
+})
