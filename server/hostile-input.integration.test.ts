@@ -67,6 +67,20 @@ describe('hostile input', () => {
     )
   })
 
+  it('the account forms answer any body without a 5xx and keep hostile text inert', async () => {
+    const forms = ['/register', '/register/sent', '/forgot-password', '/reset-password/not-a-token', '/verifyEmail/not-a-token']
+    const field = fc.constantFrom('firstName', 'lastName', 'email', 'mobileNumber', 'accountNumber', 'password', 'confirmPassword', 'newPassword', 'intent')
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...forms), fc.dictionary(field, text, { maxKeys: 8 }), async (form, fields) => {
+        const response = await fetch(base + form, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' })
+        const body = await response.text()
+        expectSafe(response, body)
+        expect(body).not.toContain('<img src=x onerror=alert(1)>')
+      }),
+      { numRuns: 60 },
+    )
+  })
+
   it('the legal pages answer any product and query without a 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(text, text, async (product, other) => {

@@ -1,4 +1,5 @@
 /** Password reset, step 1 (spec 3: email): the same answer whether or not the email has an account. */
+import { readForm } from '~/utils/form.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
@@ -12,7 +13,7 @@ import { pageMeta } from '~/ui/page-meta'
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Forgot password', TEXT.forgotBody)
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), requested: false }, { status: 400 })
   const failure = await requestPasswordReset(context, submission)
   if (failure) return data({ result: failure.result, requested: false }, { status: failure.status })

@@ -1,4 +1,5 @@
 /** spec 4, Registration: email sent (link expires in 10 minutes), resend. */
+import { readForm } from '~/utils/form.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResendSchema })
+  const submission = parseWithZod(await readForm(request), { schema: ResendSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), resent: false }, { status: 400 })
   const failure = await resendActivation(context, submission)
   if (failure) return data({ result: failure.result, resent: false }, { status: failure.status })

@@ -1,4 +1,5 @@
 /** spec 2: /register, only when the register flag is the string 'true'; spec 3: the registration body. */
+import { readForm } from '~/utils/form.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
@@ -21,7 +22,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireRegistrationEnabled(context.config)
-  const submission = parseWithZod(await request.formData(), { schema: RegisterSchema })
+  const submission = parseWithZod(await readForm(request), { schema: RegisterSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 })
   const outcome = await register(context, submission)
   if ('result' in outcome) return data({ result: outcome.result }, { status: outcome.status })

@@ -2,6 +2,7 @@
  * Password reset, step 2 (spec 3: newPassword, accessToken): the link from the email.
  * The GET shows the form and spends nothing; the POST uses the one-time token.
  */
+import { readForm } from '~/utils/form.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -26,7 +27,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema })
   if (submission.status !== 'success') {
     return data({ state: 'form' as const, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 })
   }
