@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import type { Logger } from 'pino'
 import type { Database } from './db/client.ts'
 import type { MessageSender } from './notifications/sender.ts'
@@ -13,6 +14,8 @@ export type ServiceSettings = {
   loginMaxFailures: number
   loginWaitIncrementSeconds: number
   loginMaxWaitSeconds: number
+  /** Keys the sessions service's encryption of tokens at rest (SESSION_SECRET). */
+  sessionSecret: string
 }
 
 export const defaultServiceSettings: ServiceSettings = {
@@ -21,6 +24,9 @@ export const defaultServiceSettings: ServiceSettings = {
   loginMaxFailures: 5,
   loginWaitIncrementSeconds: 60,
   loginMaxWaitSeconds: 900,
+  // Never a fixed value: a caller that passes no secret (a unit test) gets one for this
+  // process only, so tokens it stores cannot be read by anyone holding the source.
+  sessionSecret: crypto.randomBytes(32).toString('base64url'),
 }
 
 /** What every service's routes are built with. */
@@ -45,6 +51,7 @@ export function serviceSettingsFromConfig(config: {
   LOGIN_MAX_FAILURES: number
   LOGIN_WAIT_INCREMENT_SECONDS: number
   LOGIN_MAX_WAIT_SECONDS: number
+  sessionSecret: string
 }): ServiceSettings {
   return {
     publicUrl: config.publicUrl,
@@ -52,5 +59,6 @@ export function serviceSettingsFromConfig(config: {
     loginMaxFailures: config.LOGIN_MAX_FAILURES,
     loginWaitIncrementSeconds: config.LOGIN_WAIT_INCREMENT_SECONDS,
     loginMaxWaitSeconds: config.LOGIN_MAX_WAIT_SECONDS,
+    sessionSecret: config.sessionSecret,
   }
 }

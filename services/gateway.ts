@@ -17,6 +17,7 @@ import { identityRoutes } from './identity/routes.ts'
 import type { ServiceDeps } from './context.ts'
 import { ServiceError, errorEnvelope } from './errors.ts'
 import { referenceRoutes } from './reference/routes.ts'
+import { sessionRoutes } from './sessions/routes.ts'
 
 export type GatewayOptions = ServiceDeps & {
   secret: string
@@ -107,6 +108,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', addressRoutes(options))
   app.route('/', referenceRoutes(options))
   app.route('/', identityRoutes(options))
+  app.route('/', sessionRoutes(options))
   return app
 }
 

@@ -3,6 +3,7 @@ import { addressCalls } from './address.server'
 import { createUpstreamClient, type FetchLike } from './client.server'
 import { cmsCalls } from './cms.server'
 import { referenceCalls } from './reference.server'
+import { sessionCalls } from './sessions.server'
 
 function createUpstream(context: AppLoadContext) {
   const { config } = context
@@ -20,6 +21,7 @@ function createUpstream(context: AppLoadContext) {
     address: addressCalls(client),
     cms: cmsCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
     reference: referenceCalls(client),
+    sessions: sessionCalls(client),
   }
 }
 
