@@ -53,7 +53,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (decision.toast) headers.append('set-cookie', await serializeToast(config, { kind: 'error', message: decision.toast }))
     throw redirect(decision.to, { headers })
   }
-  const [preferences, { toast, clear }] = await Promise.all([readPreferences(request, config), popToast(request, config)])
+  // A browser asking for a missing image (its automatic /favicon.ico on a page without an
+  // icon link, like a provider's logout page) lands on the not-found route: it must not
+  // use up a toast meant for the next page.
+  const subresource = ['image', 'script', 'style', 'font'].includes(request.headers.get('sec-fetch-dest') ?? '')
+  const [preferences, { toast, clear }] = await Promise.all([
+    readPreferences(request, config),
+    subresource ? { toast: null, clear: null } : popToast(request, config),
+  ])
   if (clear) headers.append('set-cookie', clear)
   return data(
     {

@@ -241,6 +241,8 @@ describe('logout', () => {
 
     // The provider asks for its own confirmation (a script submits it at once); answer it as the form would.
     const confirm = await visit(jar, yes.location!)
+    // Meanwhile the browser asks for /favicon.ico (the page links no icon): a missing image must not use up the toast.
+    expect((await visit(jar, '/favicon.ico', { headers: { 'sec-fetch-dest': 'image' } })).response.status).toBe(404)
     const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(confirm.body)![1]!
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.body)![1]!
     const done = await visit(jar, new URL(action, base).toString(), form({ xsrf, logout: 'yes' }))
