@@ -142,6 +142,26 @@ describe('sign-in lands each role where spec 4 says', () => {
     expect(home.body).not.toContain('AGT-')
   })
 
+  it('sends a customer on /terms-of-use to the customer home with the terms of use open, and CLOSE closes them', async () => {
+    const jar = new CookieJar()
+    await signIn(jar, DEMO.customer)
+    const moved = await visit(jar, '/terms-of-use')
+    expect(moved.location).toBe('/customer?showTermsOfUse=true')
+    const page = await visit(jar, moved.location!)
+    expect(page.body).toMatch(/role="dialog" aria-label="Terms of Use"/)
+    expect(page.body).toMatch(/<a href="\/customer"[^>]*>CLOSE<\/a>/)
+    expect((await visit(jar, '/customer')).body).not.toContain('role="dialog"')
+  })
+
+  it('pushes a signed-in sales user from the landing page to /sales, and lets the others stay', async () => {
+    const agent = new CookieJar()
+    await signIn(agent, DEMO.agent)
+    expect((await visit(agent, '/')).location).toBe('/sales')
+    const customer = new CookieJar()
+    await signIn(customer, DEMO.customer)
+    expect((await visit(customer, '/')).response.status).toBe(200)
+  })
+
   it('follows a safe redirectTo and ignores one to another origin', async () => {
     const safe = await signIn(new CookieJar(), DEMO.applicant, '/login?redirectTo=%2Fprivacy-notice')
     expect(safe.location).toBe('/privacy-notice')
