@@ -110,6 +110,8 @@ export async function createPortal(config: Config, logger: Logger, options: Port
 
   return {
     app,
+    /** How this portal reaches the upstream (tests read sessions through it). */
+    upstreamFetch,
     async close() {
       identity?.close()
       await viteDevServer?.close()

@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
   isRouteErrorResponse,
   Links,
@@ -11,8 +11,10 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { guard } from './auth/guard'
+import { clearSessionCookie, getUser, hasStaleCookie } from './auth/session.server'
 import { readPreferences } from './features/shell/preferences.server'
-import { popToast } from './features/shell/toast.server'
+import { popToast, serializeToast } from './features/shell/toast.server'
 import { CookieBanner } from './features/shell/cookie-banner'
 import { ErrorView, NotFoundView } from './features/shell/error-views'
 import { Footer } from './features/shell/footer'
@@ -39,11 +41,27 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { config } = context
+  const url = new URL(request.url)
+  // Anonymous without a session cookie: no upstream call (the landing page is benchmarked).
+  const user = await getUser(request, context)
+  // spec 4: the route guard, here so that no route can be left out (app/auth/guard.ts).
+  const headers = new Headers()
+  // An ended session's cookie is dropped, so later requests skip the upstream again.
+  if (await hasStaleCookie(request, context)) headers.append('set-cookie', await clearSessionCookie(config))
+  const decision = guard(user, url.pathname, url.search)
+  if (decision.kind === 'redirect') {
+    if (decision.toast) headers.append('set-cookie', await serializeToast(config, { kind: 'error', message: decision.toast }))
+    throw redirect(decision.to, { headers })
+  }
+  // A browser asking for a missing image (its automatic /favicon.ico on a page without an
+  // icon link, like a provider's logout page) lands on the not-found route: it must not
+  // use up a toast meant for the next page.
+  const subresource = ['image', 'script', 'style', 'font'].includes(request.headers.get('sec-fetch-dest') ?? '')
   const [preferences, { toast, clear }] = await Promise.all([
     readPreferences(request, config),
-    popToast(request, config),
+    subresource ? { toast: null, clear: null } : popToast(request, config),
   ])
-  const url = new URL(request.url)
+  if (clear) headers.append('set-cookie', clear)
   return data(
     {
       productName: config.PRODUCT_NAME,
@@ -55,10 +73,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       version: APP_VERSION,
       currentPath: url.pathname + url.search,
       toast,
+      user: user ? { givenName: user.givenName, kind: user.kind, home: user.home } : null,
     },
-    clear ? { headers: { 'set-cookie': clear } } : undefined,
+    { headers },
   )
 }
+
+// The guard and the session's idle timer must see every navigation, not only the first
+// page load: the root loader runs again on each one (a session read when signed in only).
+export const shouldRevalidate = () => true
 
 export type RootData = ReturnType<typeof useRootData>
 export function useRootData() {

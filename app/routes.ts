@@ -21,6 +21,11 @@ export default [
   // Shell preferences: cookie banner and theme (cookies only, never personal data).
   route('preferences', 'routes/public/preferences.tsx'),
 
+  // Sign-in and out (spec 2, 4; docs/decisions/0008).
+  route('login', 'routes/auth/login.tsx'),
+  route('login/callback', 'routes/auth/login-callback.tsx'),
+  route('login/success', 'routes/auth/login-success.tsx'),
+  route('logout', 'routes/auth/logout.tsx'),
   // The embedded OpenID provider's login screen (services/identity/oidc).
   route('login/interaction/:uid', 'routes/auth/login-interaction.tsx'),
 
@@ -33,6 +38,11 @@ export default [
 
   // The outbox, for set-ups without SMTP (DEV_MAILBOX).
   route('dev/mailbox', 'routes/dev/mailbox.tsx'),
+
+  // Each role's home (spec 4); the root loader's guard (app/auth/guard.ts) keeps others out.
+  route('customer', 'routes/customer/home.tsx'),
+  route('sales', 'routes/sales/home.tsx'),
+  route('get-started', 'routes/onboarding/get-started.tsx'),
 
   // Benchmark floor: a bare page through the same process (npm run bench).
   route('__floor', 'routes/public/floor.tsx'),

@@ -87,6 +87,16 @@ describe('configuration', () => {
     expect(config.SMTP_URL).toBeUndefined()
   })
 
+  it('has the session timeouts: 30 min idle, 15 min for sales kiosks, 8 h absolute, each configurable', () => {
+    const defaults = loadConfig({ DATA_DIR: tmp() })
+    expect([defaults.SESSION_IDLE_MINUTES, defaults.SESSION_SALES_IDLE_MINUTES, defaults.SESSION_ABSOLUTE_HOURS]).toEqual([30, 15, 8])
+    const set = loadConfig({ DATA_DIR: tmp(), SESSION_IDLE_MINUTES: '20', SESSION_SALES_IDLE_MINUTES: '5', SESSION_ABSOLUTE_HOURS: '12' })
+    expect([set.SESSION_IDLE_MINUTES, set.SESSION_SALES_IDLE_MINUTES, set.SESSION_ABSOLUTE_HOURS]).toEqual([20, 5, 12])
+    expect(() => loadConfig({ DATA_DIR: tmp(), SESSION_SALES_IDLE_MINUTES: '0' })).toThrow(
+      'Invalid configuration: SESSION_SALES_IDLE_MINUTES must be a whole number from 1 to 1440 (got "0")',
+    )
+  })
+
   it('generates secrets once and keeps them in DATA_DIR, readable only by the owner', () => {
     const dir = tmp()
     const first = loadConfig({ DATA_DIR: dir })

@@ -43,6 +43,12 @@ export const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 
+  // Portal sessions (SECURITY Sessions; docs/decisions/0008): idle timeouts by role,
+  // short for sales roles because they sign in on shared kiosks; one absolute limit.
+  SESSION_IDLE_MINUTES: wholeNumber(1, 1440).default(30),
+  SESSION_SALES_IDLE_MINUTES: wholeNumber(1, 1440).default(15),
+  SESSION_ABSOLUTE_HOURS: wholeNumber(1, 168).default(8),
+
   // Upstream (spec 7, ARCHITECTURE 6)
   UPSTREAM_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
   UPSTREAM_PORT: port.default(3001),

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import type { Logger } from 'pino'
 import type { Database } from './db/client.ts'
 import type { MessageSender } from './notifications/sender.ts'
@@ -15,6 +16,8 @@ export type ServiceSettings = {
   loginMaxWaitSeconds: number
   /** Serve GET /dev/outbox (DEV_MAILBOX): the outbox, links and all, to any signed caller. */
   devMailbox: boolean
+  /** Keys the sessions service's encryption of tokens at rest (SESSION_SECRET). */
+  sessionSecret: string
 }
 
 export const defaultServiceSettings: ServiceSettings = {
@@ -25,6 +28,9 @@ export const defaultServiceSettings: ServiceSettings = {
   loginMaxWaitSeconds: 900,
   // Off unless configured: a caller that forgets the setting must not expose mail.
   devMailbox: false,
+  // Never a fixed value: a caller that passes no secret (a unit test) gets one for this
+  // process only, so tokens it stores cannot be read by anyone holding the source.
+  sessionSecret: crypto.randomBytes(32).toString('base64url'),
 }
 
 /** What every service's routes are built with. */
@@ -50,6 +56,7 @@ export function serviceSettingsFromConfig(config: {
   LOGIN_WAIT_INCREMENT_SECONDS: number
   LOGIN_MAX_WAIT_SECONDS: number
   devMailbox: boolean
+  sessionSecret: string
 }): ServiceSettings {
   return {
     publicUrl: config.publicUrl,
@@ -58,5 +65,6 @@ export function serviceSettingsFromConfig(config: {
     loginWaitIncrementSeconds: config.LOGIN_WAIT_INCREMENT_SECONDS,
     loginMaxWaitSeconds: config.LOGIN_MAX_WAIT_SECONDS,
     devMailbox: config.devMailbox,
+    sessionSecret: config.sessionSecret,
   }
 }

@@ -18,6 +18,7 @@ import { notificationRoutes } from './notifications/routes.ts'
 import type { ServiceDeps } from './context.ts'
 import { ServiceError, errorEnvelope } from './errors.ts'
 import { referenceRoutes } from './reference/routes.ts'
+import { sessionRoutes } from './sessions/routes.ts'
 
 export type GatewayOptions = ServiceDeps & {
   secret: string
@@ -109,6 +110,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', referenceRoutes(options))
   app.route('/', identityRoutes(options))
   app.route('/', notificationRoutes(options))
+  app.route('/', sessionRoutes(options))
   return app
 }
 

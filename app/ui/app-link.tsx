@@ -7,10 +7,14 @@
 import { useNavigate } from '@remix-run/react'
 import { useEffect, type AnchorHTMLAttributes } from 'react'
 
-export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string }
+export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  to: string
+  /** A full page load even with JavaScript: for routes that leave the portal (sign-in, the provider). */
+  reloadDocument?: boolean
+}
 
-export function AppLink({ to, ...props }: AppLinkProps) {
-  return <a href={to} data-app-link="" {...props} />
+export function AppLink({ to, reloadDocument, ...props }: AppLinkProps) {
+  return <a href={to} data-app-link={reloadDocument ? undefined : ''} {...props} />
 }
 
 /** Client-side navigation for AppLink anchors: same origin, plain left click, no target. */

@@ -4,6 +4,7 @@ import { createUpstreamClient, type FetchLike } from './client.server'
 import { cmsCalls } from './cms.server'
 import { identityCalls } from './identity.server'
 import { referenceCalls } from './reference.server'
+import { sessionCalls } from './sessions.server'
 
 function createUpstream(context: AppLoadContext) {
   const { config } = context
@@ -22,6 +23,7 @@ function createUpstream(context: AppLoadContext) {
     cms: cmsCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
     identity: identityCalls(client),
     reference: referenceCalls(client),
+    sessions: sessionCalls(client),
   }
 }
 

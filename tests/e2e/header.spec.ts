@@ -13,7 +13,6 @@ test.describe('header on a wide screen', () => {
     { name: 'PLANS', to: '/plans' },
     { name: 'HELP & SUPPORT', to: '/help' },
     { name: 'REGISTER', to: '/register' }, // shown while REGISTER_FLAG is 'true' (the default)
-    { name: 'Login', to: '/login' },
   ]
   for (const { name, to } of links) {
     test(`${name} goes to ${to}`, async ({ page }) => {
@@ -22,6 +21,15 @@ test.describe('header on a wide screen', () => {
       await expect(page).toHaveURL(to)
     })
   }
+
+  test('Login goes through /login to the login screen', async ({ page }) => {
+    await page.goto('/')
+    const login = page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })
+    await expect(login).toHaveAttribute('href', '/login')
+    await login.click()
+    await expect(page).toHaveURL(/\/login\/interaction\//)
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+  })
 })
 
 test.describe('header on a small screen', () => {

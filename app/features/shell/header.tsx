@@ -18,9 +18,9 @@ function NavItem({ to, current, children }: { to: string; current: string; child
   )
 }
 
-export function Logo({ productName }: { productName: string }) {
+export function Logo({ productName, to = '/' }: { productName: string; to?: string }) {
   return (
-    <AppLink to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-600" aria-label={`${productName} home`}>
+    <AppLink to={to} className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-600" aria-label={`${productName} home`}>
       <svg aria-hidden="true" viewBox="0 0 32 32" className="h-7 w-7">
         <circle cx="16" cy="16" r="15" fill="currentColor" />
         <path d="M8 20c4-8 12-8 16 0M11 16c3-4 7-4 10 0" stroke="#fff" strokeWidth="2.5" fill="none" strokeLinecap="round" />
@@ -34,10 +34,13 @@ export function Header() {
   const root = useRootData()
   const location = useLocation()
   const productName = root?.productName ?? ''
+  const user = root?.user ?? null
+  // spec 2, Shell: the logo goes to /customer for customers and /sales for sales roles.
+  const logoTo = user && (user.kind === 'customer' || user.kind === 'sales') ? user.home : '/'
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 dark:border-slate-800 dark:bg-slate-950/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-        <Logo productName={productName} />
+        <Logo productName={productName} to={logoTo} />
         <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
           <NavItem to="/plans" current={location.pathname}>
             PLANS
@@ -51,9 +54,16 @@ export function Header() {
             </NavItem>
           ) : null}
           <ThemeToggle />
-          <AppLink to="/login" className={buttonClass('primary')}>
-            Login
-          </AppLink>
+          {/* Plain links, no menu needed: logout works without JavaScript (STYLE.md). Sign-in leaves the portal, so a full page load. */}
+          {user ? (
+            <AppLink to="/logout" className={buttonClass('secondary')}>
+              Logout
+            </AppLink>
+          ) : (
+            <AppLink to="/login" reloadDocument className={buttonClass('primary')}>
+              Login
+            </AppLink>
+          )}
         </nav>
         {/* Small screens: a native <details> drawer, so it opens without JavaScript. Re-keyed per page so navigation closes it. */}
         <details key={location.pathname} className="group md:hidden">
@@ -67,11 +77,18 @@ export function Header() {
             </svg>
           </summary>
           <div className="fixed inset-y-0 right-0 z-40 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-xl dark:border-slate-800 dark:bg-slate-900">
-            <p className="mb-3 mt-10 text-lg font-semibold">Hi User</p>
-            <AppLink to="/login" className={buttonClass('primary', 'mb-3')}>
-              Login
-            </AppLink>
+            <p className="mb-3 mt-10 text-lg font-semibold">{`Hi ${user?.givenName || 'User'}`}</p>
+            {user ? null : (
+              <AppLink to="/login" reloadDocument className={buttonClass('primary', 'mb-3')}>
+                Login
+              </AppLink>
+            )}
             <nav aria-label="Menu" className="flex flex-col">
+              {user?.kind === 'customer' ? (
+                <AppLink to="/customer" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+                  Dashboard
+                </AppLink>
+              ) : null}
               <AppLink to="/" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
                 Home
               </AppLink>
@@ -84,6 +101,11 @@ export function Header() {
               {root?.registerEnabled ? (
                 <AppLink to="/register" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
                   Register
+                </AppLink>
+              ) : null}
+              {user ? (
+                <AppLink to="/logout" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+                  Logout
                 </AppLink>
               ) : null}
             </nav>

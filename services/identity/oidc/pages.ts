@@ -17,7 +17,7 @@ const STYLE =
 
 function layout({ productName, nonce }: Page, title: string, body: string, script = '') {
   const name = escape(productName)
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} | ${name}</title><style nonce="${escape(nonce)}">${STYLE}</style></head><body><main><strong class="brand">${name}</strong>${body}</main>${script ? `<script nonce="${escape(nonce)}">${script}</script>` : ''}</body></html>`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escape(title)} | ${name}</title><style nonce="${escape(nonce)}">${STYLE}</style></head><body><main><strong class="brand">${name}</strong>${body}</main>${script ? `<script nonce="${escape(nonce)}">${script}</script>` : ''}</body></html>`
 }
 
 export function errorPage(page: Page & { home: string; description?: string }) {

@@ -10,6 +10,8 @@ CREATE SCHEMA "notifications";
 --> statement-breakpoint
 CREATE SCHEMA "oidc";
 --> statement-breakpoint
+CREATE SCHEMA "sessions";
+--> statement-breakpoint
 CREATE TABLE "address"."barangays" (
 	"code" text PRIMARY KEY NOT NULL,
 	"municipality_code" text NOT NULL,
@@ -78,6 +80,12 @@ CREATE TABLE "identity"."one_time_tokens" (
 	CONSTRAINT "one_time_tokens_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "identity"."request_allowances" (
+	"key" text PRIMARY KEY NOT NULL,
+	"count" integer NOT NULL,
+	"window_ends_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "identity"."users" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"email" text NOT NULL,
@@ -129,6 +137,20 @@ CREATE TABLE "oidc"."signing_keys" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "sessions"."sessions" (
+	"id_hash" text PRIMARY KEY NOT NULL,
+	"sub" text NOT NULL,
+	"roles" text[] NOT NULL,
+	"display_name" text NOT NULL,
+	"tokens_encrypted" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"last_seen_at" timestamp with time zone NOT NULL,
+	"idle_timeout_seconds" integer NOT NULL,
+	"idle_expires_at" timestamp with time zone NOT NULL,
+	"absolute_expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "address"."barangays" ADD CONSTRAINT "barangays_municipality_code_municipalities_code_fk" FOREIGN KEY ("municipality_code") REFERENCES "address"."municipalities"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "address"."municipalities" ADD CONSTRAINT "municipalities_province_code_provinces_code_fk" FOREIGN KEY ("province_code") REFERENCES "address"."provinces"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "address"."provinces" ADD CONSTRAINT "provinces_region_code_regions_code_fk" FOREIGN KEY ("region_code") REFERENCES "address"."regions"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -138,6 +160,7 @@ CREATE INDEX "municipalities_province_idx" ON "address"."municipalities" USING b
 CREATE INDEX "municipalities_parent_idx" ON "address"."municipalities" USING btree ("parent_code");--> statement-breakpoint
 CREATE INDEX "provinces_region_idx" ON "address"."provinces" USING btree ("region_code");--> statement-breakpoint
 CREATE INDEX "one_time_tokens_user_purpose" ON "identity"."one_time_tokens" USING btree ("user_id","purpose");--> statement-breakpoint
+CREATE INDEX "request_allowances_window_ends_at" ON "identity"."request_allowances" USING btree ("window_ends_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower" ON "identity"."users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_agent_code" ON "identity"."users" USING btree ("agent_code");--> statement-breakpoint
 CREATE INDEX "outbox_recipient_created" ON "notifications"."outbox" USING btree (lower("recipient"),"created_at");--> statement-breakpoint
@@ -145,4 +168,6 @@ CREATE INDEX "outbox_status" ON "notifications"."outbox" USING btree ("status");
 CREATE INDEX "models_grant_id_idx" ON "oidc"."models" USING btree ("grant_id");--> statement-breakpoint
 CREATE INDEX "models_uid_idx" ON "oidc"."models" USING btree ("uid");--> statement-breakpoint
 CREATE INDEX "models_user_code_idx" ON "oidc"."models" USING btree ("user_code");--> statement-breakpoint
-CREATE INDEX "models_expires_at_idx" ON "oidc"."models" USING btree ("expires_at");
+CREATE INDEX "models_expires_at_idx" ON "oidc"."models" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "sessions_sub_idx" ON "sessions"."sessions" USING btree ("sub");--> statement-breakpoint
+CREATE INDEX "sessions_absolute_expires_at_idx" ON "sessions"."sessions" USING btree ("absolute_expires_at");

@@ -1,0 +1,92 @@
+/**
+ * The two halves of sign-in: /login sends the browser to the provider, /login/callback
+ * takes it back, checks everything and starts a new portal session.
+ */
+import { createCookie, redirect, type AppLoadContext, type Cookie } from '@remix-run/node'
+import type { Config } from '../../lib/env'
+import { safeRedirect } from '../features/shell/safe-redirect'
+import { oidcFor } from './oidc.server'
+import { getUser, startSession } from './session.server'
+
+const redirectCookies = new WeakMap<Config, Cookie>()
+/** Where to go after sign-in (`redirectTo`), kept as long as the provider's login may take. */
+function redirectToCookie(config: Config): Cookie {
+  let cookie = redirectCookies.get(config)
+  if (!cookie) {
+    cookie = createCookie(config.production ? '__Host-login-redirect' : 'login-redirect', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.production,
+      path: '/',
+      maxAge: 600,
+      secrets: [config.sessionSecret],
+    })
+    redirectCookies.set(config, cookie)
+  }
+  return cookie
+}
+
+/** /login: a signed-in user goes home (or to `redirectTo`); anyone else to the provider. */
+export async function beginSignIn(request: Request, context: AppLoadContext): Promise<Response> {
+  const url = new URL(request.url)
+  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '')
+  const user = await getUser(request, context)
+  if (user) return redirect(redirectTo || user.home)
+
+  const oidc = await oidcFor(context.config)
+  // Only the path: a `state` in the query would make the strategy take this for a callback.
+  const start = new Request(`${url.origin}${url.pathname}`, { headers: request.headers })
+  try {
+    await oidc.authenticator.authenticate('oidc', start)
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown
+    const headers = new Headers(thrown.headers)
+    headers.append('set-cookie', await redirectToCookie(context.config).serialize(redirectTo, redirectTo ? {} : { maxAge: 0, expires: new Date(0) }))
+    return new Response(null, { status: thrown.status, headers })
+  }
+  throw new Error('the sign-in strategy did not redirect to the provider')
+}
+
+export type SignInFailure = { ok: false; headers: Headers }
+
+/**
+ * /login/callback: the strategy checks state against the browser's cookie and redeems the
+ * code with the verifier; the ID token is verified; a NEW session starts. Returns the
+ * redirect home, or a failure for the route to show with status 400.
+ */
+export async function finishSignIn(request: Request, context: AppLoadContext): Promise<Response | SignInFailure> {
+  const { config, logger, requestId } = context
+  const oidc = await oidcFor(config)
+  const headers = new Headers()
+  // The state cookies have done their work, whatever the outcome.
+  for (const name of cookieNames(request)) {
+    if (name === oidc.stateCookieName || name.startsWith(`${oidc.stateCookieName}:`)) {
+      headers.append('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${config.production ? '; Secure' : ''}`)
+    }
+  }
+  const redirectCookie = redirectToCookie(config)
+  const redirectTo = safeRedirect(await redirectCookie.parse(request.headers.get('cookie')), '')
+  headers.append('set-cookie', await redirectCookie.serialize('', { maxAge: 0, expires: new Date(0) }))
+
+  let signIn
+  try {
+    signIn = await oidc.authenticator.authenticate('oidc', request)
+  } catch (error) {
+    if (error instanceof Response) throw error
+    // SECURITY.md: a callback with another browser's state, a forged or replayed answer: 400, logged with the request id.
+    logger.warn({ requestId, err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, 'sign-in callback refused')
+    return { ok: false, headers }
+  }
+  const { user, setCookie } = await startSession(request, context, signIn)
+  headers.append('set-cookie', setCookie)
+  headers.set('location', redirectTo || user.home)
+  return new Response(null, { status: 302, headers })
+}
+
+function cookieNames(request: Request): string[] {
+  const header = request.headers.get('cookie') ?? ''
+  return header
+    .split(';')
+    .map((pair) => pair.split('=')[0]!.trim())
+    .filter(Boolean)
+}

@@ -1,0 +1,77 @@
+/**
+ * /customer (spec 2): the customer's home. The greeting, the default account number
+ * (spec 3) and the linked accounts come from the ID token's claims. With
+ * ?showTermsOfUse=true (spec 4: where /terms-of-use sends customers) the terms of use
+ * open above the page, rendered by the server, with a close link.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ROLE } from '~/auth/roles'
+import { requireClaims, requireRole } from '~/auth/session.server'
+import { defaultAccountNumber } from '~/features/account/accounts'
+import { LegalPage } from '~/features/legal/legal-page'
+import { loadTermsOfUse } from '~/features/legal/legal.server'
+import { AppLink } from '~/ui/app-link'
+import { buttonClass } from '~/ui/button'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, 'My account', 'Your accounts.'), { name: 'robots', content: 'noindex' }]
+
+// Personal data: never kept by a cache or shown again by the back button after logout.
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, [ROLE.customer])
+  const claims = await requireClaims(request, context)
+  const accountNumbers = claims.accountNumber ?? []
+  const showTermsOfUse = new URL(request.url).searchParams.get('showTermsOfUse') === 'true'
+  return {
+    givenName: claims.given_name ?? '',
+    accountNumbers,
+    defaultAccountNumber: defaultAccountNumber(accountNumbers, claims.activeAccountNumber),
+    termsOfUse: showTermsOfUse ? await loadTermsOfUse(context) : null,
+  }
+}
+
+export default function CustomerHome() {
+  const { givenName, accountNumbers, defaultAccountNumber, termsOfUse } = useLoaderData<typeof loader>()
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
+      {termsOfUse ? (
+        <div role="dialog" aria-label="Terms of Use" className="rounded-lg border border-slate-200 shadow-lg dark:border-slate-800">
+          <LegalPage document={termsOfUse} />
+          <div className="px-4 pb-6 text-right">
+            <AppLink to="/customer" className={buttonClass('primary')}>
+              CLOSE
+            </AppLink>
+          </div>
+        </div>
+      ) : null}
+      <h1 className="text-3xl font-extrabold tracking-tight">{`Welcome, ${givenName || 'User'}`}</h1>
+      {defaultAccountNumber ? (
+        <>
+          <div>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Account number</h2>
+            <p className="text-2xl font-bold" data-testid="default-account">
+              {defaultAccountNumber}
+            </p>
+          </div>
+          <div>
+            <h2 className="text-lg font-bold">Linked accounts</h2>
+            <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800" aria-label="Linked accounts">
+              {accountNumbers.map((accountNumber) => (
+                <li key={accountNumber} className="py-2">
+                  {accountNumber}
+                  {accountNumber === defaultAccountNumber ? <span className="ml-2 text-sm text-slate-500">(default)</span> : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </>
+      ) : (
+        // spec 2, Layout: the message when the user has no account number.
+        <p role="status">No account number available</p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,118 @@
+/**
+ * Access tokens for authenticated upstream calls against the real embedded provider
+ * (ARCHITECTURE 6; SECURITY.md, Sign-in): a token near expiry is refreshed first and the
+ * rotated tokens are stored; two requests at once make one refresh (the provider revokes
+ * the grant when a rotated refresh token comes back, so a second refresh would end the
+ * sign-in); a refresh the provider refuses ends the portal session.
+ */
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import type { AppLoadContext } from '@remix-run/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPortal } from '../server.ts'
+import { getAccessToken, getUser } from '../app/auth/session.server.ts'
+import { upstreamFor } from '../app/upstream/index.server.ts'
+import { CookieJar } from '../services/identity/oidc/test-server.ts'
+import { silentLogger, testConfig } from '../services/testing.ts'
+import type { Config } from '../lib/env.ts'
+
+let server: Server
+let portal: Awaited<ReturnType<typeof createPortal>>
+let config: Config
+let base: string
+let context: AppLoadContext
+
+beforeAll(async () => {
+  const probe = await new Promise<net.Server>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => resolve(s))
+  })
+  const port = (probe.address() as AddressInfo).port
+  await new Promise((resolve) => probe.close(resolve))
+  base = `http://127.0.0.1:${port}`
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-refresh-'))
+  config = testConfig({ PUBLIC_URL: base, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', DEMO_DATA: 'true' })
+  portal = await createPortal(config, silentLogger)
+  server = await new Promise<Server>((resolve) => {
+    const s = portal.app.listen(port, '127.0.0.1', () => resolve(s))
+  })
+  context = { config, upstreamFetch: portal.upstreamFetch, logger: silentLogger, requestId: 't', nonce: 'n' } as AppLoadContext
+})
+afterAll(async () => {
+  server?.closeAllConnections()
+  await new Promise((resolve) => server?.close(resolve))
+  await portal?.close()
+})
+
+/** Signs the customer in with plain requests; returns the browser's session cookie header and the session id. */
+async function signedIn() {
+  const jar = new CookieJar()
+  const go = (url: string, init?: RequestInit) => jar.fetch(new URL(url, base).toString(), init)
+  let next = (await go('/login')).headers.get('location')!
+  next = (await go(next)).headers.get('location')!
+  const login = await go(next, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: 'customer@example.com', password: 'Customer2024' }),
+  })
+  next = (await go(login.headers.get('location')!)).headers.get('location')!
+  await go(next)
+  const value = jar.cookies.get('session')!
+  const id = JSON.parse(Buffer.from(decodeURIComponent(value).split('.')[0]!, 'base64').toString('utf8')) as string
+  return { cookie: `session=${value}`, id }
+}
+
+const sessions = () => upstreamFor(context).sessions
+const requestWith = (cookie: string) => new Request(`${base}/customer`, { headers: { cookie } })
+
+/** Makes the stored access token expire in `seconds`, as time would. */
+async function expireIn(id: string, seconds: number) {
+  const session = await sessions().current(id)
+  await sessions().updateTokens(id, { ...session!.tokens, accessTokenExpiresAt: new Date(Date.now() + seconds * 1000).toISOString() })
+  return session!.tokens
+}
+
+describe('access token for upstream calls, with the real provider', () => {
+  it('uses the stored token while it lives more than a minute', async () => {
+    const { cookie, id } = await signedIn()
+    const stored = await expireIn(id, 120)
+    expect(await getAccessToken(requestWith(cookie), context)).toBe(stored.accessToken)
+  })
+
+  it('refreshes a token expiring within a minute, once for two requests at the same moment, and stores the rotation', async () => {
+    const { cookie, id } = await signedIn()
+    const before = await expireIn(id, 30)
+    const [a, b] = await Promise.all([getAccessToken(requestWith(cookie), context), getAccessToken(requestWith(cookie), context)])
+    expect(a).toBe(b)
+    expect(a).not.toBe(before.accessToken)
+    const after = await sessions().current(id)
+    expect(after!.tokens.accessToken).toBe(a)
+    expect(after!.tokens.refreshToken).not.toBe(before.refreshToken)
+    // The grant is still alive: a second refresh with the rotated token works.
+    await expireIn(id, 0)
+    const again = await getAccessToken(requestWith(cookie), context)
+    expect(again).not.toBe(a)
+    expect(await getUser(requestWith(cookie), context)).not.toBeNull()
+  })
+
+  it('ends the session and sends the user to /login when the provider refuses the refresh', async () => {
+    const { cookie, id } = await signedIn()
+    const stored = (await sessions().current(id))!.tokens
+    await sessions().updateTokens(id, {
+      ...stored,
+      refreshToken: 'not-a-refresh-token-the-provider-issued',
+      accessTokenExpiresAt: new Date(Date.now() + 10_000).toISOString(),
+    })
+    const thrown = await getAccessToken(requestWith(cookie), context).then(
+      () => null,
+      (error: unknown) => error,
+    )
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).headers.get('location')).toBe('/login')
+    expect((thrown as Response).headers.get('set-cookie')).toMatch(/^session=;/)
+    expect(await sessions().current(id)).toBeNull()
+  })
+})

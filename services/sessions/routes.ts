@@ -1,0 +1,36 @@
+/**
+ * Gateway routes of the sessions service. Every call is a POST/PUT with the session id in
+ * the body: the id is a bearer secret and paths are logged.
+ */
+import { Hono } from 'hono'
+import { CreateSessionSchema, SessionRefSchema, UpdateTokensSchema } from '../../lib/session-schemas.ts'
+import type { ServiceDeps } from '../context.ts'
+import { ok } from '../errors.ts'
+import { readJsonBody } from '../validation.ts'
+import { createSessionService, type SessionService } from './service.ts'
+
+export function sessionRoutes(deps: ServiceDeps, service: SessionService = createSessionService(deps)) {
+  const app = new Hono()
+
+  app.post('/sessions', async (c) => {
+    const input = await readJsonBody(c, CreateSessionSchema)
+    return c.json(ok(await service.create(input)), 201)
+  })
+
+  app.post('/sessions/current', async (c) => {
+    const { sessionId } = await readJsonBody(c, SessionRefSchema)
+    return c.json(ok(await service.touch(sessionId)))
+  })
+
+  app.put('/sessions/current/tokens', async (c) => {
+    const { sessionId, tokens } = await readJsonBody(c, UpdateTokensSchema)
+    return c.json(ok(await service.updateTokens(sessionId, tokens)))
+  })
+
+  app.post('/sessions/current/revoke', async (c) => {
+    const { sessionId } = await readJsonBody(c, SessionRefSchema)
+    return c.json(ok(await service.revoke(sessionId)))
+  })
+
+  return app
+}

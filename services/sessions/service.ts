@@ -1,0 +1,123 @@
+/**
+ * Portal sessions (docs/decisions/0008): created at sign-in, read (and touched) on every
+ * signed-in request, given new tokens after a refresh, revoked at logout. A session is
+ * over when revoked, idle past its idle timeout, or past its absolute expiry; over is
+ * over: reading it again answers 404, exactly like an id that never existed.
+ */
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type { CreateSession, SessionTokens, SessionView } from '../../lib/session-schemas.ts'
+import type { ServiceDeps } from '../context.ts'
+import { settingsOf } from '../context.ts'
+import { ServiceError } from '../errors.ts'
+import { hashSessionId, newSessionId, open, seal, sessionTokenKey } from './crypto.ts'
+import { portalSessions } from './tables.ts'
+
+// Rows past their absolute expiry are kept a day for investigations, then deleted.
+const KEEP_EXPIRED_MS = 24 * 60 * 60 * 1000
+
+type Row = typeof portalSessions.$inferSelect
+
+export type SessionService = ReturnType<typeof createSessionService>
+
+export function createSessionService(deps: ServiceDeps) {
+  const key = sessionTokenKey(settingsOf(deps).sessionSecret)
+
+  function view(row: Row): SessionView {
+    let tokens: SessionTokens
+    try {
+      tokens = JSON.parse(open(key, row.tokensEncrypted, row.idHash)) as SessionTokens
+    } catch {
+      // Another SESSION_SECRET, or an altered row: the session cannot be used.
+      deps.logger.warn({ sub: row.sub }, 'session tokens could not be decrypted')
+      throw gone()
+    }
+    return {
+      sub: row.sub,
+      roles: row.roles,
+      displayName: row.displayName,
+      tokens,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      idleExpiresAt: row.idleExpiresAt.toISOString(),
+      absoluteExpiresAt: row.absoluteExpiresAt.toISOString(),
+    }
+  }
+
+  const live = (idHash: string, now: Date) =>
+    and(
+      eq(portalSessions.idHash, idHash),
+      isNull(portalSessions.revokedAt),
+      gt(portalSessions.idleExpiresAt, now),
+      gt(portalSessions.absoluteExpiresAt, now),
+    )
+
+  return {
+    async create(input: CreateSession): Promise<{ sessionId: string; session: SessionView }> {
+      const now = deps.now()
+      const sessionId = newSessionId()
+      const idHash = hashSessionId(sessionId)
+      const absoluteExpiresAt = new Date(now.getTime() + input.absoluteTimeoutSeconds * 1000)
+      const idleExpiresAt = new Date(Math.min(now.getTime() + input.idleTimeoutSeconds * 1000, absoluteExpiresAt.getTime()))
+      const [row] = await deps.db
+        .insert(portalSessions)
+        .values({
+          idHash,
+          sub: input.sub,
+          roles: input.roles,
+          displayName: input.displayName,
+          tokensEncrypted: seal(key, JSON.stringify(input.tokens), idHash),
+          createdAt: now,
+          lastSeenAt: now,
+          idleTimeoutSeconds: input.idleTimeoutSeconds,
+          idleExpiresAt,
+          absoluteExpiresAt,
+        })
+        .returning()
+      await deps.db.delete(portalSessions).where(lt(portalSessions.absoluteExpiresAt, new Date(now.getTime() - KEEP_EXPIRED_MS)))
+      return { sessionId, session: view(row!) }
+    },
+
+    /** The live session, its idle expiry pushed forward (never past the absolute one). */
+    async touch(sessionId: string): Promise<SessionView> {
+      const now = deps.now()
+      const idHash = hashSessionId(sessionId)
+      const [row] = await deps.db
+        .update(portalSessions)
+        .set({
+          lastSeenAt: now,
+          idleExpiresAt: sql`LEAST(${now.toISOString()}::timestamptz + make_interval(secs => ${portalSessions.idleTimeoutSeconds}), ${portalSessions.absoluteExpiresAt})`,
+        })
+        .where(live(idHash, now))
+        .returning()
+      if (!row) throw gone()
+      return view(row)
+    },
+
+    async updateTokens(sessionId: string, tokens: SessionTokens): Promise<SessionView> {
+      const now = deps.now()
+      const idHash = hashSessionId(sessionId)
+      const [row] = await deps.db
+        .update(portalSessions)
+        .set({ tokensEncrypted: seal(key, JSON.stringify(tokens), idHash) })
+        .where(live(idHash, now))
+        .returning()
+      if (!row) throw gone()
+      return view(row)
+    },
+
+    /** Idempotent: revoking an unknown or ended session is not an error (logout must always succeed). */
+    async revoke(sessionId: string): Promise<{ revoked: boolean }> {
+      const now = deps.now()
+      const rows = await deps.db
+        .update(portalSessions)
+        .set({ revokedAt: now })
+        .where(and(eq(portalSessions.idHash, hashSessionId(sessionId)), isNull(portalSessions.revokedAt)))
+        .returning({ idHash: portalSessions.idHash })
+      return { revoked: rows.length > 0 }
+    },
+  }
+}
+
+function gone() {
+  return new ServiceError(404, 'session_not_found', 'No such session, or it has ended.')
+}
