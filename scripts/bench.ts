@@ -35,6 +35,8 @@ const PAGES = [
   '/cookie-policy',
   '/terms-and-conditions',
   '/terms-of-use',
+  '/register',
+  '/forgot-password',
 ]
 const LANDING = '/'
 const FLOOR = '/__floor'
