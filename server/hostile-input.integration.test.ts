@@ -3,33 +3,18 @@
  * page, never a 5xx or a stack trace; redirects never leave the site. Runs the real
  * portal (createPortal, Vite middleware mode) over HTTP.
  */
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPortal } from '../server.ts'
-import { silentLogger, testConfig } from '../services/testing.ts'
+import { startTestPortal, type TestPortal } from './testing.ts'
 
-let server: Server
-let portal: Awaited<ReturnType<typeof createPortal>>
+let t: TestPortal
 let base: string
 
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-hostile-'))
-  portal = await createPortal(testConfig({ DATA_DIR: dataDir, NODE_ENV: 'development' }), silentLogger)
-  server = await new Promise<Server>((resolve) => {
-    const s = portal.app.listen(0, '127.0.0.1', () => resolve(s))
-  })
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  t = await startTestPortal()
+  base = t.base
 })
-afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
-  await portal?.close()
-})
+afterAll(() => t?.close())
 
 const HOSTILE = [
   '<img src=x onerror=alert(1)>',

@@ -4,45 +4,22 @@
  * sign-in works with plain form posts (no JavaScript), and no HTML on the way carries
  * a JWT (SECURITY.md, Sign-in).
  */
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
-import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPortal } from '../server.ts'
 import { fakeDirectory, fakeUser } from '../services/identity/oidc/fake-directory.ts'
 import { CookieJar, pkcePair } from '../services/identity/oidc/test-server.ts'
-import { silentLogger, testConfig } from '../services/testing.ts'
+import { startTestPortal, type TestPortal } from './testing.ts'
 import type { Config } from '../lib/env.ts'
 
 const user = fakeUser()
-let server: Server
-let portal: Awaited<ReturnType<typeof createPortal>>
+let t: TestPortal
 let config: Config
 let base: string
 
 beforeAll(async () => {
-  // The port is only known once listening, and the issuer is built from it: reserve one first.
-  const probe = await new Promise<net.Server>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => resolve(s))
-  })
-  const port = (probe.address() as AddressInfo).port
-  await new Promise((resolve) => probe.close(resolve))
-  base = `http://127.0.0.1:${port}`
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-oidc-'))
-  config = testConfig({ PUBLIC_URL: base, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development' })
-  portal = await createPortal(config, silentLogger, { identityDirectory: fakeDirectory([user]) })
-  server = await new Promise<Server>((resolve) => {
-    const s = portal.app.listen(port, '127.0.0.1', () => resolve(s))
-  })
+  t = await startTestPortal({}, { identityDirectory: fakeDirectory([user]) })
+  ;({ config, base } = t)
 })
-afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
-  await portal?.close()
-})
+afterAll(() => t?.close())
 
 describe('sign-in through the portal', () => {
   it('renders the login screen in the shell, signs in with plain form posts, and puts no JWT in any HTML', async () => {

@@ -3,44 +3,23 @@
  * real embedded provider with the seeded demo users, driven with fetch and plain form
  * posts as a browser without JavaScript would (SECURITY.md, Sessions and Sign-in).
  */
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
-import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPortal } from '../server.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { CookieJar } from '../services/identity/oidc/test-server.ts'
-import { silentLogger, testConfig } from '../services/testing.ts'
+import { silentLogger } from '../services/testing.ts'
+import { startTestPortal, type TestPortal } from './testing.ts'
 import type { Config } from '../lib/env.ts'
 
-let server: Server
-let portal: Awaited<ReturnType<typeof createPortal>>
+let t: TestPortal
 let config: Config
 let base: string
 
 beforeAll(async () => {
-  const probe = await new Promise<net.Server>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => resolve(s))
-  })
-  const port = (probe.address() as AddressInfo).port
-  await new Promise((resolve) => probe.close(resolve))
-  base = `http://127.0.0.1:${port}`
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sign-in-'))
-  config = testConfig({ PUBLIC_URL: base, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', DEMO_DATA: 'true' })
-  portal = await createPortal(config, silentLogger)
-  server = await new Promise<Server>((resolve) => {
-    const s = portal.app.listen(port, '127.0.0.1', () => resolve(s))
-  })
+  t = await startTestPortal({ DEMO_DATA: 'true' })
+  ;({ config, base } = t)
 })
-afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
-  await portal?.close()
-})
+afterAll(() => t?.close())
 
 const DEMO = {
   applicant: { email: 'applicant@example.com', password: 'Applicant2024' },
@@ -91,7 +70,7 @@ async function signIn(jar: CookieJar, user: { email: string; password: string },
 
 const sessionCookieName = () => 'session'
 function upstream() {
-  return upstreamFor({ config, upstreamFetch: portal.upstreamFetch, logger: silentLogger, requestId: 't', nonce: 'n' } as AppLoadContext)
+  return upstreamFor({ config, upstreamFetch: t.portal.upstreamFetch, logger: silentLogger, requestId: 't', nonce: 'n' } as AppLoadContext)
 }
 /** The session id inside the signed cookie value (base64 of a JSON string, then a signature). */
 function sessionIdOf(cookieValue: string) {

@@ -5,47 +5,26 @@
  * the grant when a rotated refresh token comes back, so a second refresh would end the
  * sign-in); a refresh the provider refuses ends the portal session.
  */
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
-import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPortal } from '../server.ts'
 import { getAccessToken, getUser } from '../app/auth/session.server.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { CookieJar } from '../services/identity/oidc/test-server.ts'
-import { silentLogger, testConfig } from '../services/testing.ts'
+import { silentLogger } from '../services/testing.ts'
+import { startTestPortal, type TestPortal } from './testing.ts'
 import type { Config } from '../lib/env.ts'
 
-let server: Server
-let portal: Awaited<ReturnType<typeof createPortal>>
+let t: TestPortal
 let config: Config
 let base: string
 let context: AppLoadContext
 
 beforeAll(async () => {
-  const probe = await new Promise<net.Server>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => resolve(s))
-  })
-  const port = (probe.address() as AddressInfo).port
-  await new Promise((resolve) => probe.close(resolve))
-  base = `http://127.0.0.1:${port}`
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-refresh-'))
-  config = testConfig({ PUBLIC_URL: base, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', DEMO_DATA: 'true' })
-  portal = await createPortal(config, silentLogger)
-  server = await new Promise<Server>((resolve) => {
-    const s = portal.app.listen(port, '127.0.0.1', () => resolve(s))
-  })
-  context = { config, upstreamFetch: portal.upstreamFetch, logger: silentLogger, requestId: 't', nonce: 'n' } as AppLoadContext
+  t = await startTestPortal({ DEMO_DATA: 'true' })
+  ;({ config, base } = t)
+  context = { config, upstreamFetch: t.portal.upstreamFetch, logger: silentLogger, requestId: 't', nonce: 'n' } as AppLoadContext
 })
-afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
-  await portal?.close()
-})
+afterAll(() => t?.close())
 
 /** Signs the customer in with plain requests; returns the browser's session cookie header and the session id. */
 async function signedIn() {
