@@ -4,8 +4,9 @@
  * the cookie is anonymous without any upstream call; one with it reads its session once,
  * whatever number of loaders ask.
  */
-import { createCookie, redirect, type AppLoadContext, type Cookie } from '@remix-run/node'
+import { redirect, type AppLoadContext } from '@remix-run/node'
 import { decodeJwt } from 'jose'
+import { signedCookie } from '~/utils/cookies.server'
 import type { Config } from '../../lib/env'
 import type { SessionTokens, SessionView } from '../../lib/session-schemas'
 import { upstreamFor } from '../upstream/index.server'
@@ -27,22 +28,8 @@ export type User = {
 
 type LiveSession = { id: string; view: SessionView }
 
-const cookies = new WeakMap<Config, Cookie>()
-export function sessionCookie(config: Config): Cookie {
-  let cookie = cookies.get(config)
-  if (!cookie) {
-    // No maxAge or expires: a browser-session cookie; the server-side timeouts are what count.
-    cookie = createCookie(config.production ? '__Host-session' : 'session', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.production,
-      path: '/',
-      secrets: [config.sessionSecret],
-    })
-    cookies.set(config, cookie)
-  }
-  return cookie
-}
+// No maxAge: a browser-session cookie; the server-side timeouts are what count.
+export const sessionCookie = (config: Config) => signedCookie(config, 'session')
 
 function hasCookie(request: Request, name: string) {
   const header = request.headers.get('cookie')

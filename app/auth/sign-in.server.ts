@@ -2,29 +2,15 @@
  * The two halves of sign-in: /login sends the browser to the provider, /login/callback
  * takes it back, checks everything and starts a new portal session.
  */
-import { createCookie, redirect, type AppLoadContext, type Cookie } from '@remix-run/node'
+import { redirect, type AppLoadContext } from '@remix-run/node'
+import { signedCookie } from '~/utils/cookies.server'
 import type { Config } from '../../lib/env'
 import { safeRedirect } from '../features/shell/safe-redirect'
 import { oidcFor } from './oidc.server'
 import { getUser, startSession } from './session.server'
 
-const redirectCookies = new WeakMap<Config, Cookie>()
 /** Where to go after sign-in (`redirectTo`), kept as long as the provider's login may take. */
-function redirectToCookie(config: Config): Cookie {
-  let cookie = redirectCookies.get(config)
-  if (!cookie) {
-    cookie = createCookie(config.production ? '__Host-login-redirect' : 'login-redirect', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.production,
-      path: '/',
-      maxAge: 600,
-      secrets: [config.sessionSecret],
-    })
-    redirectCookies.set(config, cookie)
-  }
-  return cookie
-}
+const redirectToCookie = (config: Config) => signedCookie(config, 'login-redirect', 600)
 
 /** /login: a signed-in user goes home (or to `redirectTo`); anyone else to the provider. */
 export async function beginSignIn(request: Request, context: AppLoadContext): Promise<Response> {

@@ -5,9 +5,9 @@
  */
 import type { SubmissionResult } from '@conform-to/react'
 import type { AppLoadContext } from '@remix-run/node'
-import { createCookie, type Cookie } from '@remix-run/node'
 import { z } from 'zod'
 import { LinkTokenSchema } from '../../../lib/identity-schemas'
+import { signedCookie } from '~/utils/cookies.server'
 import type { Config } from '../../../lib/env'
 import { isUpstreamError } from '../../upstream/errors'
 import { upstreamFor } from '../../upstream/index.server'
@@ -65,22 +65,8 @@ export function identityUpstream(context: AppLoadContext) {
  * The email a registration was sent to, for the "check your email" page's resend form:
  * a signed, short-lived cookie, because personal data does not go in URLs (SECURITY).
  */
-const cookies = new WeakMap<Config, Cookie>()
-function registrationCookie(config: Config): Cookie {
-  let cookie = cookies.get(config)
-  if (!cookie) {
-    cookie = createCookie(config.production ? '__Host-registration' : 'registration', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.production,
-      path: '/',
-      maxAge: 15 * 60, // the 10-minute link and a little longer
-      secrets: [config.sessionSecret],
-    })
-    cookies.set(config, cookie)
-  }
-  return cookie
-}
+// The 10-minute link and a little longer.
+const registrationCookie = (config: Config) => signedCookie(config, 'registration', 15 * 60)
 
 export function rememberRegistrationEmail(config: Config, email: string): Promise<string> {
   return registrationCookie(config).serialize({ email })

@@ -2,8 +2,8 @@
  * Server-rendered toasts (spec 2: top-right, 6 s). A toast is a signed flash cookie
  * read once by the next page; JavaScript only dismisses it after 6 s.
  */
-import { createCookie, type Cookie } from '@remix-run/node'
 import { z } from 'zod'
+import { signedCookie } from '~/utils/cookies.server'
 import type { Config } from '../../../lib/env'
 
 export const ToastSchema = z.object({
@@ -12,22 +12,7 @@ export const ToastSchema = z.object({
 })
 export type Toast = z.infer<typeof ToastSchema>
 
-const cache = new WeakMap<Config, Cookie>()
-function toastCookie(config: Config): Cookie {
-  let cookie = cache.get(config)
-  if (!cookie) {
-    cookie = createCookie(config.production ? '__Host-toast' : 'toast', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.production,
-      path: '/',
-      maxAge: 60,
-      secrets: [config.sessionSecret],
-    })
-    cache.set(config, cookie)
-  }
-  return cookie
-}
+const toastCookie = (config: Config) => signedCookie(config, 'toast', 60)
 
 /** A Set-Cookie value that shows `toast` on the next page the browser renders. */
 export function serializeToast(config: Config, toast: Toast): Promise<string> {
