@@ -2,15 +2,19 @@ import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
 // Kept apart from vite.config.ts: the Remix plugin has no place in unit tests.
-// With TEST_DATABASE_URL set, the integration tests run a second time on Postgres.
-const integration = ['**/*.integration.test.ts']
+// With TEST_DATABASE_URL set, the integration tests run a second time on Postgres, with
+// the tests about a Postgres server's own behaviour (`*.postgres.test.ts`).
+const integration = ['**/*.integration.test.ts', '**/*.postgres.test.ts']
 const common = { exclude: ['node_modules/**', 'build/**', 'tests/e2e/**'], testTimeout: 60_000, hookTimeout: 120_000 }
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     projects: [
-      { extends: true as const, test: { ...common, name: 'pglite', include: ['**/*.test.ts', '**/*.test.tsx'] } },
+      {
+        extends: true as const,
+        test: { ...common, name: 'pglite', include: ['**/*.test.ts', '**/*.test.tsx'], exclude: [...common.exclude, '**/*.postgres.test.ts'] },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [{ extends: true as const, test: { ...common, name: 'postgres', include: integration, env: { TEST_DB: 'postgres' } } }]
         : []),

@@ -27,6 +27,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
     const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    // An idle connection the server drops (a restart, a terminated backend) is an 'error'
+    // event on the pool; without a listener Node would crash the process. The pool has
+    // already discarded that connection and opens a new one when needed.
+    pool.on('error', (error) => {
+      process.stderr.write(JSON.stringify({ level: 40, msg: 'database connection dropped', err: error.message }) + '\n')
+    })
     const db = drizzle(pool, { schema })
     await migrate(db, { migrationsFolder })
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() }
