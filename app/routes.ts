@@ -3,9 +3,10 @@
  * listed falls through to the not-found page.
  */
 import { index, route, type RouteConfig } from '@remix-run/route-config'
+import { LANDING_PATHS } from './features/landing/landing'
 
 // spec 2: all of these show the landing page.
-const LANDING_ALIASES = ['check-availability', 'apply-now', 'pay-bill', 'check-status', 'paybills', 'applicant']
+const LANDING_ALIASES = LANDING_PATHS.filter((path) => path !== '/').map((path) => path.slice(1))
 
 export default [
   index('routes/public/landing.tsx', { id: 'landing' }),

@@ -21,16 +21,11 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
+import { LANDING_PATHS } from '../app/features/landing/landing.ts'
 
 // Every public page of the spec; those not built yet answer 404 and are flagged.
 const PAGES = [
-  '/',
-  '/check-availability',
-  '/apply-now',
-  '/pay-bill',
-  '/check-status',
-  '/paybills',
-  '/applicant',
+  ...LANDING_PATHS,
   '/privacy-notice',
   '/cookie-policy',
   '/terms-and-conditions',

@@ -3,6 +3,7 @@
  * the decision for a user (or nobody) on a path. The root loader applies it to every
  * request, so no route can forget it.
  */
+import { LANDING_PATHS } from '~/features/landing/landing'
 import { HOME_OF, userKind, userKinds, type UserKind } from './roles'
 
 export const NOT_AUTHORIZED = 'Sorry, you are not authorized for the selected action.'
@@ -31,18 +32,7 @@ export const PROTECTED_AREAS: readonly Area[] = [
  * pages the header leads to: the landing page (and its aliases, spec 2), PLANS,
  * HELP & SUPPORT and REGISTER.
  */
-export const SALES_PUSHED_FROM: readonly string[] = [
-  '/',
-  '/check-availability',
-  '/apply-now',
-  '/pay-bill',
-  '/check-status',
-  '/paybills',
-  '/applicant',
-  '/plans',
-  '/help',
-  '/register',
-]
+export const SALES_PUSHED_FROM: readonly string[] = [...LANDING_PATHS, '/plans', '/help', '/register']
 
 export type GuardUser = { roles: readonly string[] }
 export type GuardDecision =

@@ -3,6 +3,16 @@ import { sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
 import { users } from './tables.ts'
 
+/** The spec 3 user attributes, carried as claims of the same names. */
+export type IdentityUserAttributes = {
+  accountNumber: string[]
+  activeAccountNumber: string | null
+  displayCoachmarks: boolean
+  displayWelcomeBanner: boolean
+  displaySuccessRegistration: boolean
+  agentCode: string | null
+}
+
 export type IdentityUser = {
   id: string
   email: string
@@ -11,14 +21,7 @@ export type IdentityUser = {
   mobileNumber: string
   roles: string[]
   emailVerified: boolean
-  attributes: {
-    accountNumber: string[]
-    activeAccountNumber: string | null
-    displayCoachmarks: boolean
-    displayWelcomeBanner: boolean
-    displaySuccessRegistration: boolean
-    agentCode: string | null
-  }
+  attributes: IdentityUserAttributes
 }
 
 /** Keycloak's claim names (spec 3 token claims), so a real Keycloak can replace the embedded provider. */
@@ -29,13 +32,7 @@ export type IdentityClaims = {
   given_name: string
   family_name: string
   realm_access: { roles: string[] }
-  accountNumber: string[]
-  activeAccountNumber: string | null
-  displayCoachmarks: boolean
-  displayWelcomeBanner: boolean
-  displaySuccessRegistration: boolean
-  agentCode: string | null
-}
+} & IdentityUserAttributes
 
 export type UserRow = typeof users.$inferSelect
 
