@@ -11,6 +11,10 @@ describe('safeRedirect', () => {
       expect(safeRedirect(target, '/home')).toBe('/home')
     },
   )
+  it('percent-encodes characters a Location header cannot carry', () => {
+    expect(safeRedirect('/Ā?q=ñ')).toBe('/%C4%80?q=%C3%B1')
+    expect(safeRedirect('/x\uD800', '/home')).toBe('/home')
+  })
   it('falls back when nothing was given', () => {
     expect(safeRedirect(null)).toBe('/')
   })

@@ -8,5 +8,11 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
   }
   // A control character or backslash anywhere could be normalised into another origin.
   if (/[\u0000-\u001f\\]/.test(target)) return fallback
-  return target
+  // A Location header holds bytes, not Unicode: percent-encode anything outside ASCII
+  // (a lone surrogate cannot be encoded at all, so it falls back).
+  try {
+    return target.replace(/[^\u0020-\u007e]+/gu, (text) => encodeURIComponent(text))
+  } catch {
+    return fallback
+  }
 }

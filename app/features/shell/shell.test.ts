@@ -116,3 +116,11 @@ describe('toasts', () => {
     expect((await popToast(request, contextFor().config)).toast).toBeNull()
   })
 })
+
+describe('preferences with a non-ASCII redirectTo', () => {
+  it('redirects to the percent-encoded path instead of failing', async () => {
+    const { status, headers } = await runAction({ intent: 'accept-cookies', redirectTo: '/Ā' })
+    expect(status).toBe(302)
+    expect(headers.get('location')).toBe('/%C4%80')
+  })
+})
