@@ -42,6 +42,8 @@ export const EnvSchema = z.object({
   OIDC_ISSUER: z.url({ message: 'must be an http(s) URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // The audience the upstream requires in access tokens (docs/decisions/0013).
+  OIDC_AUDIENCE: z.string().min(1).max(200).optional(),
 
   // Portal sessions (SECURITY Sessions; docs/decisions/0008): idle timeouts by role,
   // short for sales roles because they sign in on shared kiosks; one absolute limit.
@@ -115,6 +117,8 @@ export type Config = Env & {
     clientSecret: string
     /** True when the issuer is this process's own provider (mounted by server.ts). */
     embedded: boolean
+    /** The `aud` the upstream requires in a bearer token: the resource the access tokens are for. */
+    audience: string
   }
 }
 
@@ -189,6 +193,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       clientId: env.OIDC_CLIENT_ID ?? `${realm}-portal`,
       clientSecret: env.OIDC_CLIENT_SECRET ?? stored!.oidcClient,
       embedded,
+      audience: env.OIDC_AUDIENCE ?? `urn:${realm}:upstream`,
     },
   }
 }

@@ -29,7 +29,17 @@ export type CreateSession = z.infer<typeof CreateSessionSchema>
 
 export const SessionRefSchema = z.object({ sessionId: SessionIdSchema })
 
-export const UpdateTokensSchema = z.object({ sessionId: SessionIdSchema, tokens: SessionTokensSchema })
+/**
+ * New tokens from a refresh, with the roles and name their ID token now states (linking
+ * an account makes an applicant a customer; unlinking the last one undoes it).
+ */
+export const UpdateTokensSchema = z.object({
+  sessionId: SessionIdSchema,
+  tokens: SessionTokensSchema,
+  roles: CreateSessionSchema.shape.roles.optional(),
+  displayName: CreateSessionSchema.shape.displayName.optional(),
+})
+export type SessionIdentity = { roles: string[]; displayName: string }
 
 export const SessionViewSchema = z.object({
   sub: z.string(),

@@ -12,6 +12,7 @@ import path from 'node:path'
 import { createPortal, type PortalOptions } from '../server.ts'
 import type { Config } from '../lib/env.ts'
 import { silentLogger, testConfig } from '../services/testing.ts'
+import { CookieJar } from '../services/identity/oidc/test-server.ts'
 
 export type TestPortal = {
   base: string
@@ -44,4 +45,27 @@ export async function startTestPortal(env: Record<string, string> = {}, options:
       await portal.close()
     },
   }
+}
+
+/**
+ * Signs a user in with plain requests, as a browser without JavaScript would: /login,
+ * the provider, its login form, the callback. Returns the browser's cookie jar and the
+ * portal session's id (from the signed session cookie).
+ */
+export async function signInByRequests(base: string, user: { email: string; password: string }) {
+  const jar = new CookieJar()
+  const go = (url: string, init?: RequestInit) => jar.fetch(new URL(url, base).toString(), init)
+  let next = (await go('/login')).headers.get('location')!
+  next = (await go(next)).headers.get('location')!
+  const login = await go(next, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: user.email, password: user.password }),
+  })
+  next = (await go(login.headers.get('location')!)).headers.get('location')!
+  await go(next)
+  const value = jar.cookies.get('session')
+  if (!value) throw new Error(`sign-in of ${user.email} made no session`)
+  const id = JSON.parse(Buffer.from(decodeURIComponent(value).split('.')[0]!, 'base64').toString('utf8')) as string
+  return { jar, go, id, cookie: `session=${value}` }
 }

@@ -9,9 +9,8 @@ import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getAccessToken, getUser } from '../app/auth/session.server.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'
-import { CookieJar } from '../services/identity/oidc/test-server.ts'
 import { silentLogger } from '../services/testing.ts'
-import { startTestPortal, type TestPortal } from './testing.ts'
+import { signInByRequests, startTestPortal, type TestPortal } from './testing.ts'
 import type { Config } from '../lib/env.ts'
 
 let t: TestPortal
@@ -26,23 +25,8 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-/** Signs the customer in with plain requests; returns the browser's session cookie header and the session id. */
-async function signedIn() {
-  const jar = new CookieJar()
-  const go = (url: string, init?: RequestInit) => jar.fetch(new URL(url, base).toString(), init)
-  let next = (await go('/login')).headers.get('location')!
-  next = (await go(next)).headers.get('location')!
-  const login = await go(next, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: 'customer@example.com', password: 'Customer2024' }),
-  })
-  next = (await go(login.headers.get('location')!)).headers.get('location')!
-  await go(next)
-  const value = jar.cookies.get('session')!
-  const id = JSON.parse(Buffer.from(decodeURIComponent(value).split('.')[0]!, 'base64').toString('utf8')) as string
-  return { cookie: `session=${value}`, id }
-}
+/** Signs the customer in; returns the browser's session cookie header and the session id. */
+const signedIn = () => signInByRequests(base, { email: 'customer@example.com', password: 'Customer2024' })
 
 const sessions = () => upstreamFor(context).sessions
 const requestWith = (cookie: string) => new Request(`${base}/customer`, { headers: { cookie } })

@@ -26,6 +26,8 @@ function gatewayWith(scheme: SignatureScheme) {
     scheme,
     channels: [CHANNEL, 'BIDA'],
     clockWindowSeconds: 300,
+    // No signed-in calls here: bearer tokens are tested in bearer.integration.test.ts.
+    accessTokens: () => Promise.reject(new Error('no bearer tokens in this test')),
   })
 }
 

@@ -13,6 +13,8 @@ import {
 } from '../lib/signature.ts'
 import { addressRoutes } from './address/routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
+import type { Config } from '../lib/env.ts'
+import { createAccessTokenVerifier, databaseKeys, remoteKeys, type AccessTokenVerifier } from './bearer.ts'
 import { identityRoutes } from './identity/routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
 import type { ServiceDeps } from './context.ts'
@@ -25,6 +27,8 @@ export type GatewayOptions = ServiceDeps & {
   scheme: SignatureScheme
   channels: string[]
   clockWindowSeconds: number
+  /** Checks the bearer token of calls made for a signed-in user (bearer.ts). */
+  accessTokens: AccessTokenVerifier
 }
 
 const RequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/)
@@ -115,3 +119,20 @@ export function createGateway(options: GatewayOptions) {
 }
 
 export type Gateway = ReturnType<typeof createGateway>
+
+/** The gateway as configured: shared secret, channels, and the realm whose access tokens it accepts. */
+export function gatewayFromConfig(config: Config, deps: ServiceDeps): Gateway {
+  return createGateway({
+    ...deps,
+    secret: config.upstreamSecret,
+    scheme: config.UPSTREAM_SIGNATURE_SCHEME,
+    channels: [config.channel, 'BIDA'],
+    clockWindowSeconds: config.UPSTREAM_CLOCK_WINDOW_SECONDS,
+    accessTokens: createAccessTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      // The embedded provider keeps its keys in this database; any other issuer publishes them.
+      keys: config.oidc.embedded ? databaseKeys(deps.db) : remoteKeys(config.oidc.issuer),
+    }),
+  })
+}

@@ -8,7 +8,7 @@ import type { Config } from '../lib/env.ts'
 import { serviceSettingsFromConfig } from './context.ts'
 import { openDatabase, type DatabaseHandle } from './db/client.ts'
 import { seedAll } from './db/seed.ts'
-import { createGateway, type Gateway } from './gateway.ts'
+import { gatewayFromConfig, type Gateway } from './gateway.ts'
 import { createIdentityDirectory, type IdentityDirectory } from './identity/directory.ts'
 import { createSmtpSender } from './notifications/sender.ts'
 
@@ -39,12 +39,6 @@ export async function startServices(
     sender: config.SMTP_URL ? createSmtpSender({ url: config.SMTP_URL, from: config.mailFrom }) : undefined,
     now: options.now ?? (() => new Date()),
   }
-  const gateway = createGateway({
-    ...deps,
-    secret: config.upstreamSecret,
-    scheme: config.UPSTREAM_SIGNATURE_SCHEME,
-    channels: [config.channel, 'BIDA'],
-    clockWindowSeconds: config.UPSTREAM_CLOCK_WINDOW_SECONDS,
-  })
+  const gateway = gatewayFromConfig(config, deps)
   return { gateway, database, identityDirectory: createIdentityDirectory(deps), close: () => database.close() }
 }

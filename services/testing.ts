@@ -9,6 +9,7 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { AppLoadContext } from '@remix-run/node'
+import { SignJWT, importJWK, type JWK } from 'jose'
 import { pino } from 'pino'
 import { loadConfig, type Config } from '../lib/env.ts'
 import { upstreamFor, type Upstream } from '../app/upstream/index.server.ts'
@@ -16,7 +17,8 @@ import type { FetchLike } from '../app/upstream/client.server.ts'
 import { serviceSettingsFromConfig } from './context.ts'
 import { openDatabase, type DatabaseHandle } from './db/client.ts'
 import { seedAll } from './db/seed.ts'
-import { createGateway, type Gateway } from './gateway.ts'
+import { gatewayFromConfig, type Gateway } from './gateway.ts'
+import { loadSigningKeys } from './identity/oidc/keys.ts'
 
 export const TEST_SECRETS = {
   UPSTREAM_SECRET: 'test-upstream-secret-0123456789',
@@ -78,16 +80,12 @@ export async function startTestUpstream(
   const database = await openTestDatabase()
   const base = testConfig(options.env)
   if (options.seed) await seedAll(database.db, { productName: base.PRODUCT_NAME, demo: true })
-  const gateway = createGateway({
+  const gateway = gatewayFromConfig(base, {
     db: database.db,
     logger: silentLogger,
     productName: base.PRODUCT_NAME,
     settings: serviceSettingsFromConfig(base),
     now: options.now ?? (() => new Date()),
-    secret: base.upstreamSecret,
-    scheme: base.UPSTREAM_SIGNATURE_SCHEME,
-    channels: [base.channel, 'BIDA'],
-    clockWindowSeconds: base.UPSTREAM_CLOCK_WINDOW_SECONDS,
   })
 
   let config = base
@@ -122,4 +120,26 @@ export async function startTestUpstream(
       await database.close()
     },
   }
+}
+
+/**
+ * An access token as the realm's provider would issue it (a JWT signed with the embedded
+ * provider's current key, for the upstream's audience), with any claims a test needs;
+ * `overrides` can spoil the issuer, audience or lifetime.
+ */
+export async function signAccessToken(
+  upstream: Pick<TestUpstream, 'config' | 'database'>,
+  claims: Record<string, unknown> & { sub: string },
+  overrides: { issuer?: string; audience?: string; expiresInSeconds?: number; key?: JWK } = {},
+): Promise<string> {
+  const [current] = await loadSigningKeys(upstream.database.db)
+  const jwk = overrides.key ?? current!
+  const now = Math.floor(Date.now() / 1000)
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
+    .setIssuer(overrides.issuer ?? upstream.config.oidc.issuer)
+    .setAudience(overrides.audience ?? upstream.config.oidc.audience)
+    .setIssuedAt(now)
+    .setExpirationTime(now + (overrides.expiresInSeconds ?? 300))
+    .sign(await importJWK(jwk, 'RS256'))
 }

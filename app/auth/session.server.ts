@@ -8,7 +8,7 @@ import { redirect, type AppLoadContext } from '@remix-run/node'
 import { decodeJwt } from 'jose'
 import { signedCookie } from '~/utils/cookies.server'
 import type { Config } from '../../lib/env'
-import type { SessionTokens, SessionView } from '../../lib/session-schemas'
+import type { SessionIdentity, SessionTokens, SessionView } from '../../lib/session-schemas'
 import { upstreamFor } from '../upstream/index.server'
 import { IdTokenClaimsSchema, type IdTokenClaims } from './id-token.server'
 import { oidcFor } from './oidc.server'
@@ -142,7 +142,8 @@ function keeperFor(context: AppLoadContext): TokenKeeper {
     keeper = createTokenKeeper({
       now: Date.now,
       refresh: async (refreshToken, previous) => (await oidcFor(config)).refresh(refreshToken, previous),
-      store: async (id, tokens) => (await sessions.updateTokens(id, tokens)) !== null,
+      // The roles and name follow the new ID token (refresh() has verified it).
+      store: async (id, tokens) => (await sessions.updateTokens(id, tokens, identityOf(tokens.idToken))) !== null,
       revoke: async (id) => {
         await sessions.revoke(id)
       },
@@ -152,6 +153,22 @@ function keeperFor(context: AppLoadContext): TokenKeeper {
     keepers.set(context.upstreamFetch, keeper)
   }
   return keeper
+}
+
+function identityOf(idToken: string): SessionIdentity {
+  const claims = IdTokenClaimsSchema.parse(decodeJwt(idToken))
+  return { roles: claims.realm_access?.roles ?? [], displayName: claims.given_name ?? '' }
+}
+
+/**
+ * After a change to the user's own attributes upstream (linking, unlinking, a flag): new
+ * tokens at once, so the claims, and the session's roles, say what is now true.
+ */
+export async function renewTokens(request: Request, context: AppLoadContext): Promise<User> {
+  const session = await readSession(request, context)
+  if (!session) throw loginRedirect(request)
+  const tokens = await keeperFor(context).renew(session.id, session.view.tokens)
+  return userOf({ ...session.view, ...identityOf(tokens.idToken), tokens })
 }
 
 /**

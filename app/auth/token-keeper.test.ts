@@ -113,3 +113,26 @@ describe('access tokens for upstream calls', () => {
     expect(refresh).toHaveBeenCalledTimes(2)
   })
 })
+
+describe('renewing after the user changed their own attributes', () => {
+  it('refreshes a token that still lives, once for two callers, and stores the result', async () => {
+    const { keeper, refresh, store } = setup()
+    const current = tokens(1, T0 + 4 * 60_000)
+    const [a, b] = (await Promise.all([settle(keeper.renew('s1', current)), settle(keeper.renew('s1', current))])) as { value: SessionTokens }[]
+    expect(a!.value.accessToken).toBe('access-2')
+    expect(b!.value.accessToken).toBe('access-2')
+    expect(refresh).toHaveBeenCalledTimes(1)
+    expect(store).toHaveBeenCalledWith('s1', a!.value)
+  })
+
+  it('renews from the newest tokens when the ones it is given were just rotated by someone else', async () => {
+    const { keeper, refresh } = setup()
+    const current = tokens(1, T0 + 30_000)
+    const rotated = (await settle(keeper.fresh('s1', current))) as { value: SessionTokens }
+    expect(rotated.value.accessToken).toBe('access-2')
+    // A request that read the session before that rotation renews: it must not redeem refresh-1 again.
+    const renewed = (await settle(keeper.renew('s1', current))) as { value: SessionTokens }
+    expect(renewed.value.accessToken).toBe('access-3')
+    expect(refresh.mock.calls.map(([token]) => token)).toEqual(['refresh-1', 'refresh-2'])
+  })
+})

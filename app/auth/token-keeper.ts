@@ -53,6 +53,20 @@ export function createTokenKeeper(deps: TokenKeeperDeps) {
     return tokens
   }
 
+  async function shared(sessionId: string, current: SessionTokens): Promise<SessionTokens> {
+    let pending = inFlight.get(sessionId)
+    if (!pending) {
+      pending = rotate(sessionId, current).finally(() => inFlight.delete(sessionId))
+      inFlight.set(sessionId, pending)
+    }
+    try {
+      return await pending
+    } catch (error) {
+      if (error instanceof SessionEnded) throw await deps.signedOut()
+      throw error
+    }
+  }
+
   return {
     /** The tokens to call with: `current` while its access token lives a minute more, else rotated ones. */
     async fresh(sessionId: string, current: SessionTokens): Promise<SessionTokens> {
@@ -60,17 +74,18 @@ export function createTokenKeeper(deps: TokenKeeperDeps) {
       if (Date.parse(current.accessTokenExpiresAt) - now > REFRESH_AHEAD_MS) return current
       const recent = rotated.get(sessionId)
       if (recent && recent.from === current.refreshToken && recent.until > now) return recent.tokens
-      let pending = inFlight.get(sessionId)
-      if (!pending) {
-        pending = rotate(sessionId, current).finally(() => inFlight.delete(sessionId))
-        inFlight.set(sessionId, pending)
-      }
-      try {
-        return await pending
-      } catch (error) {
-        if (error instanceof SessionEnded) throw await deps.signedOut()
-        throw error
-      }
+      return shared(sessionId, current)
+    },
+
+    /**
+     * New tokens now, whatever the expiry: after the user's attributes changed upstream,
+     * so their claims (linked accounts, roles, flags) say what is true.
+     */
+    async renew(sessionId: string, current: SessionTokens): Promise<SessionTokens> {
+      const recent = rotated.get(sessionId)
+      // Someone renewed these very tokens a moment ago: theirs are newer still.
+      const from = recent && recent.from === current.refreshToken && recent.until > deps.now() ? recent.tokens : current
+      return shared(sessionId, from)
     },
   }
 }

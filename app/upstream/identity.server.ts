@@ -1,9 +1,10 @@
 /**
- * The identity calls a visitor makes before signing in (spec 7), and the dev mailbox's
- * outbox read (ARCHITECTURE 9). Bodies use spec 3's field names; answers are parsed here.
+ * The identity calls (spec 7): a visitor's before signing in, a signed-in user's with
+ * their access token (own attributes, link, unlink), and the dev mailbox's outbox read
+ * (ARCHITECTURE 9). Bodies use spec 3's field names; answers are parsed here.
  */
 import { z } from 'zod'
-import type { Registration } from '../../lib/identity-schemas'
+import type { AttributesUpdate, Registration } from '../../lib/identity-schemas'
 import type { UpstreamClient } from './client.server'
 import { envelope } from './envelope'
 
@@ -20,6 +21,19 @@ export const OutboxMessageSchema = z.object({
   createdAt: z.iso.datetime(),
 })
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>
+
+/** A signed-in user's roles and spec 3 attributes after a change. */
+export const UserAttributesSchema = z.object({
+  roles: z.array(z.string()),
+  accountNumber: z.array(z.string()),
+  activeAccountNumber: z.string().nullable(),
+  displayCoachmarks: z.boolean(),
+  displayWelcomeBanner: z.boolean(),
+  displaySuccessRegistration: z.boolean(),
+  agentCode: z.string().nullable(),
+})
+export type UserAttributes = z.infer<typeof UserAttributesSchema>
+const UserAttributesAnswerSchema = envelope(UserAttributesSchema)
 
 export function identityCalls(client: UpstreamClient) {
   return {
@@ -72,6 +86,37 @@ export function identityCalls(client: UpstreamClient) {
         path: '/users/password-reset',
         body: { accessToken, newPassword },
         schema: envelope(z.object({ reset: z.literal(true) })),
+      }),
+
+    /** spec 4: the welcome banner, registration-success and tour flags, and the active account. */
+    updateAttributes: (accessToken: string, update: AttributesUpdate) =>
+      client.call({
+        name: 'identity.updateAttributes',
+        method: 'PATCH',
+        path: '/users/me/attributes',
+        body: update,
+        accessToken,
+        schema: UserAttributesAnswerSchema,
+      }),
+
+    /** Links another account number; a 422 carries spec 8's "cannot be linked" message. */
+    linkAccount: (accessToken: string, accountNumber: string) =>
+      client.call({
+        name: 'identity.linkAccount',
+        method: 'POST',
+        path: '/users/me/accounts',
+        body: { accountNumber },
+        accessToken,
+        schema: UserAttributesAnswerSchema,
+      }),
+
+    unlinkAccount: (accessToken: string, accountNumber: string) =>
+      client.call({
+        name: 'identity.unlinkAccount',
+        method: 'DELETE',
+        path: `/users/me/accounts/${encodeURIComponent(accountNumber)}`,
+        accessToken,
+        schema: UserAttributesAnswerSchema,
       }),
 
     /** DEV_MAILBOX only: the newest outbox messages, to one recipient or to anyone. */

@@ -8,6 +8,7 @@ import {
   CreatedSessionSchema,
   SessionViewSchema,
   type CreateSession,
+  type SessionIdentity,
   type SessionTokens,
   type SessionView,
 } from '../../lib/session-schemas'
@@ -37,13 +38,14 @@ export function sessionCalls(client: UpstreamClient) {
         client.call({ name: 'sessions.current', method: 'POST', path: '/sessions/current', body: { sessionId }, schema: envelope(SessionViewSchema) }),
       ),
 
-    updateTokens: (sessionId: string, tokens: SessionTokens) =>
+    /** Stores refreshed tokens, and the roles and name their ID token now states. */
+    updateTokens: (sessionId: string, tokens: SessionTokens, identity?: SessionIdentity) =>
       nullWhenGone(
         client.call({
           name: 'sessions.updateTokens',
           method: 'PUT',
           path: '/sessions/current/tokens',
-          body: { sessionId, tokens },
+          body: { sessionId, tokens, ...identity },
           schema: envelope(SessionViewSchema),
         }),
       ),

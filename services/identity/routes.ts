@@ -1,11 +1,14 @@
 /**
- * The identity calls a visitor makes before signing in (spec 7, Identity and Email rows):
- * registration, resend activation, verify email, password reset request and reset.
- * The calls that need a bearer token (attributes, link, unlink) arrive with the OpenID
- * provider; their domain functions are in service.ts.
+ * The identity calls (spec 7, Identity and Email rows). A visitor's: registration, resend
+ * activation, verify email, password reset request and reset. A signed-in user's, with
+ * their access token as the bearer (services/bearer.ts): change their own attributes,
+ * link an account, unlink one. The user is always the token's subject, never a field.
  */
 import { Hono } from 'hono'
 import {
+  AccountNumberSchema,
+  AttributesUpdateSchema,
+  LinkAccountSchema,
   PasswordResetRequestSchema,
   PasswordResetSchema,
   RegistrationSchema,
@@ -13,13 +16,23 @@ import {
   VerifyEmailSchema,
 } from '../../lib/identity-schemas.ts'
 import { HEADER } from '../../lib/signature.ts'
+import { requireCaller, requireOwnAccount, type AccessTokenVerifier, type BearerEnv } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
-import { ok } from '../errors.ts'
+import { ServiceError, ok } from '../errors.ts'
 import { readJsonBody } from '../validation.ts'
 import { createIdentityService, type IdentityService } from './service.ts'
+import type { IdentityUser } from './users.ts'
 
-export function identityRoutes(deps: ServiceDeps, service: IdentityService = createIdentityService(deps)) {
-  const app = new Hono()
+/** What a signed-in user's own calls answer: their attributes as they now stand. */
+function attributesOf(user: IdentityUser) {
+  return { roles: user.roles, ...user.attributes }
+}
+
+export function identityRoutes(
+  deps: ServiceDeps & { accessTokens: AccessTokenVerifier },
+  service: IdentityService = createIdentityService(deps),
+) {
+  const app = new Hono<BearerEnv>()
 
   app.post('/users/registration', async (c) => {
     const input = await readJsonBody(c, RegistrationSchema)
@@ -44,6 +57,28 @@ export function identityRoutes(deps: ServiceDeps, service: IdentityService = cre
   app.patch('/users/password-reset', async (c) => {
     const { accessToken, newPassword } = await readJsonBody(c, PasswordResetSchema)
     return c.json(ok(await service.resetPassword(accessToken, newPassword)))
+  })
+
+  const signedIn = requireCaller(deps.accessTokens)
+
+  app.patch('/users/me/attributes', signedIn, async (c) => {
+    const caller = c.get('caller')
+    const update = await readJsonBody(c, AttributesUpdateSchema)
+    if (update.activeAccountNumber !== undefined) requireOwnAccount(caller, update.activeAccountNumber)
+    return c.json(ok(attributesOf(await service.updateAttributes(caller.sub, update))))
+  })
+
+  app.post('/users/me/accounts', signedIn, async (c) => {
+    const { accountNumber } = await readJsonBody(c, LinkAccountSchema)
+    return c.json(ok(attributesOf(await service.linkAccount(c.get('caller').sub, accountNumber))))
+  })
+
+  app.delete('/users/me/accounts/:accountNumber', signedIn, async (c) => {
+    const caller = c.get('caller')
+    const accountNumber = AccountNumberSchema.safeParse(c.req.param('accountNumber'))
+    if (!accountNumber.success) throw new ServiceError(404, 'not_found', 'No such account number.')
+    requireOwnAccount(caller, accountNumber.data)
+    return c.json(ok(attributesOf(await service.unlinkAccount(caller.sub, accountNumber.data))))
   })
 
   return app

@@ -23,8 +23,8 @@ export function sessionRoutes(deps: ServiceDeps, service: SessionService = creat
   })
 
   app.put('/sessions/current/tokens', async (c) => {
-    const { sessionId, tokens } = await readJsonBody(c, UpdateTokensSchema)
-    return c.json(ok(await service.updateTokens(sessionId, tokens)))
+    const { sessionId, tokens, roles, displayName } = await readJsonBody(c, UpdateTokensSchema)
+    return c.json(ok(await service.updateTokens(sessionId, tokens, { roles, displayName })))
   })
 
   app.post('/sessions/current/revoke', async (c) => {

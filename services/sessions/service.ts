@@ -5,7 +5,7 @@
  * over: reading it again answers 404, exactly like an id that never existed.
  */
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import type { CreateSession, SessionTokens, SessionView } from '../../lib/session-schemas.ts'
+import type { CreateSession, SessionIdentity, SessionTokens, SessionView } from '../../lib/session-schemas.ts'
 import type { ServiceDeps } from '../context.ts'
 import { settingsOf } from '../context.ts'
 import { ServiceError } from '../errors.ts'
@@ -93,12 +93,16 @@ export function createSessionService(deps: ServiceDeps) {
       return view(row)
     },
 
-    async updateTokens(sessionId: string, tokens: SessionTokens): Promise<SessionView> {
+    async updateTokens(sessionId: string, tokens: SessionTokens, identity: Partial<SessionIdentity> = {}): Promise<SessionView> {
       const now = deps.now()
       const idHash = hashSessionId(sessionId)
       const [row] = await deps.db
         .update(portalSessions)
-        .set({ tokensEncrypted: seal(key, JSON.stringify(tokens), idHash) })
+        .set({
+          tokensEncrypted: seal(key, JSON.stringify(tokens), idHash),
+          ...(identity.roles === undefined ? {} : { roles: identity.roles }),
+          ...(identity.displayName === undefined ? {} : { displayName: identity.displayName }),
+        })
         .where(live(idHash, now))
         .returning()
       if (!row) throw gone()

@@ -1,14 +1,18 @@
 /**
  * /customer (spec 2): the customer's home. The greeting, the default account number
- * (spec 3) and the linked accounts come from the ID token's claims. With
+ * (spec 3) and the linked accounts come from the ID token's claims; the accounts can be
+ * switched and unlinked here, and the welcome banner shows until closed (spec 4). With
  * ?showTermsOfUse=true (spec 4: where /terms-of-use sends customers) the terms of use
  * open above the page, rendered by the server, with a close link.
  */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { ROLE } from '~/auth/roles'
 import { requireClaims, requireRole } from '~/auth/session.server'
 import { defaultAccountNumber } from '~/features/account/accounts'
+import { LinkedAccounts, WelcomeBanner } from '~/features/account/own-account'
+import { ownAccountAction, showsWelcomeBanner } from '~/features/account/own-account.server'
+import { OWN_ACCOUNT_TEXT } from '~/features/account/own-account-texts'
 import { LegalPage } from '~/features/legal/legal-page'
 import { loadTermsOfUse } from '~/features/legal/legal.server'
 import { AppLink } from '~/ui/app-link'
@@ -24,17 +28,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [ROLE.customer])
   const claims = await requireClaims(request, context)
   const accountNumbers = claims.accountNumber ?? []
-  const showTermsOfUse = new URL(request.url).searchParams.get('showTermsOfUse') === 'true'
+  const query = new URL(request.url).searchParams
+  const unlink = query.get('unlink')
   return {
     givenName: claims.given_name ?? '',
     accountNumbers,
     defaultAccountNumber: defaultAccountNumber(accountNumbers, claims.activeAccountNumber),
-    termsOfUse: showTermsOfUse ? await loadTermsOfUse(context) : null,
+    confirmUnlink: unlink && accountNumbers.includes(unlink) ? unlink : null,
+    welcomeBanner: showsWelcomeBanner(claims),
+    termsOfUse: query.get('showTermsOfUse') === 'true' ? await loadTermsOfUse(context) : null,
   }
 }
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRole(request, context, [ROLE.customer])
+  return ownAccountAction(request, context, '/customer')
+}
+
 export default function CustomerHome() {
-  const { givenName, accountNumbers, defaultAccountNumber, termsOfUse } = useLoaderData<typeof loader>()
+  const { givenName, accountNumbers, defaultAccountNumber, confirmUnlink, welcomeBanner, termsOfUse } = useLoaderData<typeof loader>()
+  const productName = useRouteLoaderData<{ productName: string }>('root')?.productName ?? ''
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
       {termsOfUse ? (
@@ -48,6 +61,7 @@ export default function CustomerHome() {
         </div>
       ) : null}
       <h1 className="text-3xl font-extrabold tracking-tight">{`Welcome, ${givenName || 'User'}`}</h1>
+      {welcomeBanner ? <WelcomeBanner productName={productName} /> : null}
       {defaultAccountNumber ? (
         <>
           <div>
@@ -56,22 +70,17 @@ export default function CustomerHome() {
               {defaultAccountNumber}
             </p>
           </div>
-          <div>
-            <h2 className="text-lg font-bold">Linked accounts</h2>
-            <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800" aria-label="Linked accounts">
-              {accountNumbers.map((accountNumber) => (
-                <li key={accountNumber} className="py-2">
-                  {accountNumber}
-                  {accountNumber === defaultAccountNumber ? <span className="ml-2 text-sm text-slate-500">(default)</span> : null}
-                </li>
-              ))}
-            </ul>
-          </div>
+          <LinkedAccounts accountNumbers={accountNumbers} defaultAccountNumber={defaultAccountNumber} confirmUnlink={confirmUnlink} here="/customer" />
         </>
       ) : (
         // spec 2, Layout: the message when the user has no account number.
         <p role="status">No account number available</p>
       )}
+      <p>
+        <AppLink to="/get-started" className={buttonClass('secondary')}>
+          {OWN_ACCOUNT_TEXT.linkAnotherHeading.toUpperCase()}
+        </AppLink>
+      </p>
     </section>
   )
 }

@@ -1,13 +1,21 @@
 /**
- * /get-started (spec 2, 6): the applicant's page (customers may come here to link another
- * account). The route guard keeps anonymous visitors and sales roles out.
+ * /get-started (spec 2, 6): the applicant's page, where customers also come to link
+ * another account. The route guard keeps anonymous visitors and sales roles out. Shows
+ * the registration-success popup to applicants until closed (spec 4), the steps to a
+ * fibre application, the link form, and the linked accounts with MAKE DEFAULT and UNLINK.
  */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { requireUser } from '~/auth/session.server'
+import type { SubmissionResult } from '@conform-to/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { requireClaims, requireUser } from '~/auth/session.server'
+import { defaultAccountNumber } from '~/features/account/accounts'
+import { LinkAccountForm, LinkedAccounts, RegistrationSuccess } from '~/features/account/own-account'
+import { ownAccountAction, showsRegistrationSuccess } from '~/features/account/own-account.server'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
+
+const HERE = '/get-started'
 
 export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, 'Get started', 'Get started with your fibre application.'), { name: 'robots', content: 'noindex' }]
 
@@ -15,13 +23,30 @@ export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
-  return { givenName: user.givenName }
+  const claims = await requireClaims(request, context)
+  const accountNumbers = claims.accountNumber ?? []
+  const unlink = new URL(request.url).searchParams.get('unlink')
+  return {
+    givenName: user.givenName,
+    accountNumbers,
+    defaultAccountNumber: defaultAccountNumber(accountNumbers, claims.activeAccountNumber),
+    // Only an account the user has can be asked about; anything else shows no question.
+    confirmUnlink: unlink && accountNumbers.includes(unlink) ? unlink : null,
+    registrationSuccess: showsRegistrationSuccess(claims),
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context)
+  return ownAccountAction(request, context, HERE)
 }
 
 export default function GetStarted() {
-  const { givenName } = useLoaderData<typeof loader>()
+  const { givenName, accountNumbers, defaultAccountNumber, confirmUnlink, registrationSuccess } = useLoaderData<typeof loader>()
+  const actionData = useActionData<{ result?: SubmissionResult<string[]> }>()
   return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+    <section className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
+      {registrationSuccess ? <RegistrationSuccess /> : null}
       <h1 className="text-3xl font-extrabold tracking-tight">{`Hi ${givenName || 'User'}, let's get you connected`}</h1>
       <ol className="list-decimal space-y-2 pl-6">
         <li>Check that fibre is available at your address.</li>
@@ -36,7 +61,8 @@ export default function GetStarted() {
           PLANS
         </AppLink>
       </div>
-      {/* ACCOUNT LINKING GOES HERE: linking an existing account number (spec 2, /get-started) is built in the account-linking worktree. */}
+      <LinkedAccounts accountNumbers={accountNumbers} defaultAccountNumber={defaultAccountNumber} confirmUnlink={confirmUnlink} here={HERE} />
+      <LinkAccountForm lastResult={actionData?.result} another={accountNumbers.length > 0} />
     </section>
   )
 }

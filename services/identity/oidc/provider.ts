@@ -39,6 +39,9 @@ const ATTRIBUTE_CLAIMS = [
   'agentCode',
 ] as const
 
+/** The one scope of the upstream resource; Keycloak's tokens say `openid` as well. */
+const UPSTREAM_SCOPE = 'openid'
+
 /** Lifetimes in seconds. Short tokens, refresh tokens rotating within an 8-hour idle window. */
 export const TOKEN_LIFETIMES = {
   AccessToken: 5 * 60,
@@ -60,7 +63,7 @@ export type IdentityProviderOptions = {
 }
 
 export async function createIdentityProvider({ config, db, directory, logger }: IdentityProviderOptions): Promise<Provider> {
-  const { issuer, clientId, clientSecret, realm } = config.oidc
+  const { issuer, clientId, clientSecret, realm, audience } = config.oidc
   const mountPath = new URL(issuer).pathname
   const keys = await loadSigningKeys(db)
 
@@ -107,8 +110,8 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
       if (!claims) return undefined
       return { accountId: sub, claims: () => claims }
     },
-    // Keycloak's access token carries the roles and attributes. Ours is opaque, so they
-    // are stored with it and returned by introspection (decision 0005).
+    // Keycloak's access token carries the roles and attributes; so does ours, a JWT the
+    // upstream verifies against the published keys (decision 0013).
     extraTokenClaims: async (_ctx, token) => {
       if (!('accountId' in token) || !token.accountId) return undefined
       const claims = await claimsOf(token.accountId)
@@ -131,6 +134,7 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
       const grant = existing ?? new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId: oidc.session.accountId })
       grant.addOIDCScope(oidc.requestParamOIDCScopes)
       grant.addOIDCClaims(oidc.requestParamClaims)
+      grant.addResourceScope(audience, UPSTREAM_SCOPE)
       await grant.save()
       return grant
     },
@@ -151,6 +155,17 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
       devInteractions: { enabled: false },
       revocation: { enabled: true },
       introspection: { enabled: true },
+      // Decision 0013: every access token is a JWT for the upstream (aud = OIDC_AUDIENCE),
+      // as Keycloak's are, whether or not the client names the resource.
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== audience) throw new errors.InvalidTarget()
+          return { scope: UPSTREAM_SCOPE, audience, accessTokenFormat: 'jwt', accessTokenTTL: TOKEN_LIFETIMES.AccessToken }
+        },
+      },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,

@@ -1,0 +1,34 @@
+/**
+ * What /get-started and /customer say about the user's own accounts. spec 8's texts are
+ * word for word ('Could not be unlinked'; the "cannot be linked" message comes from the
+ * upstream); the rest is ours.
+ */
+export const OWN_ACCOUNT_TEXT = {
+  linkHeading: 'Link an account',
+  linkAnotherHeading: 'Link another account',
+  linkHint: 'Your 13-digit account number is printed on your bill.',
+  accountNumberLabel: 'Account number',
+  linkButton: 'LINK ACCOUNT',
+  alreadyLinked: 'This account is already linked to you.',
+  linked: (accountNumber: string) => `Account ${accountNumber} is now linked.`,
+  linkedHeading: 'Your accounts',
+  defaultMark: '(default)',
+  makeDefaultButton: 'MAKE DEFAULT',
+  defaultChanged: (accountNumber: string) => `Account ${accountNumber} is now your default account.`,
+  defaultFailed: 'Could not change your default account. Please try again.',
+  unlinkButton: 'UNLINK',
+  unlinkQuestion: (accountNumber: string) => `Unlink account ${accountNumber}?`,
+  unlinkBody: 'Its bills and modem will no longer show here. You can link it again later.',
+  unlinked: (accountNumber: string) => `Account ${accountNumber} was unlinked.`,
+  unlinkFailed: 'Could not be unlinked', // spec 8
+  unknownAction: 'That action is not available. Please try again.',
+  unavailable: 'Something went wrong. Please try again later.',
+  welcomeHeading: (productName: string) => `Welcome to ${productName}!`,
+  welcomeBody: 'This is your account home: see your accounts here, and soon your bills, payments and modem.',
+  welcomeClose: 'GOT IT',
+  registrationSuccessHeading: 'Registration successful',
+  registrationSuccessBody: 'Your account is ready. Check where fibre is available, choose a plan and apply online.',
+  close: 'CLOSE',
+  no: 'NO',
+  yes: 'YES',
+} as const

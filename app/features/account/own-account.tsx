@@ -1,0 +1,148 @@
+/**
+ * The user's own account settings on screen: the link form, the linked accounts with
+ * MAKE DEFAULT and UNLINK (a confirmation with NO and YES, reached by a plain link), the
+ * welcome banner and the registration-success popup. Every control is a POST form or a
+ * link: all of it works without JavaScript (ARCHITECTURE, progressive enhancement).
+ * The link form is validated by the server only; its reply puts the message beside the
+ * field and keeps the typed number.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { Form, useNavigation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { AppLink } from '~/ui/app-link'
+import { Button, buttonClass } from '~/ui/button'
+import { Field } from '~/ui/field'
+import { INTENT } from './own-account-intents'
+import { OWN_ACCOUNT_TEXT as TEXT } from './own-account-texts'
+
+function IntentButton({ intent, children, variant = 'primary', label, accountNumber }: { intent: string; children: ReactNode; variant?: 'primary' | 'secondary' | 'ghost'; label?: string; accountNumber?: string }) {
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Form method="post" className="inline">
+      {accountNumber ? <input type="hidden" name="accountNumber" value={accountNumber} /> : null}
+      <Button type="submit" name="intent" value={intent} variant={variant} aria-label={label} disabled={busy}>
+        {children}
+      </Button>
+    </Form>
+  )
+}
+
+export function LinkAccountForm({ lastResult, another }: { lastResult: SubmissionResult<string[]> | undefined; another: boolean }) {
+  const [form, fields] = useForm<{ accountNumber: string }>({ id: 'link-account', lastResult, shouldValidate: 'onSubmit' })
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <section aria-labelledby="link-account-heading" className="flex flex-col gap-3">
+      <h2 id="link-account-heading" className="text-lg font-bold">
+        {another ? TEXT.linkAnotherHeading : TEXT.linkHeading}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        {form.errors?.length ? (
+          <p id={form.errorId} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+            {form.errors.join(' ')}
+          </p>
+        ) : null}
+        <Field
+          label={TEXT.accountNumberLabel}
+          hint={TEXT.linkHint}
+          field={fields.accountNumber}
+          inputProps={{ ...getInputProps(fields.accountNumber, { type: 'text' }), required: undefined, inputMode: 'numeric', autoComplete: 'off', maxLength: 13 }}
+        />
+        <div>
+          <Button type="submit" name="intent" value={INTENT.link} disabled={busy}>
+            {TEXT.linkButton}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
+export function LinkedAccounts({
+  accountNumbers,
+  defaultAccountNumber,
+  confirmUnlink,
+  here,
+}: {
+  accountNumbers: string[]
+  defaultAccountNumber: string | null
+  /** The account whose unlinking awaits YES or NO (from ?unlink=), if any. */
+  confirmUnlink: string | null
+  here: string
+}) {
+  if (accountNumbers.length === 0) return null
+  return (
+    <section aria-labelledby="linked-accounts-heading" className="flex flex-col gap-3">
+      <h2 id="linked-accounts-heading" className="text-lg font-bold">
+        {TEXT.linkedHeading}
+      </h2>
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Linked accounts">
+        {accountNumbers.map((accountNumber) => (
+          <li key={accountNumber} className="flex flex-col gap-2 py-3">
+            <div className="flex flex-wrap items-center gap-3">
+              <span className="font-semibold" data-testid="linked-account">
+                {accountNumber}
+              </span>
+              {accountNumber === defaultAccountNumber ? <span className="text-sm text-slate-600 dark:text-slate-300">{TEXT.defaultMark}</span> : null}
+              <span className="ml-auto flex gap-2">
+                {accountNumber === defaultAccountNumber ? null : (
+                  <IntentButton intent={INTENT.makeDefault} accountNumber={accountNumber} variant="secondary" label={`Make ${accountNumber} your default account`}>
+                    {TEXT.makeDefaultButton}
+                  </IntentButton>
+                )}
+                <AppLink to={`${here}?${new URLSearchParams({ unlink: accountNumber })}`} className={buttonClass('ghost')} aria-label={`Unlink account ${accountNumber}`}>
+                  {TEXT.unlinkButton}
+                </AppLink>
+              </span>
+            </div>
+            {confirmUnlink === accountNumber ? (
+              <div role="alertdialog" aria-labelledby="unlink-question" aria-describedby="unlink-body" className="flex flex-col gap-3 rounded-lg border border-slate-300 p-4 dark:border-slate-700">
+                <p id="unlink-question" className="font-bold">
+                  {TEXT.unlinkQuestion(accountNumber)}
+                </p>
+                <p id="unlink-body">{TEXT.unlinkBody}</p>
+                <div className="flex gap-3">
+                  <AppLink to={here} className={buttonClass('secondary')}>
+                    {TEXT.no}
+                  </AppLink>
+                  <IntentButton intent={INTENT.unlink} accountNumber={accountNumber}>
+                    {TEXT.yes}
+                  </IntentButton>
+                </div>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** spec 4: shown to customers until they close it; closing sets displayWelcomeBanner false. */
+export function WelcomeBanner({ productName }: { productName: string }) {
+  return (
+    <aside aria-labelledby="welcome-heading" className="flex flex-col gap-2 rounded-lg bg-brand-50 p-4 text-slate-900 dark:bg-slate-800 dark:text-slate-100" data-testid="welcome-banner">
+      <h2 id="welcome-heading" className="text-lg font-bold">
+        {TEXT.welcomeHeading(productName)}
+      </h2>
+      <p>{TEXT.welcomeBody}</p>
+      <div>
+        <IntentButton intent={INTENT.dismissWelcome}>{TEXT.welcomeClose}</IntentButton>
+      </div>
+    </aside>
+  )
+}
+
+/** spec 4: shown to first-role users (applicants) until they close it; closing sets displaySuccessRegistration false. */
+export function RegistrationSuccess() {
+  return (
+    <div role="dialog" aria-labelledby="registration-success-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 shadow-lg dark:border-slate-800">
+      <h2 id="registration-success-heading" className="text-lg font-bold">
+        {TEXT.registrationSuccessHeading}
+      </h2>
+      <p>{TEXT.registrationSuccessBody}</p>
+      <div>
+        <IntentButton intent={INTENT.dismissRegistrationSuccess}>{TEXT.close}</IntentButton>
+      </div>
+    </div>
+  )
+}

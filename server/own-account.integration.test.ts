@@ -1,0 +1,173 @@
+/**
+ * Linking, unlinking, the default account and the spec 4 flags through the real portal,
+ * the embedded provider and the upstream, with plain form posts (no JavaScript).
+ * SECURITY.md, Authorisation: every route that takes an account number (/get-started
+ * and /customer, intents unlink and make-default) refuses one the user's token does not
+ * list, including one the database links but the token does not yet know.
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import { decodeJwt } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getUser } from '../app/auth/session.server.ts'
+import { upstreamFor } from '../app/upstream/index.server.ts'
+import { silentLogger } from '../services/testing.ts'
+import { signInByRequests, startTestPortal, type TestPortal } from './testing.ts'
+
+const NOT_AUTHORIZED = 'Sorry, you are not authorized for the selected action.'
+const CUSTOMER = { email: 'customer@example.com', password: 'Customer2024' }
+const APPLICANT = { email: 'applicant@example.com', password: 'Applicant2024' }
+
+let t: TestPortal
+let context: AppLoadContext
+
+beforeAll(async () => {
+  t = await startTestPortal({ DEMO_DATA: 'true' })
+  context = { config: t.config, upstreamFetch: t.portal.upstreamFetch, logger: silentLogger, requestId: 't', nonce: 'n' } as AppLoadContext
+})
+afterAll(() => t?.close())
+
+type Browser = Awaited<ReturnType<typeof signInByRequests>>
+
+function post(browser: Browser, path: string, fields: Record<string, string>) {
+  return browser.go(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  })
+}
+
+/** Posts a form and follows its redirect, as a browser does; returns where it landed and the page. */
+async function submit(browser: Browser, path: string, fields: Record<string, string>) {
+  const answer = await post(browser, path, fields)
+  if (answer.status !== 302) return { status: answer.status, landed: path, html: await answer.text() }
+  const landed = answer.headers.get('location')!
+  const page = await browser.go(landed)
+  return { status: page.status, landed: new URL(landed, t.base).pathname, html: await page.text() }
+}
+
+/** The claims the portal now holds for this browser's session (its ID token). */
+async function claimsOf(browser: Browser) {
+  const session = await upstreamFor(context).sessions.current(browser.id)
+  return decodeJwt(session!.tokens.idToken) as { accountNumber?: string[]; activeAccountNumber?: string | null; realm_access?: { roles: string[] }; displayWelcomeBanner?: boolean; displaySuccessRegistration?: boolean }
+}
+
+const request = (browser: Browser) => new Request(`${t.base}/customer`, { headers: { cookie: browser.cookie } })
+
+describe('every route that takes an account number refuses one outside the token', () => {
+  for (const path of ['/get-started', '/customer']) {
+    for (const intent of ['unlink', 'make-default']) {
+      it(`${path} ${intent}: an account someone else holds, a malformed one, and none at all`, async () => {
+        const customer = await signInByRequests(t.base, CUSTOMER)
+        const before = await claimsOf(customer)
+        for (const accountNumber of ['1000000000003', '10000000000019', 'abc', '']) {
+          const answer = await submit(customer, path, { intent, accountNumber })
+          expect(answer.landed).toBe(path)
+          expect(answer.html).toContain(NOT_AUTHORIZED)
+        }
+        const after = await claimsOf(customer)
+        expect(after.accountNumber).toEqual(before.accountNumber)
+        expect(after.activeAccountNumber).toEqual(before.activeAccountNumber)
+      })
+    }
+  }
+
+  it('an account the database links but the token does not list yet is refused too (the token decides)', async () => {
+    const customer = await signInByRequests(t.base, CUSTOMER)
+    const session = await upstreamFor(context).sessions.current(customer.id)
+    // Linked upstream behind the portal's back: the stored tokens still list two accounts.
+    await upstreamFor(context).identity.linkAccount(session!.tokens.accessToken, '1000000000004')
+    for (const path of ['/get-started', '/customer']) {
+      for (const intent of ['unlink', 'make-default']) {
+        const answer = await submit(customer, path, { intent, accountNumber: '1000000000004' })
+        expect(answer.html).toContain(NOT_AUTHORIZED)
+      }
+    }
+    // Signed in again, the new token lists it, and unlinking it works.
+    const again = await signInByRequests(t.base, CUSTOMER)
+    expect((await claimsOf(again)).accountNumber).toContain('1000000000004')
+    const unlinked = await submit(again, '/customer', { intent: 'unlink', accountNumber: '1000000000004' })
+    expect(unlinked.html).toContain('Account 1000000000004 was unlinked.')
+    expect((await claimsOf(again)).accountNumber).toEqual(['1000000000001', '1000000000002'])
+  })
+})
+
+describe('a customer manages their accounts', () => {
+  it('asks before unlinking (a plain link, NO goes back), then unlinks and re-links with new claims at once', async () => {
+    const customer = await signInByRequests(t.base, CUSTOMER)
+    const question = await (await customer.go('/customer?unlink=1000000000001')).text()
+    expect(question).toContain('Unlink account 1000000000001?')
+    expect(question).toMatch(/href="\/customer"[^>]*>NO</)
+    // Asking about an account that is not theirs shows no question at all.
+    expect(await (await customer.go('/customer?unlink=1000000000003')).text()).not.toContain('Unlink account 1000000000003?')
+
+    const unlinked = await submit(customer, '/customer', { intent: 'unlink', accountNumber: '1000000000001' })
+    expect(unlinked.html).toContain('Account 1000000000001 was unlinked.')
+    expect((await claimsOf(customer)).accountNumber).toEqual(['1000000000002'])
+
+    const linked = await submit(customer, '/get-started', { intent: 'link', accountNumber: '1000000000001' })
+    expect(linked.landed).toBe('/get-started')
+    expect(linked.html).toContain('Account 1000000000001 is now linked.')
+    expect((await claimsOf(customer)).accountNumber).toEqual(['1000000000002', '1000000000001'])
+  })
+
+  it('makes another account the default', async () => {
+    const customer = await signInByRequests(t.base, CUSTOMER)
+    const answer = await submit(customer, '/customer', { intent: 'make-default', accountNumber: '1000000000001' })
+    expect(answer.html).toContain('Account 1000000000001 is now your default account.')
+    expect(answer.html).toMatch(/data-testid="default-account"[^>]*>1000000000001</)
+    expect((await claimsOf(customer)).activeAccountNumber).toBe('1000000000001')
+  })
+
+  it("refuses a number that is not the product's with spec 8's message beside the field, and keeps what was typed", async () => {
+    const customer = await signInByRequests(t.base, CUSTOMER)
+    const dsl = await submit(customer, '/get-started', { intent: 'link', accountNumber: '2000000000001' })
+    expect(dsl.status).toBe(422)
+    expect(dsl.html).toContain('The account number you entered cannot be linked. This feature is available for Hibla accounts only.')
+    expect(dsl.html).toMatch(/name="accountNumber"[^>]*value="2000000000001"|value="2000000000001"[^>]*name="accountNumber"/)
+    const short = await submit(customer, '/get-started', { intent: 'link', accountNumber: '12345' })
+    expect(short.status).toBe(400)
+    expect(short.html).toContain('Account number must be 13 digits')
+    const twice = await submit(customer, '/get-started', { intent: 'link', accountNumber: '1000000000002' })
+    expect(twice.html).toContain('This account is already linked to you.')
+  })
+
+  it('shows the welcome banner until the customer closes it, for good', async () => {
+    const customer = await signInByRequests(t.base, CUSTOMER)
+    expect(await (await customer.go('/customer')).text()).toContain('data-testid="welcome-banner"')
+    const closed = await submit(customer, '/customer', { intent: 'dismiss-welcome' })
+    expect(closed.landed).toBe('/customer')
+    expect(closed.html).not.toContain('data-testid="welcome-banner"')
+    const later = await signInByRequests(t.base, CUSTOMER)
+    expect(await (await later.go('/customer')).text()).not.toContain('data-testid="welcome-banner"')
+  })
+})
+
+describe('an applicant', () => {
+  it('sees the registration-success popup until closing it', async () => {
+    // Demo users have seen it (services/identity/seed.ts); show it again, as for a new user.
+    const before = await signInByRequests(t.base, APPLICANT)
+    const { tokens } = (await upstreamFor(context).sessions.current(before.id))!
+    await upstreamFor(context).identity.updateAttributes(tokens.accessToken, { displaySuccessRegistration: true })
+    const applicant = await signInByRequests(t.base, APPLICANT)
+    expect(await (await applicant.go('/get-started')).text()).toContain('Registration successful')
+    const closed = await submit(applicant, '/get-started', { intent: 'dismiss-registration-success' })
+    expect(closed.html).not.toContain('Registration successful')
+    expect((await claimsOf(applicant)).displaySuccessRegistration).toBe(false)
+  })
+
+  it('becomes a customer by linking a first account, and lands on /customer with it', async () => {
+    const applicant = await signInByRequests(t.base, APPLICANT)
+    expect((await getUser(request(applicant), context))?.kind).toBe('applicant')
+    const linked = await submit(applicant, '/get-started', { intent: 'link', accountNumber: '1000000000003' })
+    expect(linked.landed).toBe('/customer')
+    expect(linked.html).toContain('Account 1000000000003 is now linked.')
+    expect(linked.html).toMatch(/data-testid="default-account"[^>]*>1000000000003</)
+    // The session's roles follow the new token: the guard now lets them into /customer.
+    expect((await getUser(request(applicant), context))?.roles).toContain('customer')
+
+    // Unlinking the only account makes them an applicant again.
+    const unlinked = await submit(applicant, '/customer', { intent: 'unlink', accountNumber: '1000000000003' })
+    expect(unlinked.landed).toBe('/get-started')
+    expect((await getUser(request(applicant), context))?.kind).toBe('applicant')
+  })
+})
