@@ -25,6 +25,12 @@ export type GatewayOptions = ServiceDeps & {
   scheme: SignatureScheme
   channels: string[]
   clockWindowSeconds: number
+  /**
+   * The clock of the signature window and the replay guard. It must agree with the
+   * signer's clock (the portal's: the wall clock), so a caller that moves the services'
+   * domain clock (`now`, e2e link-expiry tests) keeps this one apart. Default: `now`.
+   */
+  signatureClock?: () => Date
 }
 
 const RequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/)
@@ -53,6 +59,7 @@ type GatewayEnv = { Variables: { requestId: string } }
 export function createGateway(options: GatewayOptions) {
   const app = new Hono<GatewayEnv>()
   const replay = new ReplayGuard(options.clockWindowSeconds * 1000 * 2)
+  const signatureClock = options.signatureClock ?? options.now
 
   app.onError((error, c) => {
     const requestId = c.req.header(HEADER.requestId) ?? null
@@ -79,7 +86,7 @@ export function createGateway(options: GatewayOptions) {
     const signature = c.req.header(HEADER.signature)
     if (!signature) return refuse('Missing signature.')
 
-    const nowMs = options.now().getTime()
+    const nowMs = signatureClock().getTime()
     let timestamp = 0
     if (options.scheme === 'hmac') {
       timestamp = Number(c.req.header(HEADER.timestamp))
