@@ -4,14 +4,14 @@
  * does that). Debian's chromium, no browser download (STACK-NOTES).
  */
 import { defineConfig } from '@playwright/test'
-import { MAINTENANCE_PORT, PORTAL_PORT, PORTAL_URL } from './tests/e2e/support/servers'
+import { CLOCK_SERVERS, MAINTENANCE_PORT, PORTAL_PORT, PORTAL_URL } from './tests/e2e/support/servers'
 
 const CI = Boolean(process.env.CI)
 
-function portalServer(port: number, dataDir: string, env: Record<string, string> = {}) {
+function portalServer(port: number, dataDir: string, env: Record<string, string> = {}, entry = 'server.ts') {
   return {
     // A fresh data directory on every run: no state carried between runs.
-    command: `rm -rf ${dataDir} && node --import tsx server.ts`,
+    command: `rm -rf ${dataDir} && node --import tsx ${entry}`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -65,5 +65,9 @@ export default defineConfig({
   webServer: [
     portalServer(PORTAL_PORT, '.data-e2e'),
     portalServer(MAINTENANCE_PORT, '.data-e2e-maintenance', { MAINTENANCE_MODE: 'true' }),
+    // link-expiry.spec.ts moves these portals' services' clock: one per project.
+    ...Object.values(CLOCK_SERVERS).map(({ port, controlPort, dataDir }) =>
+      portalServer(port, dataDir, { CLOCK_CONTROL_PORT: String(controlPort) }, 'tests/e2e/support/portal-with-clock.ts'),
+    ),
   ],
 })

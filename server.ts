@@ -24,6 +24,8 @@ const root = path.dirname(fileURLToPath(import.meta.url))
 export type PortalOptions = {
   /** Another user directory for the embedded OpenID provider (tests); default: the identity service's. */
   identityDirectory?: IdentityDirectory
+  /** The in-process services' domain clock (startServices); e2e link-expiry tests move it. Default: the wall clock. */
+  now?: () => Date
 }
 
 export async function createPortal(config: Config, logger: Logger, options: PortalOptions = {}) {
@@ -32,7 +34,7 @@ export async function createPortal(config: Config, logger: Logger, options: Port
   if (config.UPSTREAM_URL) {
     upstreamFetch = (request) => fetch(request)
   } else {
-    services = await startServices(config, logger)
+    services = await startServices(config, logger, { now: options.now })
     const gateway = services.gateway
     upstreamFetch = (request) => Promise.resolve(gateway.fetch(request))
   }
@@ -120,10 +122,15 @@ export async function createPortal(config: Config, logger: Logger, options: Port
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/**
+ * Starts the portal as a process: configuration from the environment, listening on
+ * PORT and HOST, and a graceful stop on SIGINT or SIGTERM. The e2e entry with a movable
+ * clock (tests/e2e/support/portal-with-clock.ts) starts it the same way.
+ */
+export async function startPortal(options: PortalOptions = {}) {
   const config = loadConfigOrExit()
   const logger = createLogger(config, 'portal')
-  const portal = await createPortal(config, logger)
+  const portal = await createPortal(config, logger, options)
   const server = portal.app.listen(config.PORT, config.HOST, () => {
     logger.info({ url: `http://localhost:${config.PORT}`, mode: config.NODE_ENV }, `${config.PRODUCT_NAME} portal listening`)
   })
@@ -142,4 +149,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       setTimeout(() => process.exit(1), 10_000).unref()
     })
   }
+  return { config, logger }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await startPortal()
 }

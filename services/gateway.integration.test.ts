@@ -16,7 +16,7 @@ afterAll(async () => {
   await database.close()
 })
 
-function gatewayWith(scheme: SignatureScheme) {
+function gatewayWith(scheme: SignatureScheme, clocks: { now?: () => Date; signatureClock?: () => Date } = {}) {
   return createGateway({
     db: database.db,
     logger: silentLogger,
@@ -28,6 +28,7 @@ function gatewayWith(scheme: SignatureScheme) {
     clockWindowSeconds: 300,
     // No signed-in calls here: bearer tokens are tested in bearer.integration.test.ts.
     accessTokens: () => Promise.reject(new Error('no bearer tokens in this test')),
+    ...clocks,
   })
 }
 
@@ -140,6 +141,11 @@ describe('gateway signature check (hmac, the default)', () => {
   it('refuses a timestamp outside the clock window', async () => {
     const stale = Math.floor(NOW.getTime() / 1000) - 301
     await expectRefused(await gateway().fetch(signedRequest({ timestamp: stale })))
+  })
+
+  it('checks the window against its signature clock, not the domain clock a test moved ahead', async () => {
+    const movedAhead = gatewayWith('hmac', { now: () => new Date(NOW.getTime() + 11 * 60_000), signatureClock: () => NOW })
+    expect((await movedAhead.fetch(signedRequest())).status).toBe(200)
   })
 
   it('refuses a call without a timestamp', async () => {

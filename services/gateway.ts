@@ -29,6 +29,12 @@ export type GatewayOptions = ServiceDeps & {
   clockWindowSeconds: number
   /** Checks the bearer token of calls made for a signed-in user (bearer.ts). */
   accessTokens: AccessTokenVerifier
+  /**
+   * The clock of the signature window and the replay guard. It must agree with the
+   * signer's clock (the portal's: the wall clock), so a caller that moves the services'
+   * domain clock (`now`, e2e link-expiry tests) keeps this one apart. Default: `now`.
+   */
+  signatureClock?: () => Date
 }
 
 const RequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/)
@@ -57,6 +63,7 @@ type GatewayEnv = { Variables: { requestId: string } }
 export function createGateway(options: GatewayOptions) {
   const app = new Hono<GatewayEnv>()
   const replay = new ReplayGuard(options.clockWindowSeconds * 1000 * 2)
+  const signatureClock = options.signatureClock ?? options.now
 
   app.onError((error, c) => {
     const requestId = c.req.header(HEADER.requestId) ?? null
@@ -83,7 +90,7 @@ export function createGateway(options: GatewayOptions) {
     const signature = c.req.header(HEADER.signature)
     if (!signature) return refuse('Missing signature.')
 
-    const nowMs = options.now().getTime()
+    const nowMs = signatureClock().getTime()
     let timestamp = 0
     if (options.scheme === 'hmac') {
       timestamp = Number(c.req.header(HEADER.timestamp))
@@ -128,6 +135,8 @@ export function gatewayFromConfig(config: Config, deps: ServiceDeps): Gateway {
     scheme: config.UPSTREAM_SIGNATURE_SCHEME,
     channels: [config.channel, 'BIDA'],
     clockWindowSeconds: config.UPSTREAM_CLOCK_WINDOW_SECONDS,
+    // The portal signs with the wall clock, whatever domain clock the services run on.
+    signatureClock: () => new Date(),
     accessTokens: createAccessTokenVerifier({
       issuer: config.oidc.issuer,
       audience: config.oidc.audience,

@@ -20,11 +20,18 @@ export type Services = {
   close: () => Promise<void>
 }
 
-export async function startServices(
-  config: Config,
-  logger: Logger,
-  options: { now?: () => Date; database?: DatabaseHandle } = {},
-): Promise<Services> {
+export type ServicesOptions = {
+  /**
+   * The services' domain clock (deps.now): everything the upstream decides by time, i.e.
+   * link expiry, resend cooldowns, request allowances, login lockouts and upstream session
+   * expiry. Default: the wall clock. The gateway's signature window always reads the wall
+   * clock, the portal's signing clock, so moving this one never refuses a call.
+   */
+  now?: () => Date
+  database?: DatabaseHandle
+}
+
+export async function startServices(config: Config, logger: Logger, options: ServicesOptions = {}): Promise<Services> {
   const database =
     options.database ??
     (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR }))

@@ -1,45 +1,15 @@
 /**
  * A subscriber registers, verifies the email through the dev mailbox, and resets the
- * password: with and without JavaScript. Link expiry is proven in Vitest with a moved
- * clock (app/routes/account/account.integration.test.ts), not here with a sleep.
+ * password: with and without JavaScript. Link expiry, with a moved clock rather than a
+ * sleep, is in link-expiry.spec.ts.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { fillRegistration, followMailboxLink, uniqueEmail } from './support/account'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 test.beforeEach(async ({ page }) => {
   await acceptCookiesBeforehand(page)
 })
-
-function uniqueEmail(prefix: string, project: string) {
-  return `${prefix}.${project}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.net`
-}
-
-async function fillRegistration(page: Page, email: string, accountNumber = '1000000000003') {
-  await page.goto('/register')
-  await page.getByLabel('First name').fill('Liza')
-  await page.getByLabel('Last name').fill('Santos')
-  await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Mobile number').fill('9171234567')
-  await page.getByLabel('Account number').fill(accountNumber)
-  await page.getByLabel('Password', { exact: true }).fill('Mabuhay2025')
-  await page.getByLabel('Confirm password').fill('Mabuhay2025')
-  await page.getByRole('button', { name: 'REGISTER' }).click()
-}
-
-/** Opens the dev mailbox, searches for the recipient and follows the newest link to `path`. */
-async function followMailboxLink(page: Page, email: string, path: 'verifyEmail' | 'reset-password') {
-  await page.goto('/dev/mailbox')
-  await page.getByLabel('Recipient email').fill(email)
-  await page.getByRole('button', { name: 'SEARCH' }).click()
-  // Until the search answers, the page lists everyone's newest mail (other journeys' too).
-  await expect(page).toHaveURL(/[?&]to=/)
-  await expect(page.getByRole('article').first().getByText(email)).toBeVisible()
-  const link = page.getByRole('link', { name: new RegExp(`/${path}/`) }).first()
-  const href = await link.getAttribute('href')
-  await link.click()
-  await expect(page).toHaveURL(new RegExp(`/${path}/`))
-  return href!
-}
 
 test('registers, verifies the email from the mailbox link, and a second use of the link fails', async ({ page }, testInfo) => {
   const email = uniqueEmail('register', testInfo.project.name)

@@ -1,0 +1,61 @@
+/**
+ * Verification links work for 10 minutes (spec 9), proven in the browser with a moved
+ * clock, not a sleep: each project has its own portal whose services' clock the test
+ * moves forward (support/portal-with-clock.ts). Moves only go forward and would reach
+ * every journey on that portal, so this file's journeys run one after another.
+ */
+import { expect } from '@playwright/test'
+import { fillRegistration, findMailboxLink, uniqueEmail } from './support/account'
+import { test } from './support/clock'
+import { acceptCookiesBeforehand } from './support/visitor'
+
+test.describe.configure({ mode: 'default' })
+
+test.beforeEach(async ({ page }) => {
+  await acceptCookiesBeforehand(page)
+})
+
+async function registerAndOpenMailbox(page: Parameters<typeof fillRegistration>[0], email: string) {
+  await fillRegistration(page, email)
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  return findMailboxLink(page, email, 'verifyEmail')
+}
+
+test('a verification link followed 9 minutes after registration still verifies', async ({ page, clock }, testInfo) => {
+  const email = uniqueEmail('in-time', testInfo.project.name)
+  const link = await registerAndOpenMailbox(page, email)
+  await clock.advance(9)
+  await link.click()
+  await page.getByRole('button', { name: 'VERIFY MY EMAIL' }).click()
+  await expect(page.getByRole('heading', { name: 'Your email is verified' })).toBeVisible()
+})
+
+test('a verification link followed 11 minutes after registration fails as expired', async ({ page, clock }, testInfo) => {
+  const email = uniqueEmail('expired', testInfo.project.name)
+  const link = await registerAndOpenMailbox(page, email)
+  await clock.advance(11)
+  await link.click()
+  // The link itself still looks valid: only the verification finds it expired.
+  await page.getByRole('button', { name: 'VERIFY MY EMAIL' }).click()
+  await expect(page.getByRole('heading', { name: 'Email verification failed' })).toBeVisible()
+  await expect(page.getByText('This verification link has expired or has already been used.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'RESEND EMAIL' })).toBeVisible()
+})
+
+test('after a link expired, RESEND EMAIL sends a new link that verifies', async ({ page, clock }, testInfo) => {
+  const email = uniqueEmail('resent', testInfo.project.name)
+  const expired = await registerAndOpenMailbox(page, email)
+  await clock.advance(11)
+  await expired.click()
+  await page.getByRole('button', { name: 'VERIFY MY EMAIL' }).click()
+  await expect(page.getByRole('heading', { name: 'Email verification failed' })).toBeVisible()
+
+  await page.getByLabel('Email address').fill(email)
+  await page.getByRole('button', { name: 'RESEND EMAIL' }).click()
+  await expect(page.getByText('If an account is waiting for verification at that address')).toBeVisible()
+
+  const fresh = await findMailboxLink(page, email, 'verifyEmail')
+  await fresh.click()
+  await page.getByRole('button', { name: 'VERIFY MY EMAIL' }).click()
+  await expect(page.getByRole('heading', { name: 'Your email is verified' })).toBeVisible()
+})
