@@ -10,6 +10,7 @@ import type { Database } from '../services/db/client.ts'
 import { deleteExpiredOidcRows } from '../services/identity/oidc/adapter.ts'
 import type { IdentityDirectory } from '../services/identity/oidc/directory-contract.ts'
 import { interactionFor } from '../services/identity/oidc/interaction.ts'
+import { serverLogout } from '../services/identity/oidc/server-logout.ts'
 
 const CLEANUP_EVERY_MS = 60 * 60 * 1000
 
@@ -25,9 +26,12 @@ export async function mountIdentityProvider(
   const { db, logger } = options
   // Loaded only when mounted: on Node 20 the library prints an "unsupported runtime"
   // warning as it loads (STACK-NOTES), which must not precede a configuration error.
-  const { createIdentityProvider } = await import('../services/identity/oidc/provider.ts')
+  const { createIdentityProvider, KEYCLOAK_ROUTES } = await import('../services/identity/oidc/provider.ts')
   const provider = await createIdentityProvider(options)
-  app.use(new URL(options.config.oidc.issuer).pathname, provider.callback())
+  const { issuer, clientId, clientSecret } = options.config.oidc
+  const mountPath = new URL(issuer).pathname
+  app.post(`${mountPath}${KEYCLOAK_ROUTES.end_session}`, serverLogout(provider, { clientId, clientSecret }, logger))
+  app.use(mountPath, provider.callback())
 
   const cleanup = () =>
     deleteExpiredOidcRows(db).then(

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { CookieJar } from '../services/identity/oidc/test-server.ts'
 import { silentLogger } from '../services/testing.ts'
-import { startTestPortal, type TestPortal } from './testing.ts'
+import { sessionIdOf, startTestPortal, type TestPortal } from './testing.ts'
 import type { Config } from '../lib/env.ts'
 
 let t: TestPortal
@@ -72,10 +72,15 @@ const sessionCookieName = () => 'session'
 function upstream() {
   return upstreamFor({ config, upstreamFetch: t.portal.upstreamFetch, logger: silentLogger, requestId: 't', nonce: 'n' } as AppLoadContext)
 }
-/** The session id inside the signed cookie value (base64 of a JSON string, then a signature). */
-function sessionIdOf(cookieValue: string) {
-  const encoded = decodeURIComponent(cookieValue).split('.')[0]!
-  return JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as string
+/** Revokes a refresh token at the provider, as an administrator or another device would. */
+async function revokeAtProvider(refreshToken: string) {
+  const credentials = Buffer.from(`${encodeURIComponent(config.oidc.clientId)}:${encodeURIComponent(config.oidc.clientSecret)}`).toString('base64')
+  const response = await fetch(`${config.oidc.issuer}/protocol/openid-connect/revoke`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${credentials}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token' }),
+  })
+  expect(response.status).toBe(200)
 }
 
 describe('sign-in lands each role where spec 4 says', () => {
@@ -233,19 +238,11 @@ describe('logout', () => {
     expect(yes.response.status).toBe(302)
     expect(yes.response.headers.get('clear-site-data')).toBe('"cache", "storage"')
     expect(jar.cookies.has(sessionCookieName())).toBe(false)
-    const endSession = new URL(yes.location!)
-    expect(endSession.origin + endSession.pathname).toBe(`${config.oidc.issuer}/protocol/openid-connect/logout`)
-    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${base}/`)
-    expect(endSession.searchParams.get('id_token_hint')).toBeTruthy()
-
-    // The provider asks for its own confirmation (a script submits it at once); answer it as the form would.
-    const confirm = await visit(jar, yes.location!)
+    // The provider's session ended from the server (spec 3: the logout body is the tokens):
+    // straight home, no provider page to click through, no ID token in any URL.
+    expect(yes.location).toBe('/')
     // Meanwhile the browser asks for /favicon.ico (the page links no icon): a missing image must not use up the toast.
     expect((await visit(jar, '/favicon.ico', { headers: { 'sec-fetch-dest': 'image' } })).response.status).toBe(404)
-    const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(confirm.body)![1]!
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.body)![1]!
-    const done = await visit(jar, new URL(action, base).toString(), form({ xsrf, logout: 'yes' }))
-    expect(done.location).toBe(`${base}/`)
     const home = await visit(jar, '/')
     expect(home.body).toContain('Successfully Logged Out')
     expect(home.body).toMatch(/href="\/login"/)
@@ -256,9 +253,25 @@ describe('logout', () => {
     expect(refused.location).toBe('/login?redirectTo=%2Fcustomer')
     expect(refused.response.headers.getSetCookie().some((line) => line.startsWith(`${sessionCookieName()}=;`))).toBe(true)
 
-    // The provider's session ended too: signing in again asks for the password.
-    const again = await visit(new CookieJar(), '/login')
-    expect(again.location).toContain('/protocol/openid-connect/auth')
+    // The provider's session ended too: on this same browser (a kiosk), signing in again asks for the password.
+    const login = await visit(jar, '/login')
+    expect(login.location).toContain('/protocol/openid-connect/auth')
+    const authorize = await visit(jar, login.location!)
+    expect(new URL(authorize.location!, base).pathname).toMatch(/^\/login\/interaction\//)
+  })
+
+  it('falls back to the provider\'s logout page when the server-side logout is refused', async () => {
+    const jar = new CookieJar()
+    await signIn(jar, DEMO.customer)
+    // The grant is gone at the provider (revoked elsewhere), so its server-side logout refuses the refresh token.
+    const session = await upstream().sessions.current(sessionIdOf(jar.cookies.get(sessionCookieName())!))
+    await revokeAtProvider(session!.tokens.refreshToken)
+    const yes = await visit(jar, '/logout', form({}))
+    const endSession = new URL(yes.location!)
+    expect(endSession.origin + endSession.pathname).toBe(`${config.oidc.issuer}/protocol/openid-connect/logout`)
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${base}/`)
+    const confirm = await visit(jar, yes.location!)
+    expect(confirm.body).toContain('op.logoutForm')
   })
 })
 

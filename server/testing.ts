@@ -66,6 +66,11 @@ export async function signInByRequests(base: string, user: { email: string; pass
   await go(next)
   const value = jar.cookies.get('session')
   if (!value) throw new Error(`sign-in of ${user.email} made no session`)
-  const id = JSON.parse(Buffer.from(decodeURIComponent(value).split('.')[0]!, 'base64').toString('utf8')) as string
-  return { jar, go, id, cookie: `session=${value}` }
+  return { jar, go, id: sessionIdOf(value), cookie: `session=${value}` }
+}
+
+/** The session id inside the signed session cookie's value (base64 of a JSON string, then a signature). */
+export function sessionIdOf(cookieValue: string): string {
+  const encoded = decodeURIComponent(cookieValue).split('.')[0]!
+  return JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as string
 }

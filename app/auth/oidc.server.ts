@@ -54,6 +54,11 @@ export type Oidc = {
   /** The name prefix of the strategy's state cookies (one per sign-in started). */
   stateCookieName: string
   refresh: (refreshToken: string, previous: SessionTokens) => Promise<SessionTokens>
+  /**
+   * Keycloak's server-side logout: the refresh token, with the client's credentials, to
+   * the logout endpoint ends the provider session. False when the provider did not confirm.
+   */
+  logout: (refreshToken: string) => Promise<boolean>
   /** RP-initiated logout: where the browser ends the provider's session, or null if the provider has none. */
   endSessionUrl: (idToken: string) => string | null
 }
@@ -124,6 +129,24 @@ async function discover(config: Config): Promise<Oidc> {
       if (next.idToken !== previous.idToken) await verifyIdToken(next.idToken, expectations)
       return next
     },
+    async logout(refreshToken) {
+      if (!discovery.end_session_endpoint) return false
+      const credentials = `${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`
+      try {
+        const response = await fetch(discovery.end_session_endpoint, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(credentials).toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({ client_id: clientId, refresh_token: refreshToken }),
+          signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
+        })
+        return response.status === 204 || response.status === 200
+      } catch {
+        return false
+      }
+    },
     endSessionUrl(idToken) {
       if (!discovery.end_session_endpoint) return null
       const url = new URL(discovery.end_session_endpoint)
@@ -134,6 +157,9 @@ async function discover(config: Config): Promise<Oidc> {
     },
   }
 }
+
+// Longer and the user waits on a logout the browser can finish instead (app/routes/auth/logout.tsx).
+const LOGOUT_TIMEOUT_MS = 5_000
 
 const discovered = new WeakMap<Config, Promise<Oidc>>()
 

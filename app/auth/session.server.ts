@@ -126,7 +126,7 @@ export async function startSession(request: Request, context: AppLoadContext, si
 export async function endSession(request: Request, context: AppLoadContext) {
   const session = await readSession(request, context)
   if (session) await upstreamFor(context).sessions.revoke(session.id)
-  return { idToken: session?.view.tokens.idToken ?? null, clearCookie: await clearSessionCookie(context.config) }
+  return { tokens: session?.view.tokens ?? null, clearCookie: await clearSessionCookie(context.config) }
 }
 
 export function clearSessionCookie(config: Config) {

@@ -1,8 +1,11 @@
 /**
  * /logout (spec 2, 4): asks first. NO goes back to the user's home; YES is a plain form
  * post (works without JavaScript) that ends the portal session upstream, clears the
- * cookie and the browser's storage, and ends the provider's session (RP-initiated logout),
- * which then sends the browser to / where the toast says 'Successfully Logged Out'.
+ * cookie and the browser's storage, ends the provider's session from the server (spec 3:
+ * the logout body is the tokens) and lands on / where the toast says 'Successfully Logged
+ * Out'. Only if the provider cannot be reached that way does the browser go through its
+ * logout page (RP-initiated logout), so a kiosk never keeps a provider session that would
+ * sign the next person in as this user.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
@@ -27,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { config } = context
-  const { idToken, clearCookie } = await endSession(request, context)
+  const { tokens, clearCookie } = await endSession(request, context)
   const headers = new Headers()
   headers.append('set-cookie', clearCookie)
   headers.append('set-cookie', await serializeToast(config, { kind: 'success', message: LOGGED_OUT }))
@@ -35,8 +38,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // the theme and cookie-banner choices); the session cookie is cleared by name and its
   // session is already revoked upstream.
   headers.set('clear-site-data', '"cache", "storage"')
-  const providerLogout = idToken ? (await oidcFor(config)).endSessionUrl(idToken) : null
-  return redirect(providerLogout ?? '/', { headers })
+  if (!tokens) return redirect('/', { headers })
+  const oidc = await oidcFor(config).catch((error: unknown) => {
+    context.logger.error({ requestId: context.requestId, err: error }, 'OpenID provider unreachable at logout: its session may outlive the portal session')
+    return null
+  })
+  if (!oidc || (await oidc.logout(tokens.refreshToken))) return redirect('/', { headers })
+  context.logger.warn({ requestId: context.requestId }, 'server-side logout at the provider failed: the browser goes through its logout page')
+  return redirect(oidc.endSessionUrl(tokens.idToken) ?? '/', { headers })
 }
 
 export default function Logout() {

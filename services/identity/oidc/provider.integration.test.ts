@@ -420,6 +420,43 @@ describe('code flow with PKCE S256', () => {
   })
 })
 
+describe("Keycloak's server-side logout (the portal's; spec 3: the logout body is the tokens)", () => {
+  function serverLogout(refreshToken: string, secret = client().secret) {
+    return fetch(op.endpoint('end_session'), {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${encodeURIComponent(client().id)}:${encodeURIComponent(secret)}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ client_id: client().id, refresh_token: refreshToken }),
+    })
+  }
+
+  it('ends the grant and the browser session: no refresh, and the next sign-in on that browser asks for the password', async () => {
+    const { tokens, jar } = await signedInTokens()
+    const answer = await serverLogout(tokens.refresh_token)
+    expect(answer.status).toBe(204)
+
+    const refresh = await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token })
+    expect((await refresh.json()).error).toBe('invalid_grant')
+    // A kiosk: the provider cookie is still in the browser, but it opens no session.
+    const again = await jar.fetch(authorizeUrl({ code_challenge: pkcePair().challenge, code_challenge_method: 'S256' }))
+    expect(new URL(again.headers.get('location')!, op.base).pathname).toMatch(/^\/login\/interaction\//)
+  })
+
+  it('refuses a wrong client secret or an unknown token, and ends nothing', async () => {
+    const { tokens } = await signedInTokens()
+    const wrongSecret = await serverLogout(tokens.refresh_token, 'not-the-secret-at-all')
+    expect(wrongSecret.status).toBe(401)
+    expect((await wrongSecret.json()).error).toBe('invalid_client')
+    const unknown = await serverLogout('not-a-refresh-token')
+    expect(unknown.status).toBe(400)
+    expect((await unknown.json()).error).toBe('invalid_grant')
+    const refresh = await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token })
+    expect(refresh.status).toBe(200)
+  })
+})
+
 describe('RP-initiated logout', () => {
   it('with the ID token signs out, returns to the portal and ends the refresh token; its pages carry no token', async () => {
     const { tokens, jar } = await signedInTokens()
