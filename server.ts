@@ -15,7 +15,7 @@ import type { Config } from './lib/env.ts'
 import { createLogger } from './lib/logger.ts'
 import { loadConfigOrExit } from './lib/start.ts'
 import { mountIdentityProvider, type MountedIdentityProvider } from './server/identity-provider.ts'
-import { csrfGuard, maintenanceGate, requestLog, securityHeaders } from './server/middleware.ts'
+import { backslashPathsNotFound, csrfGuard, maintenanceGate, requestLog, securityHeaders } from './server/middleware.ts'
 import type { IdentityDirectory } from './services/identity/oidc/directory-contract.ts'
 import { startServices, type Services } from './services/runtime.ts'
 
@@ -77,6 +77,7 @@ export async function createPortal(config: Config, logger: Logger, options: Port
 
   app.use(compression())
   app.use(csrfGuard())
+  app.use(backslashPathsNotFound())
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares)

@@ -91,6 +91,15 @@ describe('hostile input', () => {
     )
   })
 
+  it('a path starting with a backslash shows the not-found page (it answered 500; found by the path fuzzing)', async () => {
+    for (const path of ['/%5C', '/%5Cp-c%2Fa', '/%5c%5Cevil.example']) {
+      const response = await fetch(base + path, { redirect: 'manual' })
+      const body = await response.text()
+      expectSafe(response, body)
+      expect(response.status, path).toBe(404)
+    }
+  })
+
   it('a form body that is not a form, or is huge, gets a 4xx', async () => {
     for (const [type, body] of [
       ['application/json', '{"intent":'],

@@ -98,3 +98,17 @@ function sameHost(origin: string, host: string | undefined) {
     return false
   }
 }
+
+/**
+ * A path whose first character is a backslash (`/%5C…`) names no page here, and React
+ * Router cannot even build a location from it (`new URL('/\\…')` reads it as `//host`):
+ * it answered 500. Such a request is shown the not-found page instead. Browsers turn a
+ * typed backslash into a slash, so only crafted requests arrive this way.
+ */
+export function backslashPathsNotFound(): Middleware {
+  return (req, _res, next) => {
+    // Remix's adapter reads originalUrl.
+    if (/^\/(?:%5c|\\)/i.test(req.originalUrl)) req.url = req.originalUrl = '/page-not-found'
+    next()
+  }
+}

@@ -128,15 +128,14 @@ export function createGateway(options: GatewayOptions) {
 export type Gateway = ReturnType<typeof createGateway>
 
 /** The gateway as configured: shared secret, channels, and the realm whose access tokens it accepts. */
-export function gatewayFromConfig(config: Config, deps: ServiceDeps): Gateway {
+export function gatewayFromConfig(config: Config, deps: ServiceDeps, clocks: Pick<GatewayOptions, 'signatureClock'> = {}): Gateway {
   return createGateway({
+    ...clocks,
     ...deps,
     secret: config.upstreamSecret,
     scheme: config.UPSTREAM_SIGNATURE_SCHEME,
     channels: [config.channel, 'BIDA'],
     clockWindowSeconds: config.UPSTREAM_CLOCK_WINDOW_SECONDS,
-    // The portal signs with the wall clock, whatever domain clock the services run on.
-    signatureClock: () => new Date(),
     accessTokens: createAccessTokenVerifier({
       issuer: config.oidc.issuer,
       audience: config.oidc.audience,

@@ -46,6 +46,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     sender: config.SMTP_URL ? createSmtpSender({ url: config.SMTP_URL, from: config.mailFrom }) : undefined,
     now: options.now ?? (() => new Date()),
   }
-  const gateway = gatewayFromConfig(config, deps)
+  // The portal signs with the wall clock, whatever domain clock the services run on.
+  const gateway = gatewayFromConfig(config, deps, { signatureClock: () => new Date() })
   return { gateway, database, identityDirectory: createIdentityDirectory(deps), close: () => database.close() }
 }
