@@ -4,7 +4,7 @@ import { Form } from '@remix-run/react'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
-import { LoginSchema } from './login'
+import { LoginSchema } from './schemas'
 
 export function LoginForm({ lastResult, loginHint }: { lastResult?: SubmissionResult<string[]>; loginHint: string | null }) {
   const [form, fields] = useForm({

@@ -8,7 +8,7 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { openTestDatabase } from '../../testing.ts'
-import { SIGN_IN_FAILED } from '../../../app/features/auth/login.ts'
+import { SIGN_IN_FAILED } from '../../../app/features/auth/texts.ts'
 import { fakeDirectory, fakeUser } from './fake-directory.ts'
 import { CookieJar, pkcePair, startIdentityTestServer, type IdentityTestServer } from './test-server.ts'
 
