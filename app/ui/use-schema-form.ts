@@ -39,7 +39,7 @@ export function useSchemaForm<S extends Schema>({ id, lastResult, constraint, de
     constraint,
     onValidate: validate ? ({ formData }) => validate(formData) : undefined,
     // Without a validator, Conform would validate by posting the form to the server:
-    // never on every blur or keystroke, only on submit.
+    // not each time a field loses focus or changes, only on submit.
     shouldValidate: validate ? 'onBlur' : 'onSubmit',
     shouldRevalidate: validate ? 'onInput' : 'onSubmit',
   })
