@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import { LANDING_PATHS } from '../app/features/landing/landing.ts'
+import { MAX_FIRST_VISIT_JS_GZIP } from './js-budget.ts'
 
 // Every public page of the spec; those not built yet answer 404 and are flagged.
 const PAGES = [
@@ -31,14 +32,19 @@ const PAGES = [
   '/terms-and-conditions',
   '/terms-of-use',
   '/register',
+  '/register/sent',
   '/forgot-password',
+  // A token of the right shape: the page shows its form (a GET never spends a token).
+  `/reset-password/${'x'.repeat(43)}`,
+  `/verifyEmail/${'x'.repeat(43)}`,
+  // An unknown interaction: the page says to log in again, with the login form's JS.
+  '/login/interaction/bench',
 ]
 const LANDING = '/'
 const FLOOR = '/__floor'
 
 // Targets of the issue.
 const MIN_LANDING_TO_FLOOR = 0.6
-const MAX_FIRST_VISIT_JS_GZIP = 110 * 1000 // KB here means 1,000 bytes
 
 const SECONDS = positiveNumber('BENCH_SECONDS', 10)
 const ROUNDS = Math.round(positiveNumber('BENCH_ROUNDS', 2))
@@ -534,6 +540,7 @@ async function main() {
   // 4. Targets.
   const heaviest = pages.reduce((max, page) => (page.jsGzip > max.jsGzip ? page : max))
   const landingPage = pages.find((page) => page.path === LANDING)!
+  const overBudget = pages.filter((page) => page.jsGzip > MAX_FIRST_VISIT_JS_GZIP)
   const badRuns = runs.filter((run) => run.non200 > 0 || run.non2xx > 0 || run.errors > 0 || run.timeouts > 0)
   const badAssets = pages.flatMap((page) => [...page.js, ...page.css].filter((asset) => asset.status !== 200).map((asset) => `${page.path} → ${asset.url} ${asset.status}`))
   const checks = [
@@ -543,10 +550,13 @@ async function main() {
       detail: `${Math.round(ratio * 100)}% (${landing.rps.toFixed(0)} / ${floor.rps.toFixed(0)} req/s)`,
     },
     {
-      // The issue's target is the landing page's first visit; other pages are reported below.
-      name: `landing first-visit JS at most ${kb(MAX_FIRST_VISIT_JS_GZIP)} KB gzip`,
-      pass: landingPage.jsGzip <= MAX_FIRST_VISIT_JS_GZIP,
-      detail: `${kb(landingPage.jsGzip)} KB`,
+      // Every page, not only the landing page: npm run js-budget checks every route from the build.
+      name: `every page's first-visit JS at most ${kb(MAX_FIRST_VISIT_JS_GZIP)} KB gzip`,
+      pass: overBudget.length === 0,
+      detail:
+        overBudget.length === 0
+          ? `heaviest ${heaviest.path} ${kb(heaviest.jsGzip)} KB, landing ${kb(landingPage.jsGzip)} KB`
+          : `over: ${overBudget.map((page) => `${page.path} ${kb(page.jsGzip)} KB`).join(', ')}`,
     },
     {
       name: 'every benchmark response was 200, no errors or timeouts',
@@ -560,12 +570,6 @@ async function main() {
     },
   ]
   for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`)
-  const overBudget = pages.filter((page) => page.jsGzip > MAX_FIRST_VISIT_JS_GZIP)
-  console.log(
-    overBudget.length === 0
-      ? `ok    every page's first-visit JS within ${kb(MAX_FIRST_VISIT_JS_GZIP)} KB gzip: heaviest ${kb(heaviest.jsGzip)} KB (${heaviest.path})`
-      : `WARN  first-visit JS over ${kb(MAX_FIRST_VISIT_JS_GZIP)} KB gzip: ${overBudget.map((page) => `${page.path} ${kb(page.jsGzip)} KB`).join(', ')}`,
-  )
   const notBuilt = pages.filter((page) => page.status === 404).map((page) => page.path)
   if (notBuilt.length > 0) console.log(`note: ${notBuilt.length} page(s) answer 404 so far (measured as the not-found page): ${notBuilt.join(', ')}`)
 

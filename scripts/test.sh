@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole suite (npm test), cheapest failure first: types, Vitest, the production
-# build, then the Playwright journeys against that build. Prints each phase's wall time.
+# build and its JS budget per route, then the Playwright journeys against that build.
+# Prints each phase's wall time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,6 +45,7 @@ rm -rf .test-results
 phase typecheck npx tsc --noEmit
 phase vitest npx vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest.json
 phase build npm run build
+phase js-budget npx tsx scripts/js-budget.ts
 phase playwright npx playwright test
 current=''
 

@@ -1,34 +1,22 @@
 /**
  * The account screens' forms. Each is a plain POST form that works without JavaScript;
- * with it, Conform validates with the same schema the server uses (STYLE.md, Forms).
+ * with it, Conform checks the fields with the same schema the server uses, loaded once
+ * the page runs (app/ui/use-schema-form.ts; STYLE.md, Forms).
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { useRef, type ReactNode } from 'react'
-import type { z } from 'zod'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
-import { ForgotPasswordSchema, RegisterSchema, ResendSchema, ResetPasswordSchema } from './schemas'
+import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 
 type LastResult = SubmissionResult<string[]> | undefined
 
-function useSchemaForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
-  id: string,
-  schema: S,
-  lastResult: LastResult,
-  defaultValue?: Partial<z.input<S>>,
-) {
-  return useForm<z.input<S>, z.output<S>, string[]>({
-    id,
-    lastResult,
-    defaultValue: defaultValue as never,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
-}
+// import(): the schemas, and zod with them, stay out of the page's first JS.
+const registerSchema = () => import('./schemas').then((module) => module.RegisterSchema)
+const resendSchema = () => import('./schemas').then((module) => module.ResendSchema)
+const forgotPasswordSchema = () => import('./schemas').then((module) => module.ForgotPasswordSchema)
+const resetPasswordSchema = () => import('./schemas').then((module) => module.ResetPasswordSchema)
 
 function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null
@@ -60,8 +48,10 @@ function useReplyCount(lastResult: LastResult) {
   return seen.current.count
 }
 
-export function RegisterForm({ lastResult }: { lastResult: LastResult }) {
-  const [form, fields] = useSchemaForm('register', RegisterSchema, lastResult)
+type FormProps = { lastResult: LastResult; constraint: FormConstraint }
+
+export function RegisterForm({ lastResult, constraint }: FormProps) {
+  const [form, fields] = useSchemaForm({ id: 'register', lastResult, constraint, loadSchema: registerSchema })
   const reply = useReplyCount(lastResult)
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
@@ -93,8 +83,14 @@ export function RegisterForm({ lastResult }: { lastResult: LastResult }) {
 }
 
 /** Resend the verification link. Posts to /register/sent from any page that shows it. */
-export function ResendForm({ lastResult, defaultEmail }: { lastResult: LastResult; defaultEmail?: string | null }) {
-  const [form, fields] = useSchemaForm('resend', ResendSchema, lastResult, defaultEmail ? { email: defaultEmail } : undefined)
+export function ResendForm({ lastResult, constraint, defaultEmail }: FormProps & { defaultEmail?: string | null }) {
+  const [form, fields] = useSchemaForm({
+    id: 'resend',
+    lastResult,
+    constraint,
+    defaultValue: defaultEmail ? { email: defaultEmail } : undefined,
+    loadSchema: resendSchema,
+  })
   return (
     <Form method="post" action="/register/sent" {...getFormProps(form)} className="flex flex-col gap-4">
       <FormAlert id={form.errorId} errors={form.errors} />
@@ -104,8 +100,8 @@ export function ResendForm({ lastResult, defaultEmail }: { lastResult: LastResul
   )
 }
 
-export function ForgotPasswordForm({ lastResult }: { lastResult: LastResult }) {
-  const [form, fields] = useSchemaForm('forgot-password', ForgotPasswordSchema, lastResult)
+export function ForgotPasswordForm({ lastResult, constraint }: FormProps) {
+  const [form, fields] = useSchemaForm({ id: 'forgot-password', lastResult, constraint, loadSchema: forgotPasswordSchema })
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
       <FormAlert id={form.errorId} errors={form.errors} />
@@ -115,8 +111,8 @@ export function ForgotPasswordForm({ lastResult }: { lastResult: LastResult }) {
   )
 }
 
-export function ResetPasswordForm({ lastResult }: { lastResult: LastResult }) {
-  const [form, fields] = useSchemaForm('reset-password', ResetPasswordSchema, lastResult)
+export function ResetPasswordForm({ lastResult, constraint }: FormProps) {
+  const [form, fields] = useSchemaForm({ id: 'reset-password', lastResult, constraint, loadSchema: resetPasswordSchema })
   const reply = useReplyCount(lastResult)
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">

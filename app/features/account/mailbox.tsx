@@ -1,12 +1,14 @@
 /** The dev mailbox's list: each outbox message with its links made clickable. */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Fragment } from 'react'
 import type { OutboxMessage } from '~/upstream/identity.server'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
-import { MailboxSearchSchema } from './schemas'
+import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
+
+// import(): the schema, and zod with it, stay out of the page's first JS.
+const mailboxSearchSchema = () => import('./schemas').then((module) => module.MailboxSearchSchema)
 
 // Only http(s) links become anchors; React escapes everything else as text.
 const LINK = /(https?:\/\/[^\s<>"]+)/g
@@ -27,14 +29,15 @@ function Linkified({ text }: { text: string }) {
   )
 }
 
-export function MailboxSearch({ lastResult, to }: { lastResult?: SubmissionResult<string[]>; to: string | null }) {
-  const [form, fields] = useForm({
+type MailboxSearchProps = { lastResult?: SubmissionResult<string[]>; constraint: FormConstraint; to: string | null }
+
+export function MailboxSearch({ lastResult, constraint, to }: MailboxSearchProps) {
+  const [form, fields] = useSchemaForm({
     id: 'mailbox-search',
     lastResult,
+    constraint,
     defaultValue: { to: to ?? '' },
-    constraint: getZodConstraint(MailboxSearchSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MailboxSearchSchema }),
-    shouldValidate: 'onBlur',
+    loadSchema: mailboxSearchSchema,
   })
   return (
     <Form method="get" {...getFormProps(form)} className="flex flex-col gap-3 sm:flex-row sm:items-end">

@@ -1,18 +1,22 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
-import { LoginSchema } from './login'
+import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 
-export function LoginForm({ lastResult, loginHint }: { lastResult?: SubmissionResult<string[]>; loginHint: string | null }) {
-  const [form, fields] = useForm({
+// import(): the schema, and zod with it, stay out of the page's first JS.
+const loginSchema = () => import('./schemas').then((module) => module.LoginSchema)
+
+type LoginFormProps = { lastResult?: SubmissionResult<string[]>; constraint: FormConstraint; loginHint: string | null }
+
+export function LoginForm({ lastResult, constraint, loginHint }: LoginFormProps) {
+  const [form, fields] = useSchemaForm({
+    id: 'login',
     lastResult,
+    constraint,
     defaultValue: { email: loginHint ?? '' },
-    constraint: getZodConstraint(LoginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: 'onBlur',
+    loadSchema: loginSchema,
   })
   return (
     // A full page post: the provider's redirect that follows belongs to the whole page,

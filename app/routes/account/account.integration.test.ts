@@ -108,7 +108,22 @@ describe('/register', () => {
       expect(await thrownStatus(registerLoader({ request: get('/register'), context, params: {} }))).toBe(404)
       expect(await thrownStatus(registerAction({ request: post('/register', applicant()), context, params: {} }))).toBe(404)
     }
-    expect(await registerLoader({ request: get('/register'), context: t.context, params: {} })).toBeNull()
+    expect(await registerLoader({ request: get('/register'), context: t.context, params: {} })).toHaveProperty('constraint')
+  })
+
+  it("gives the screen the form's constraints from the schema, so the browser needs no zod to mark fields required", async () => {
+    const { constraint } = await registerLoader({ request: get('/register'), context: t.context, params: {} })
+    const required = { required: true }
+    expect(constraint).toEqual({
+      firstName: required,
+      lastName: required,
+      email: required,
+      mobileNumber: required,
+      accountNumber: required,
+      password: required,
+      confirmPassword: required,
+    })
+    expect(structuredClone(constraint)).toEqual(constraint) // plain data, as loader data must be
   })
 
   it('registers, emails a verification link and sends the browser to the check-your-email page with the email', async () => {
@@ -120,7 +135,7 @@ describe('/register', () => {
 
     const cookie = response.headers.get('set-cookie')!.split(';')[0]!
     const sent = await sentLoader({ request: get('/register/sent', { cookie }), context: t.context, params: {} })
-    expect(sent).toEqual({ email: input.email })
+    expect(sent).toMatchObject({ email: input.email })
   })
 
   it('shows the spec 5 message for each empty field', async () => {
@@ -217,9 +232,9 @@ describe('/register/sent (resend)', () => {
   })
 
   it('shows an empty email field when the registration cookie is missing or forged', async () => {
-    expect(await sentLoader({ request: get('/register/sent'), context: t.context, params: {} })).toEqual({ email: null })
+    expect(await sentLoader({ request: get('/register/sent'), context: t.context, params: {} })).toMatchObject({ email: null })
     const forged = `registration=${Buffer.from(JSON.stringify({ email: 'x@example.net' })).toString('base64')}`
-    expect(await sentLoader({ request: get('/register/sent', { cookie: forged }), context: t.context, params: {} })).toEqual({
+    expect(await sentLoader({ request: get('/register/sent', { cookie: forged }), context: t.context, params: {} })).toMatchObject({
       email: null,
     })
   })
@@ -231,8 +246,8 @@ describe('/verifyEmail/:token', () => {
     await registerAs(input)
     const token = (await linkToken(input.email, 'verifyEmail'))!
     // Twice, as a mail scanner and then the person would.
-    expect(await verifyLoader(verifyArgs(token, 'GET'))).toEqual({ state: 'ready' })
-    expect(await verifyLoader(verifyArgs(token, 'GET'))).toEqual({ state: 'ready' })
+    expect(await verifyLoader(verifyArgs(token, 'GET'))).toMatchObject({ state: 'ready' })
+    expect(await verifyLoader(verifyArgs(token, 'GET'))).toMatchObject({ state: 'ready' })
     expect(unwrap(await verifyAction(verifyArgs(token, 'POST')))).toMatchObject({ status: 200, body: { state: 'verified' } })
     expect(unwrap(await verifyAction(verifyArgs(token, 'POST')))).toMatchObject({ status: 400, body: { state: 'failed' } })
   })
@@ -254,7 +269,7 @@ describe('/verifyEmail/:token', () => {
   })
 
   it('fails a malformed or unknown link without a button', async () => {
-    expect(await verifyLoader(verifyArgs('not-a-token', 'GET'))).toEqual({ state: 'failed' })
+    expect(await verifyLoader(verifyArgs('not-a-token', 'GET'))).toMatchObject({ state: 'failed' })
     expect(unwrap(await verifyAction(verifyArgs('B'.repeat(43), 'POST'))).body).toEqual({ state: 'failed' })
   })
 })
@@ -285,7 +300,7 @@ describe('password reset', () => {
     await forgotAction({ request: post('/forgot-password', { email: input.email }), context: t.context, params: {} })
     const token = (await linkToken(input.email, 'reset-password'))!
 
-    expect(await resetLoader(resetArgs(token))).toEqual({ state: 'form' })
+    expect(await resetLoader(resetArgs(token))).toMatchObject({ state: 'form' })
     const mismatch = unwrap(await resetAction(resetArgs(token, { password: 'BagongPass7', confirmPassword: 'BagongPass8' })))
     expect(mismatch.body.result.error).toEqual({ confirmPassword: [PASSWORDS_DIFFER] })
     expect(mismatch.body.result.initialValue).toEqual({})

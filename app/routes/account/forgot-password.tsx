@@ -1,16 +1,20 @@
 /** Password reset, step 1 (spec 3: email): the same answer whether or not the email has an account. */
-import { readForm } from '~/utils/form.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { requestPasswordReset } from '~/features/account/account.server'
 import { AccountPage, Notice } from '~/features/account/account-page'
 import { ForgotPasswordForm } from '~/features/account/forms'
 import { ForgotPasswordSchema } from '~/features/account/schemas'
 import { TEXT } from '~/features/account/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { formConstraint, readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Forgot password', TEXT.forgotBody)
+
+export async function loader() {
+  return { constraint: formConstraint(ForgotPasswordSchema) }
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema })
@@ -21,12 +25,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPassword() {
+  const { constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <AccountPage heading={TEXT.forgotHeading}>
       <p>{TEXT.forgotBody}</p>
       {actionData?.requested ? <Notice>{TEXT.resetRequested}</Notice> : null}
-      <ForgotPasswordForm lastResult={actionData?.result} />
+      <ForgotPasswordForm lastResult={actionData?.result} constraint={constraint} />
     </AccountPage>
   )
 }

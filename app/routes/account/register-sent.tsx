@@ -1,5 +1,4 @@
 /** spec 4, Registration: email sent (link expires in 10 minutes), resend. */
-import { readForm } from '~/utils/form.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -9,6 +8,7 @@ import { ResendForm } from '~/features/account/forms'
 import { ResendSchema } from '~/features/account/schemas'
 import { TEXT } from '~/features/account/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { formConstraint, readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.sentHeading, TEXT.sentBody),
@@ -20,7 +20,7 @@ export const headers = () => ({ 'cache-control': 'no-store' })
 // Not behind the register flag: people who registered before it was turned off may
 // still need a new link.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { email: await registrationEmail(request, context.config) }
+  return { email: await registrationEmail(request, context.config), constraint: formConstraint(ResendSchema) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegisterSent() {
-  const { email } = useLoaderData<typeof loader>()
+  const { email, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <AccountPage heading={TEXT.sentHeading}>
@@ -45,7 +45,7 @@ export default function RegisterSent() {
       {actionData?.resent ? <Notice>{TEXT.resent}</Notice> : null}
       <h2 className="text-lg font-semibold">Resend the email</h2>
       <p className="text-slate-600 dark:text-slate-300">{TEXT.resendIntro}</p>
-      <ResendForm lastResult={actionData?.result} defaultEmail={email} />
+      <ResendForm lastResult={actionData?.result} constraint={constraint} defaultEmail={email} />
     </AccountPage>
   )
 }

@@ -1,14 +1,14 @@
 /** spec 2: /register, only when the register flag is the string 'true'; spec 3: the registration body. */
-import { readForm } from '~/utils/form.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { PASSWORD_FIELDS, register, rememberRegistrationEmail, requireRegistrationEnabled } from '~/features/account/account.server'
 import { AccountPage } from '~/features/account/account-page'
 import { RegisterForm } from '~/features/account/forms'
 import { RegisterSchema } from '~/features/account/schemas'
 import { AppLink } from '~/ui/app-link'
 import { pageMeta } from '~/ui/page-meta'
+import { formConstraint, readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Register', 'Create your account to manage your fibre subscription.')
 
@@ -17,7 +17,7 @@ export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ context }: LoaderFunctionArgs) {
   requireRegistrationEnabled(context.config)
-  return null
+  return { constraint: formConstraint(RegisterSchema) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,13 +30,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Register() {
+  const { constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <AccountPage heading="Register">
       <p className="text-slate-600 dark:text-slate-300">
         Create your account with your 13-digit account number. We will email you a link to verify your email address.
       </p>
-      <RegisterForm lastResult={actionData?.result} />
+      <RegisterForm lastResult={actionData?.result} constraint={constraint} />
       <p className="text-sm">
         Already registered? <a href="/login" className="font-semibold underline">Log in</a>.{' '}
         <AppLink to="/forgot-password" className="font-semibold underline">

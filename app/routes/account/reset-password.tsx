@@ -2,7 +2,6 @@
  * Password reset, step 2 (spec 3: newPassword, accessToken): the link from the email.
  * The GET shows the form and spends nothing; the POST uses the one-time token.
  */
-import { readForm } from '~/utils/form.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -13,6 +12,7 @@ import { ResetPasswordSchema } from '~/features/account/schemas'
 import { TEXT } from '~/features/account/texts'
 import { ButtonLink } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
+import { formConstraint, readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.resetHeading, TEXT.resetHeading),
@@ -23,7 +23,10 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  return { state: looksLikeLinkToken(params.token) ? ('form' as const) : ('failed' as const) }
+  return {
+    state: looksLikeLinkToken(params.token) ? ('form' as const) : ('failed' as const),
+    constraint: formConstraint(ResetPasswordSchema),
+  }
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -58,7 +61,7 @@ export default function ResetPassword() {
   }
   return (
     <AccountPage heading={TEXT.resetHeading}>
-      <ResetPasswordForm lastResult={actionData?.result} />
+      <ResetPasswordForm lastResult={actionData?.result} constraint={loaded.constraint} />
     </AccountPage>
   )
 }

@@ -9,8 +9,10 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { looksLikeLinkToken, verifyEmail } from '~/features/account/account.server'
 import { AccountPage, LoginLink } from '~/features/account/account-page'
 import { ResendForm, VerifyEmailForm } from '~/features/account/forms'
+import { ResendSchema } from '~/features/account/schemas'
 import { TEXT } from '~/features/account/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { formConstraint } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.verifyHeading, TEXT.verifyBody),
@@ -22,7 +24,11 @@ export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ params }: LoaderFunctionArgs) {
   // A malformed link cannot be verified: say so now rather than after a click.
-  return { state: looksLikeLinkToken(params.token) ? ('ready' as const) : ('failed' as const) }
+  return {
+    state: looksLikeLinkToken(params.token) ? ('ready' as const) : ('failed' as const),
+    // For the resend form of the failed page, which the POST can show too.
+    resendConstraint: formConstraint(ResendSchema),
+  }
 }
 
 export async function action({ params, context }: ActionFunctionArgs) {
@@ -45,7 +51,7 @@ export default function VerifyEmail() {
     return (
       <AccountPage heading={TEXT.verifyFailedHeading}>
         <p role="alert">{TEXT.verifyFailedBody}</p>
-        <ResendForm lastResult={undefined} />
+        <ResendForm lastResult={undefined} constraint={loaded.resendConstraint} />
       </AccountPage>
     )
   }

@@ -7,10 +7,11 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { LoginForm } from '~/features/auth/login-form'
-import { LoginSchema, SIGN_IN_EXPIRED, SIGN_IN_FAILED } from '~/features/auth/login'
+import { LoginSchema } from '~/features/auth/schemas'
+import { SIGN_IN_EXPIRED, SIGN_IN_FAILED } from '~/features/auth/texts'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
-import { readForm } from '~/utils/form.server'
+import { formConstraint, readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Log in', 'Log in to your account.'),
@@ -28,14 +29,15 @@ function requireIdentityProvider(context: LoaderFunctionArgs['context']) {
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const identity = requireIdentityProvider(context)
+  const constraint = formConstraint(LoginSchema)
   const pending = await identity.pending(params.uid ?? '')
-  if (!pending) return { expired: true as const, loginHint: null }
+  if (!pending) return { expired: true as const, loginHint: null, constraint }
   if (pending.prompt === 'consent') {
     const next = await identity.consent(pending.uid)
     if (next) return redirectDocument(next)
-    return { expired: true as const, loginHint: null }
+    return { expired: true as const, loginHint: null, constraint }
   }
-  return { expired: false as const, loginHint: pending.loginHint }
+  return { expired: false as const, loginHint: pending.loginHint, constraint }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -54,7 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function LoginInteraction() {
-  const { expired, loginHint } = useLoaderData<typeof loader>()
+  const { expired, loginHint, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <section className="mx-auto flex max-w-md flex-col gap-6 px-4 py-16">
@@ -67,7 +69,7 @@ export default function LoginInteraction() {
           </Link>
         </>
       ) : (
-        <LoginForm lastResult={actionData?.result} loginHint={loginHint} />
+        <LoginForm lastResult={actionData?.result} constraint={constraint} loginHint={loginHint} />
       )}
     </section>
   )

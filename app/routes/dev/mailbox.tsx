@@ -11,6 +11,7 @@ import { AccountPage } from '~/features/account/account-page'
 import { MailboxList, MailboxSearch } from '~/features/account/mailbox'
 import { MailboxSearchSchema } from '~/features/account/schemas'
 import { pageMeta } from '~/ui/page-meta'
+import { formConstraint } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Dev mailbox', 'Emails the portal would have sent.'),
@@ -25,22 +26,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDevMailbox(context.config)
   const url = new URL(request.url)
   const submission = parseWithZod(url.searchParams, { schema: MailboxSearchSchema })
+  const constraint = formConstraint(MailboxSearchSchema)
   if (submission.status !== 'success') {
-    return data({ result: submission.reply(), to: url.searchParams.get('to'), messages: [] }, { status: 400, headers: NO_STORE })
+    return data({ result: submission.reply(), constraint, to: url.searchParams.get('to'), messages: [] }, { status: 400, headers: NO_STORE })
   }
   const to = submission.value.to ?? null
   const messages = await identityUpstream(context).devOutbox(to ?? undefined)
-  return data({ result: undefined, to, messages }, { headers: NO_STORE })
+  return data({ result: undefined, constraint, to, messages }, { headers: NO_STORE })
 }
 
 export default function DevMailbox() {
-  const { result, to, messages } = useLoaderData<typeof loader>()
+  const { result, constraint, to, messages } = useLoaderData<typeof loader>()
   return (
     <AccountPage heading="Dev mailbox">
       <p className="text-slate-600 dark:text-slate-300">
         Emails waiting in the outbox, newest first. This page exists only while DEV_MAILBOX is on.
       </p>
-      <MailboxSearch lastResult={result} to={to} />
+      <MailboxSearch lastResult={result} constraint={constraint} to={to} />
       <MailboxList messages={messages} />
     </AccountPage>
   )

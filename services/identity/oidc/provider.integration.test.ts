@@ -8,7 +8,7 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { openTestDatabase } from '../../testing.ts'
-import { SIGN_IN_FAILED } from '../../../app/features/auth/login.ts'
+import { SIGN_IN_FAILED } from '../../../app/features/auth/texts.ts'
 import { fakeDirectory, fakeUser } from './fake-directory.ts'
 import { CookieJar, pkcePair, startIdentityTestServer, type IdentityTestServer } from './test-server.ts'
 
@@ -204,7 +204,7 @@ describe('the login screen', () => {
   it('shows the form for a pending sign-in, with the login hint filled in', async () => {
     const { jar, loginUrl } = await startSignIn(new CookieJar(), { login_hint: 'juan.delacruz@example.ph' })
     const response = await jar.fetch(loginUrl)
-    expect(await response.json()).toEqual({ expired: false, loginHint: 'juan.delacruz@example.ph' })
+    expect(await response.json()).toMatchObject({ expired: false, loginHint: 'juan.delacruz@example.ph' })
   })
 
   it('answers a wrong password and an unknown email with the same message, keeping the email and dropping the password', async () => {
@@ -256,7 +256,7 @@ describe('the login screen', () => {
   it('treats a sign-in without its interaction cookie as expired, not as a login', async () => {
     const { loginUrl } = await startSignIn()
     const stranger = new CookieJar()
-    expect(await (await stranger.fetch(loginUrl)).json()).toEqual({ expired: true, loginHint: null })
+    expect(await (await stranger.fetch(loginUrl)).json()).toMatchObject({ expired: true, loginHint: null })
     const posted = await postLogin(stranger, loginUrl, { email: juan.email, password: juan.password })
     expect(posted.status).toBe(200)
     expect((await posted.json()).expired).toBe(true)

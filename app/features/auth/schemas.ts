@@ -10,10 +10,3 @@ export const LoginSchema = z.object({
     .pipe(z.email({ error: 'Invalid email format' })),
   password: z.string({ error: 'This field required' }).min(1, 'This field required').max(1024, 'Input limit exceeded'),
 })
-
-/**
- * One message for a wrong password, an unknown email and a locked account, so the
- * screen never tells whether an account exists (SECURITY.md, Sign-in).
- */
-export const SIGN_IN_FAILED = 'Invalid email or password.'
-export const SIGN_IN_EXPIRED = 'Your sign-in took too long or was already completed. Please log in again.'

@@ -1,0 +1,65 @@
+/**
+ * Conform's useForm for a form whose zod schema the server validates with (STYLE.md:
+ * one schema, both sides), without putting zod in the JS of a first visit
+ * (docs/decisions/0012-form-validation-loaded-after-the-page.md):
+ * - the HTML constraints (`required`, …) come from the loader, computed from the schema
+ *   on the server (`formConstraint`), so the first render needs no schema;
+ * - the schema and Conform's zod adapter arrive with import() once the page runs. From
+ *   then on a field is checked when it loses focus and again as it is corrected, by the
+ *   same schema with the same messages as the server. Until then, and without
+ *   JavaScript, the server checks the form on submit.
+ */
+import { useForm, type Submission, type SubmissionResult } from '@conform-to/react'
+import { useEffect, useState } from 'react'
+import type { z } from 'zod'
+
+type Schema = z.ZodType<Record<string, unknown>, Record<string, unknown>>
+
+/** What `required`, `maxLength`, … each field gets: plain data, computed on the server. */
+export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]['constraint']>
+
+type Options<S extends Schema> = {
+  id: string
+  lastResult: SubmissionResult<string[]> | undefined
+  constraint: FormConstraint
+  defaultValue?: Partial<z.input<S>>
+  /**
+   * `() => import('./schemas').then((module) => module.XxxSchema)`, declared once at
+   * module level: the import() keeps the schema in a chunk of its own.
+   */
+  loadSchema: () => Promise<S>
+}
+
+export function useSchemaForm<S extends Schema>({ id, lastResult, constraint, defaultValue, loadSchema }: Options<S>) {
+  const validate = useLoadedValidator(loadSchema)
+  return useForm<z.input<S>, z.output<S>, string[]>({
+    id,
+    lastResult,
+    defaultValue: defaultValue as never,
+    constraint,
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
+    // Without a validator, Conform would validate by posting the form to the server:
+    // not each time a field loses focus or changes, only on submit.
+    shouldValidate: validate ? 'onBlur' : 'onSubmit',
+    shouldRevalidate: validate ? 'onInput' : 'onSubmit',
+  })
+}
+
+function useLoadedValidator<S extends Schema>(loadSchema: () => Promise<S>) {
+  const [validate, setValidate] = useState<(formData: FormData) => Submission<z.input<S>, string[], z.output<S>>>()
+  useEffect(() => {
+    let mounted = true
+    Promise.all([import('@conform-to/zod/v4'), loadSchema()]).then(
+      ([{ parseWithZod }, schema]) => {
+        if (mounted) setValidate(() => (formData: FormData) => parseWithZod(formData, { schema }))
+      },
+      // A chunk that does not load (offline, or a deploy since the page was served):
+      // the form still works, checked by the server on submit.
+      () => {},
+    )
+    return () => {
+      mounted = false
+    }
+  }, [loadSchema])
+  return validate
+}
