@@ -16,6 +16,7 @@ export function Field({ label, field, inputProps, prefix, hint }: FieldProps) {
   const invalid = Boolean(field.errors?.length)
   const hintId = `${field.id}-hint`
   const describedBy = [hint ? hintId : null, invalid ? field.errorId : null].filter(Boolean).join(' ') || undefined
+  const { className: extraClass, ...otherInputProps } = inputProps ?? {}
   const input = (
     <input
       id={field.id}
@@ -23,8 +24,8 @@ export function Field({ label, field, inputProps, prefix, hint }: FieldProps) {
       defaultValue={typeof field.initialValue === 'string' ? field.initialValue : undefined}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
-      className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-      {...inputProps}
+      {...otherInputProps}
+      className={`w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100${extraClass ? ` ${extraClass}` : ''}`}
     />
   )
   return (

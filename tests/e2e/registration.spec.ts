@@ -53,6 +53,8 @@ test("shows the upstream's refusal beside the account number and keeps what was 
   await expect(page.getByLabel('Account number')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByLabel('Email address')).toHaveValue(email)
   await expect(page.getByLabel('Last name')).toHaveValue('Santos')
+  // spec 5: names are upper-cased; the field shows them so while typing (the server stores them so).
+  await expect(page.getByLabel('Last name')).toHaveCSS('text-transform', 'uppercase')
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
 })
 

@@ -85,6 +85,12 @@ test.describe('logging out', () => {
     await expect(page.getByText('Successfully Logged Out')).toBeVisible()
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible()
 
+    // The back button: /logout, then /sales again; neither shows anything private any more.
+    await page.goBack()
+    await page.goBack()
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+    await expect(page.getByText('JOSE')).toHaveCount(0)
+
     await page.goto('/sales')
     await expect(page).toHaveURL(/\/login\/interaction\//)
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()

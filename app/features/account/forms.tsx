@@ -8,6 +8,7 @@ import { Form, useNavigation } from '@remix-run/react'
 import { useRef, type ReactNode } from 'react'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
+import { FormAlert } from '~/ui/form-alert'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 
 type LastResult = SubmissionResult<string[]> | undefined
@@ -17,15 +18,6 @@ const registerSchema = () => import('./schemas').then((module) => module.Registe
 const resendSchema = () => import('./schemas').then((module) => module.ResendSchema)
 const forgotPasswordSchema = () => import('./schemas').then((module) => module.ForgotPasswordSchema)
 const resetPasswordSchema = () => import('./schemas').then((module) => module.ResetPasswordSchema)
-
-function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null
-  return (
-    <p id={id} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-      {errors.join(' ')}
-    </p>
-  )
-}
 
 function SubmitButton({ children }: { children: ReactNode }) {
   // Without JS the browser shows its own progress; with JS, one click is one request.
@@ -50,6 +42,10 @@ function useReplyCount(lastResult: LastResult) {
 
 type FormProps = { lastResult: LastResult; constraint: FormConstraint }
 
+// spec 5: names are upper-cased. The server does it; the field shows it while typing, and
+// phone keyboards start in capitals.
+const UPPERCASE = { className: 'uppercase', autoCapitalize: 'characters' } as const
+
 export function RegisterForm({ lastResult, constraint }: FormProps) {
   const [form, fields] = useSchemaForm({ id: 'register', lastResult, constraint, loadSchema: registerSchema })
   const reply = useReplyCount(lastResult)
@@ -57,8 +53,8 @@ export function RegisterForm({ lastResult, constraint }: FormProps) {
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" field={fields.firstName} inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }} />
-        <Field label="Last name" field={fields.lastName} inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }} />
+        <Field label="First name" field={fields.firstName} inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), ...UPPERCASE, autoComplete: 'given-name' }} />
+        <Field label="Last name" field={fields.lastName} inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), ...UPPERCASE, autoComplete: 'family-name' }} />
       </div>
       <Field label="Email address" field={fields.email} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
       <Field

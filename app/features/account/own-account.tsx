@@ -12,6 +12,7 @@ import type { ReactNode } from 'react'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
 import { Field } from '~/ui/field'
+import { FormAlert } from '~/ui/form-alert'
 import { INTENT } from './own-account-intents'
 import { OWN_ACCOUNT_TEXT as TEXT } from './own-account-texts'
 
@@ -36,11 +37,7 @@ export function LinkAccountForm({ lastResult, another }: { lastResult: Submissio
         {another ? TEXT.linkAnotherHeading : TEXT.linkHeading}
       </h2>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
-        {form.errors?.length ? (
-          <p id={form.errorId} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-            {form.errors.join(' ')}
-          </p>
-        ) : null}
+        <FormAlert id={form.errorId} errors={form.errors} />
         <Field
           label={TEXT.accountNumberLabel}
           hint={TEXT.linkHint}

@@ -3,6 +3,7 @@ import { Form } from '@remix-run/react'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
+import { FormAlert } from '~/ui/form-alert'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 
 // import(): the schema, and zod with it, stay out of the page's first JS.
@@ -22,11 +23,7 @@ export function LoginForm({ lastResult, constraint, loginHint }: LoginFormProps)
     // A full page post: the provider's redirect that follows belongs to the whole page,
     // and the form works the same without JavaScript.
     <Form method="post" reloadDocument {...getFormProps(form)} className="flex flex-col gap-4">
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId} errors={form.errors} />
       <Field
         label="Email address"
         field={fields.email}
