@@ -41,6 +41,16 @@ export const UpdateTokensSchema = z.object({
 })
 export type SessionIdentity = { roles: string[]; displayName: string }
 
+/** Whether this caller may redeem the session's refresh token now (sessions service, beginRefresh). */
+export const BeginRefreshSchema = z.object({ sessionId: SessionIdSchema, refreshToken: z.string().min(1).max(8192) })
+
+export const RefreshClaimSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('granted') }),
+  z.object({ state: z.literal('busy') }),
+  z.object({ state: z.literal('rotated'), tokens: SessionTokensSchema }),
+])
+export type RefreshClaim = z.infer<typeof RefreshClaimSchema>
+
 export const SessionViewSchema = z.object({
   sub: z.string(),
   roles: z.array(z.string()),

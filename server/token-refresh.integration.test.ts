@@ -61,6 +61,21 @@ describe('access token for upstream calls, with the real provider', () => {
     expect(await getUser(requestWith(cookie), context)).not.toBeNull()
   })
 
+  it('two portal processes on one session refresh once: the provider sees one redemption and the sign-in lives on', async () => {
+    // A second process: its own token keeper and upstream client (both are per upstreamFetch).
+    const otherProcess = { ...context, upstreamFetch: (request: Request) => t.portal.upstreamFetch(request) } as AppLoadContext
+    const { cookie, id } = await signedIn()
+    const before = await expireIn(id, 30)
+    const [a, b] = await Promise.all([getAccessToken(requestWith(cookie), context), getAccessToken(requestWith(cookie), otherProcess)])
+    expect(a).toBe(b)
+    expect(a).not.toBe(before.accessToken)
+    // Had both redeemed the refresh token, the provider would have revoked the grant: this refresh would fail.
+    await expireIn(id, 0)
+    const again = await getAccessToken(requestWith(cookie), otherProcess)
+    expect(again).not.toBe(a)
+    expect(await getUser(requestWith(cookie), context)).not.toBeNull()
+  })
+
   it('ends the session and sends the user to /login when the provider refuses the refresh', async () => {
     const { cookie, id } = await signedIn()
     const stored = (await sessions().current(id))!.tokens

@@ -142,6 +142,7 @@ function keeperFor(context: AppLoadContext): TokenKeeper {
     keeper = createTokenKeeper({
       now: Date.now,
       refresh: async (refreshToken, previous) => (await oidcFor(config)).refresh(refreshToken, previous),
+      claim: (id, refreshToken) => sessions.beginRefresh(id, refreshToken),
       // The roles and name follow the new ID token (refresh() has verified it).
       store: async (id, tokens) => (await sessions.updateTokens(id, tokens, identityOf(tokens.idToken))) !== null,
       revoke: async (id) => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SessionTokens } from '../../lib/session-schemas'
+import type { RefreshClaim, SessionTokens } from '../../lib/session-schemas'
 import { createTokenKeeper, type TokenKeeperDeps } from './token-keeper'
 
 const T0 = new Date('2026-11-22T08:00:00Z').getTime()
@@ -8,26 +8,54 @@ function tokens(n: number, expiresAt: number): SessionTokens {
   return { accessToken: `access-${n}`, refreshToken: `refresh-${n}`, idToken: `id-${n}`, accessTokenExpiresAt: new Date(expiresAt).toISOString() }
 }
 
-function setup(overrides: Partial<TokenKeeperDeps> = {}) {
+/** A provider that rotates: only the latest refresh token works, and it answers after a while. */
+function rotatingProvider() {
   let issued = 1
-  const refresh = vi.fn(async (refreshToken: string) => {
-    // A provider that rotates: only the latest refresh token works, and answers after a while.
+  return vi.fn(async (refreshToken: string) => {
     if (refreshToken !== `refresh-${issued}`) throw new Error('invalid_grant: reused refresh token')
     await new Promise((resolve) => setTimeout(resolve, 50))
     issued += 1
     return tokens(issued, Date.now() + 5 * 60_000)
   })
-  const store = vi.fn(async () => true)
+}
+
+/** The sessions service's side: stored tokens per session and the refresh lease (services/sessions/service.ts). */
+function fakeSessions() {
+  const stored = new Map<string, { refreshToken: string; tokens?: SessionTokens; leaseUntil: number }>()
+  const claim = vi.fn(async (id: string, refreshToken: string): Promise<RefreshClaim> => {
+    const entry = stored.get(id) ?? { refreshToken, leaseUntil: 0 }
+    stored.set(id, entry)
+    if (entry.refreshToken !== refreshToken) return { state: 'rotated', tokens: entry.tokens! }
+    if (entry.leaseUntil > Date.now()) return { state: 'busy' }
+    entry.leaseUntil = Date.now() + 15_000
+    return { state: 'granted' }
+  })
+  const store = vi.fn(async (id: string, next: SessionTokens) => {
+    stored.set(id, { refreshToken: next.refreshToken, tokens: next, leaseUntil: 0 })
+    return true
+  })
+  return { claim, store }
+}
+
+function setup(overrides: Partial<TokenKeeperDeps> = {}) {
+  const refresh = rotatingProvider()
   const revoke = vi.fn(async () => {})
-  const keeper = createTokenKeeper({
+  const sessions = fakeSessions()
+  const deps: TokenKeeperDeps = {
     now: () => Date.now(),
     refresh,
-    store,
+    claim: sessions.claim,
+    store: sessions.store,
     revoke,
     signedOut: () => new Response(null, { status: 302, headers: { location: '/login' } }),
     ...overrides,
-  })
-  return { keeper, refresh, store, revoke }
+  }
+  return {
+    keeper: createTokenKeeper(deps),
+    refresh: deps.refresh as ReturnType<typeof rotatingProvider>,
+    store: deps.store as ReturnType<typeof fakeSessions>['store'],
+    revoke,
+  }
 }
 
 beforeEach(() => {
@@ -37,12 +65,12 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-async function settle<T>(promise: Promise<T>) {
+async function settle<T>(promise: Promise<T>, ms = 100) {
   const outcome = promise.then(
     (value) => ({ value }),
     (error: unknown) => ({ error }),
   )
-  await vi.advanceTimersByTimeAsync(100)
+  await vi.advanceTimersByTimeAsync(ms)
   return outcome
 }
 
@@ -134,5 +162,54 @@ describe('renewing after the user changed their own attributes', () => {
     const renewed = (await settle(keeper.renew('s1', current))) as { value: SessionTokens }
     expect(renewed.value.accessToken).toBe('access-3')
     expect(refresh.mock.calls.map(([token]) => token)).toEqual(['refresh-1', 'refresh-2'])
+  })
+})
+
+describe('several portal processes on one session', () => {
+  it('redeem the refresh token once: the second process waits for the lease and takes the stored tokens', async () => {
+    const refresh = rotatingProvider()
+    const sessions = fakeSessions()
+    const processA = setup({ refresh, ...sessions })
+    const processB = setup({ refresh, ...sessions })
+    const current = tokens(1, T0 + 30_000)
+    const both = await settle(Promise.all([processA.keeper.fresh('s1', current), processB.keeper.fresh('s1', current)]), 1_000)
+    expect(both).toEqual({ value: [expect.objectContaining({ accessToken: 'access-2' }), expect.objectContaining({ accessToken: 'access-2' })] })
+    expect(refresh).toHaveBeenCalledTimes(1)
+    expect(processA.revoke).not.toHaveBeenCalled()
+    expect(processB.revoke).not.toHaveBeenCalled()
+  })
+
+  it('a process that finds the token already rotated elsewhere uses those tokens without asking the provider', async () => {
+    const refresh = rotatingProvider()
+    const sessions = fakeSessions()
+    const processA = setup({ refresh, ...sessions })
+    const processB = setup({ refresh, ...sessions })
+    const current = tokens(1, T0 + 30_000)
+    await settle(processA.keeper.fresh('s1', current))
+    // B read the session before A stored the rotation.
+    const late = await settle(processB.keeper.fresh('s1', current))
+    expect(late).toEqual({ value: expect.objectContaining({ accessToken: 'access-2' }) })
+    expect(refresh).toHaveBeenCalledTimes(1)
+  })
+
+  it('a renew after another process rotated refreshes once more, from the newest tokens', async () => {
+    const refresh = rotatingProvider()
+    const sessions = fakeSessions()
+    const processA = setup({ refresh, ...sessions })
+    const processB = setup({ refresh, ...sessions })
+    const current = tokens(1, T0 + 30_000)
+    await settle(processA.keeper.fresh('s1', current))
+    const renewed = await settle(processB.keeper.renew('s1', current))
+    expect(renewed).toEqual({ value: expect.objectContaining({ accessToken: 'access-3' }) })
+    expect(refresh.mock.calls.map(([token]) => token)).toEqual(['refresh-1', 'refresh-2'])
+  })
+
+  it('ends the session when the lease holder never finishes', async () => {
+    const sessions = fakeSessions()
+    // Another process took the lease and died: claims answer busy until the wait runs out.
+    const { keeper, refresh } = setup({ claim: vi.fn(async (): Promise<RefreshClaim> => ({ state: 'busy' })), store: sessions.store })
+    const outcome = (await settle(keeper.fresh('s1', tokens(1, T0 + 30_000)), 25_000)) as { error: Response }
+    expect(outcome.error.headers.get('location')).toBe('/login')
+    expect(refresh).not.toHaveBeenCalled()
   })
 })

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import {
   CreatedSessionSchema,
+  RefreshClaimSchema,
   SessionViewSchema,
   type CreateSession,
   type SessionIdentity,
@@ -36,6 +37,18 @@ export function sessionCalls(client: UpstreamClient) {
     current: (sessionId: string) =>
       nullWhenGone(
         client.call({ name: 'sessions.current', method: 'POST', path: '/sessions/current', body: { sessionId }, schema: envelope(SessionViewSchema) }),
+      ),
+
+    /** Asks to redeem the session's refresh token (one portal process at a time); null when the session is gone. */
+    beginRefresh: (sessionId: string, refreshToken: string) =>
+      nullWhenGone(
+        client.call({
+          name: 'sessions.beginRefresh',
+          method: 'POST',
+          path: '/sessions/current/refresh',
+          body: { sessionId, refreshToken },
+          schema: envelope(RefreshClaimSchema),
+        }),
       ),
 
     /** Stores refreshed tokens, and the roles and name their ID token now states. */

@@ -3,7 +3,7 @@
  * the body: the id is a bearer secret and paths are logged.
  */
 import { Hono } from 'hono'
-import { CreateSessionSchema, SessionRefSchema, UpdateTokensSchema } from '../../lib/session-schemas.ts'
+import { BeginRefreshSchema, CreateSessionSchema, SessionRefSchema, UpdateTokensSchema } from '../../lib/session-schemas.ts'
 import type { ServiceDeps } from '../context.ts'
 import { ok } from '../errors.ts'
 import { readJsonBody } from '../validation.ts'
@@ -20,6 +20,11 @@ export function sessionRoutes(deps: ServiceDeps, service: SessionService = creat
   app.post('/sessions/current', async (c) => {
     const { sessionId } = await readJsonBody(c, SessionRefSchema)
     return c.json(ok(await service.touch(sessionId)))
+  })
+
+  app.post('/sessions/current/refresh', async (c) => {
+    const { sessionId, refreshToken } = await readJsonBody(c, BeginRefreshSchema)
+    return c.json(ok(await service.beginRefresh(sessionId, refreshToken)))
   })
 
   app.put('/sessions/current/tokens', async (c) => {

@@ -5,7 +5,7 @@
  * over: reading it again answers 404, exactly like an id that never existed.
  */
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import type { CreateSession, SessionIdentity, SessionTokens, SessionView } from '../../lib/session-schemas.ts'
+import type { CreateSession, RefreshClaim, SessionIdentity, SessionTokens, SessionView } from '../../lib/session-schemas.ts'
 import type { ServiceDeps } from '../context.ts'
 import { settingsOf } from '../context.ts'
 import { ServiceError } from '../errors.ts'
@@ -16,6 +16,9 @@ import { portalSessions } from './tables.ts'
 const KEEP_EXPIRED_MS = 24 * 60 * 60 * 1000
 
 type Row = typeof portalSessions.$inferSelect
+
+/** Longer than a refresh at the provider takes; a caller that died holding it delays the others this long at most. */
+export const REFRESH_LEASE_MS = 15_000
 
 export type SessionService = ReturnType<typeof createSessionService>
 
@@ -93,12 +96,38 @@ export function createSessionService(deps: ServiceDeps) {
       return view(row)
     },
 
+    /**
+     * Before a portal process redeems the session's refresh token at the provider: the
+     * provider rotates refresh tokens and revokes the sign-in when a used one comes back,
+     * so two processes must never redeem the same one. Answers `granted` (this caller
+     * refreshes, for up to REFRESH_LEASE_MS, then stores the result with updateTokens),
+     * `rotated` with the tokens another caller already stored, or `busy` while another
+     * caller holds the lease.
+     */
+    async beginRefresh(sessionId: string, refreshToken: string): Promise<RefreshClaim> {
+      const now = deps.now()
+      const idHash = hashSessionId(sessionId)
+      return deps.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(portalSessions).where(live(idHash, now)).for('update')
+        if (!row) throw gone()
+        const current = view(row)
+        if (current.tokens.refreshToken !== refreshToken) return { state: 'rotated', tokens: current.tokens }
+        if (row.refreshLeaseUntil && row.refreshLeaseUntil > now) return { state: 'busy' }
+        await tx
+          .update(portalSessions)
+          .set({ refreshLeaseUntil: new Date(now.getTime() + REFRESH_LEASE_MS) })
+          .where(eq(portalSessions.idHash, idHash))
+        return { state: 'granted' }
+      })
+    },
+
     async updateTokens(sessionId: string, tokens: SessionTokens, identity: Partial<SessionIdentity> = {}): Promise<SessionView> {
       const now = deps.now()
       const idHash = hashSessionId(sessionId)
       const [row] = await deps.db
         .update(portalSessions)
         .set({
+          refreshLeaseUntil: null,
           tokensEncrypted: seal(key, JSON.stringify(tokens), idHash),
           ...(identity.roles === undefined ? {} : { roles: identity.roles }),
           ...(identity.displayName === undefined ? {} : { displayName: identity.displayName }),

@@ -103,6 +103,30 @@ describe('sessions service', () => {
     expect((await sessions.current(sessionId))?.tokens).toEqual(tokens)
   })
 
+  it('grants one refresh lease at a time; after the new tokens are stored, callers get those instead', async () => {
+    const { sessionId } = await sessions.create(input())
+    const refreshToken = input().tokens.refreshToken
+    const claims = await Promise.all([1, 2, 3].map(() => sessions.beginRefresh(sessionId, refreshToken)))
+    expect(claims.map((claim) => claim?.state).sort()).toEqual(['busy', 'busy', 'granted'])
+
+    const rotated = { ...input().tokens, accessToken: 'new-access', refreshToken: 'new-refresh' }
+    await sessions.updateTokens(sessionId, rotated)
+    expect(await sessions.beginRefresh(sessionId, refreshToken)).toEqual({ state: 'rotated', tokens: rotated })
+    // The lease ended with the update: the next refresh, of the new token, is granted at once.
+    expect(await sessions.beginRefresh(sessionId, 'new-refresh')).toEqual({ state: 'granted' })
+  })
+
+  it('outlives a lease holder that never came back', async () => {
+    const { sessionId } = await sessions.create(input())
+    const refreshToken = input().tokens.refreshToken
+    expect((await sessions.beginRefresh(sessionId, refreshToken))?.state).toBe('granted')
+    expect((await sessions.beginRefresh(sessionId, refreshToken))?.state).toBe('busy')
+    advance(16_000)
+    expect((await sessions.beginRefresh(sessionId, refreshToken))?.state).toBe('granted')
+    await sessions.revoke(sessionId)
+    expect(await sessions.beginRefresh(sessionId, refreshToken)).toBeNull()
+  })
+
   it('refuses a revoked session for good, and revoking twice is not an error', async () => {
     const { sessionId } = await sessions.create(input())
     expect(await sessions.revoke(sessionId)).toEqual({ revoked: true })

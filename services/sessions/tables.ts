@@ -21,6 +21,9 @@ export const portalSessions = sessionsSchema.table(
     idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // While set and in the future, one portal process is redeeming this session's refresh
+    // token; the others wait for its result instead of redeeming it again (decision 0008).
+    refreshLeaseUntil: timestamp('refresh_lease_until', { withTimezone: true }),
   },
   (t) => [index('sessions_sub_idx').on(t.sub), index('sessions_absolute_expires_at_idx').on(t.absoluteExpiresAt)],
 )

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions"."sessions" ADD COLUMN "refresh_lease_until" timestamp with time zone;
