@@ -68,6 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       theme: preferences.theme,
       showCookieBanner: !preferences.cookieAccepted && !preferences.cookieBannerClosed,
       registerEnabled: config.REGISTER_FLAG === 'true',
+      // spec 2 and 9 (accountMgmtEnabled): customers' "Link another Account".
+      accountManagement: config.ACCOUNT_MGMT_ENABLED,
       socialUrl: config.SOCIAL_URL,
       year: new Date().getFullYear(),
       version: APP_VERSION,

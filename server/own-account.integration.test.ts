@@ -171,3 +171,30 @@ describe('an applicant', () => {
     expect((await getUser(request(applicant), context))?.kind).toBe('applicant')
   })
 })
+
+describe('with account management off (ACCOUNT_MGMT_ENABLED=false)', () => {
+  let off: TestPortal
+  beforeAll(async () => {
+    off = await startTestPortal({ DEMO_DATA: 'true', ACCOUNT_MGMT_ENABLED: 'false' })
+  })
+  afterAll(() => off?.close())
+
+  it('a customer sees no way to link another account, and a crafted post links nothing', async () => {
+    const customer = await signInByRequests(off.base, CUSTOMER)
+    const home = await (await customer.go('/customer')).text()
+    expect(home).toContain('data-testid="default-account"')
+    expect(home).not.toContain('LINK ANOTHER ACCOUNT')
+    expect(await (await customer.go('/get-started')).text()).not.toContain('LINK ACCOUNT')
+
+    const answer = await customer.go('/get-started', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'link', accountNumber: '1000000000004' }),
+    })
+    expect(answer.status).toBe(302)
+    expect(await (await customer.go(answer.headers.get('location')!)).text()).toContain(NOT_AUTHORIZED)
+    const offContext = { ...context, config: off.config, upstreamFetch: off.portal.upstreamFetch } as AppLoadContext
+    const session = await upstreamFor(offContext).sessions.current(customer.id)
+    expect((decodeJwt(session!.tokens.idToken) as { accountNumber: string[] }).accountNumber).toEqual(['1000000000001', '1000000000002'])
+  })
+})

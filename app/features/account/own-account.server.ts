@@ -13,7 +13,8 @@ import { z } from 'zod'
 import { AccountNumberSchema, LinkAccountSchema } from '../../../lib/identity-schemas'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { isSales, userKind } from '~/auth/roles'
-import { getAccessToken, renewTokens, requireClaims } from '~/auth/session.server'
+import type { Config } from '../../../lib/env'
+import { getAccessToken, renewTokens, requireClaims, type User } from '~/auth/session.server'
 import type { IdTokenClaims } from '~/auth/id-token.server'
 import { serializeToast, type Toast } from '~/features/shell/toast.server'
 import { isUpstreamError } from '~/upstream/errors'
@@ -34,7 +35,14 @@ export function showsRegistrationSuccess(claims: IdTokenClaims): boolean {
   return userKind(claims.realm_access?.roles ?? []) === 'applicant' && claims.displaySuccessRegistration !== false
 }
 
+/** spec 9 accountMgmtEnabled: customers link further accounts only with it on; applicants always link their first. */
+export function mayLinkAccounts(user: Pick<User, 'kind'>, config: Config): boolean {
+  return user.kind !== 'customer' || config.ACCOUNT_MGMT_ENABLED
+}
+
 const IntentSchema = z.enum(INTENT)
+
+const userOf = (claims: IdTokenClaims) => ({ kind: userKind(claims.realm_access?.roles ?? []) })
 
 async function toastRedirect(context: AppLoadContext, to: string, toast: Toast) {
   return redirect(to, { headers: { 'set-cookie': await serializeToast(context.config, toast) } })
@@ -55,6 +63,7 @@ export async function ownAccountAction(request: Request, context: AppLoadContext
   const accessToken = await getAccessToken(request, context)
 
   if (intent.data === INTENT.link) {
+    if (!mayLinkAccounts(userOf(claims), context.config)) return toastRedirect(context, here, { kind: 'error', message: NOT_AUTHORIZED })
     const submission = parseWithZod(form, { schema: LinkAccountSchema })
     if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
     const { accountNumber } = submission.value

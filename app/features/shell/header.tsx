@@ -89,6 +89,11 @@ export function Header() {
                   Dashboard
                 </AppLink>
               ) : null}
+              {user?.kind === 'customer' && root?.accountManagement ? (
+                <AppLink to="/get-started" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+                  Link another Account
+                </AppLink>
+              ) : null}
               <AppLink to="/" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
                 Home
               </AppLink>

@@ -36,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     defaultAccountNumber: defaultAccountNumber(accountNumbers, claims.activeAccountNumber),
     confirmUnlink: unlink && accountNumbers.includes(unlink) ? unlink : null,
     welcomeBanner: showsWelcomeBanner(claims),
+    accountManagement: context.config.ACCOUNT_MGMT_ENABLED,
     termsOfUse: query.get('showTermsOfUse') === 'true' ? await loadTermsOfUse(context) : null,
   }
 }
@@ -46,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CustomerHome() {
-  const { givenName, accountNumbers, defaultAccountNumber, confirmUnlink, welcomeBanner, termsOfUse } = useLoaderData<typeof loader>()
+  const { givenName, accountNumbers, defaultAccountNumber, confirmUnlink, welcomeBanner, accountManagement, termsOfUse } = useLoaderData<typeof loader>()
   const productName = useRouteLoaderData<{ productName: string }>('root')?.productName ?? ''
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
@@ -76,11 +77,13 @@ export default function CustomerHome() {
         // spec 2, Layout: the message when the user has no account number.
         <p role="status">No account number available</p>
       )}
-      <p>
-        <AppLink to="/get-started" className={buttonClass('secondary')}>
-          {OWN_ACCOUNT_TEXT.linkAnotherHeading.toUpperCase()}
-        </AppLink>
-      </p>
+      {accountManagement ? (
+        <p>
+          <AppLink to="/get-started" className={buttonClass('secondary')}>
+            {OWN_ACCOUNT_TEXT.linkAnotherHeading.toUpperCase()}
+          </AppLink>
+        </p>
+      ) : null}
     </section>
   )
 }

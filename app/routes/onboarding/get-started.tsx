@@ -10,7 +10,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { requireClaims, requireUser } from '~/auth/session.server'
 import { defaultAccountNumber } from '~/features/account/accounts'
 import { LinkAccountForm, LinkedAccounts, RegistrationSuccess } from '~/features/account/own-account'
-import { ownAccountAction, showsRegistrationSuccess } from '~/features/account/own-account.server'
+import { mayLinkAccounts, ownAccountAction, showsRegistrationSuccess } from '~/features/account/own-account.server'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
@@ -33,6 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Only an account the user has can be asked about; anything else shows no question.
     confirmUnlink: unlink && accountNumbers.includes(unlink) ? unlink : null,
     registrationSuccess: showsRegistrationSuccess(claims),
+    // spec 9 accountMgmtEnabled: with it off, only applicants link (their first account).
+    canLink: mayLinkAccounts(user, context.config),
   }
 }
 
@@ -42,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function GetStarted() {
-  const { givenName, accountNumbers, defaultAccountNumber, confirmUnlink, registrationSuccess } = useLoaderData<typeof loader>()
+  const { givenName, accountNumbers, defaultAccountNumber, confirmUnlink, registrationSuccess, canLink } = useLoaderData<typeof loader>()
   const actionData = useActionData<{ result?: SubmissionResult<string[]> }>()
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
@@ -62,7 +64,7 @@ export default function GetStarted() {
         </AppLink>
       </div>
       <LinkedAccounts accountNumbers={accountNumbers} defaultAccountNumber={defaultAccountNumber} confirmUnlink={confirmUnlink} here={HERE} />
-      <LinkAccountForm lastResult={actionData?.result} another={accountNumbers.length > 0} />
+      {canLink ? <LinkAccountForm lastResult={actionData?.result} another={accountNumbers.length > 0} /> : null}
     </section>
   )
 }
