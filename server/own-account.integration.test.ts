@@ -94,11 +94,17 @@ describe('every route that takes an account number refuses one outside the token
 describe('a customer manages their accounts', () => {
   it('asks before unlinking (a plain link, NO goes back), then unlinks and re-links with new claims at once', async () => {
     const customer = await signInByRequests(t.base, CUSTOMER)
-    const question = await (await customer.go('/customer?unlink=1000000000001')).text()
+    // The question names the account by its place in the list: no account number in the URL.
+    const page = await (await customer.go('/customer')).text()
+    expect(page).toMatch(/href="\/customer\?unlink=1"[^>]*aria-label="Unlink account 1000000000001"/)
+    expect(page).not.toMatch(/href="[^"]*\d{13}/)
+    const question = await (await customer.go('/customer?unlink=1')).text()
     expect(question).toContain('Unlink account 1000000000001?')
     expect(question).toMatch(/href="\/customer"[^>]*>NO</)
-    // Asking about an account that is not theirs shows no question at all.
-    expect(await (await customer.go('/customer?unlink=1000000000003')).text()).not.toContain('Unlink account 1000000000003?')
+    // A place with no account, or an account number instead of a place, asks nothing.
+    for (const unlink of ['3', '0', '1000000000001', '-1']) {
+      expect(await (await customer.go(`/customer?unlink=${unlink}`)).text()).not.toContain('role="alertdialog"')
+    }
 
     const unlinked = await submit(customer, '/customer', { intent: 'unlink', accountNumber: '1000000000001' })
     expect(unlinked.html).toContain('Account 1000000000001 was unlinked.')

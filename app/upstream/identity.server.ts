@@ -114,7 +114,8 @@ export function identityCalls(client: UpstreamClient) {
       client.call({
         name: 'identity.unlinkAccount',
         method: 'DELETE',
-        path: `/users/me/accounts/${encodeURIComponent(accountNumber)}`,
+        path: '/users/me/accounts',
+        body: { accountNumber },
         accessToken,
         schema: UserAttributesAnswerSchema,
       }),

@@ -6,7 +6,6 @@
  */
 import { Hono } from 'hono'
 import {
-  AccountNumberSchema,
   AttributesUpdateSchema,
   LinkAccountSchema,
   PasswordResetRequestSchema,
@@ -18,7 +17,7 @@ import {
 import { HEADER } from '../../lib/signature.ts'
 import { requireCaller, requireOwnAccount, type AccessTokenVerifier, type BearerEnv } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
-import { ServiceError, ok } from '../errors.ts'
+import { ok } from '../errors.ts'
 import { readJsonBody } from '../validation.ts'
 import { createIdentityService, type IdentityService } from './service.ts'
 import type { IdentityUser } from './users.ts'
@@ -73,12 +72,12 @@ export function identityRoutes(
     return c.json(ok(attributesOf(await service.linkAccount(c.get('caller').sub, accountNumber))))
   })
 
-  app.delete('/users/me/accounts/:accountNumber', signedIn, async (c) => {
+  // The account number travels in the body, never in a path: paths end up in logs (SECURITY.md, privacy).
+  app.delete('/users/me/accounts', signedIn, async (c) => {
     const caller = c.get('caller')
-    const accountNumber = AccountNumberSchema.safeParse(c.req.param('accountNumber'))
-    if (!accountNumber.success) throw new ServiceError(404, 'not_found', 'No such account number.')
-    requireOwnAccount(caller, accountNumber.data)
-    return c.json(ok(attributesOf(await service.unlinkAccount(caller.sub, accountNumber.data))))
+    const { accountNumber } = await readJsonBody(c, LinkAccountSchema)
+    requireOwnAccount(caller, accountNumber)
+    return c.json(ok(attributesOf(await service.unlinkAccount(caller.sub, accountNumber))))
   })
 
   return app

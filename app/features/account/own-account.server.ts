@@ -40,6 +40,12 @@ export function mayLinkAccounts(user: Pick<User, 'kind'>, config: Config): boole
   return user.kind !== 'customer' || config.ACCOUNT_MGMT_ENABLED
 }
 
+/** ?unlink=N asks about the Nth account in the list (1-based); anything else asks nothing. */
+export function accountToConfirm(request: Request, accountNumbers: readonly string[]): string | null {
+  const position = new URL(request.url).searchParams.get('unlink')
+  return position && /^[1-9]\d{0,2}$/.test(position) ? (accountNumbers[Number(position) - 1] ?? null) : null
+}
+
 const IntentSchema = z.enum(INTENT)
 
 const userOf = (claims: IdTokenClaims) => ({ kind: userKind(claims.realm_access?.roles ?? []) })

@@ -62,7 +62,7 @@ export function LinkedAccounts({
 }: {
   accountNumbers: string[]
   defaultAccountNumber: string | null
-  /** The account whose unlinking awaits YES or NO (from ?unlink=), if any. */
+  /** The account whose unlinking awaits YES or NO (?unlink= its place in the list), if any. */
   confirmUnlink: string | null
   here: string
 }) {
@@ -73,7 +73,7 @@ export function LinkedAccounts({
         {TEXT.linkedHeading}
       </h2>
       <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Linked accounts">
-        {accountNumbers.map((accountNumber) => (
+        {accountNumbers.map((accountNumber, index) => (
           <li key={accountNumber} className="flex flex-col gap-2 py-3">
             <div className="flex flex-wrap items-center gap-3">
               <span className="font-semibold" data-testid="linked-account">
@@ -86,7 +86,8 @@ export function LinkedAccounts({
                     {TEXT.makeDefaultButton}
                   </IntentButton>
                 )}
-                <AppLink to={`${here}?${new URLSearchParams({ unlink: accountNumber })}`} className={buttonClass('ghost')} aria-label={`Unlink account ${accountNumber}`}>
+                {/* The account's place in the list, not its number: account numbers stay out of URLs (SECURITY.md, privacy). */}
+                <AppLink to={`${here}?unlink=${index + 1}`} className={buttonClass('ghost')} aria-label={`Unlink account ${accountNumber}`}>
                   {TEXT.unlinkButton}
                 </AppLink>
               </span>

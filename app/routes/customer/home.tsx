@@ -11,7 +11,7 @@ import { ROLE } from '~/auth/roles'
 import { requireClaims, requireRole } from '~/auth/session.server'
 import { defaultAccountNumber } from '~/features/account/accounts'
 import { LinkedAccounts, WelcomeBanner } from '~/features/account/own-account'
-import { ownAccountAction, showsWelcomeBanner } from '~/features/account/own-account.server'
+import { accountToConfirm, ownAccountAction, showsWelcomeBanner } from '~/features/account/own-account.server'
 import { OWN_ACCOUNT_TEXT } from '~/features/account/own-account-texts'
 import { LegalPage } from '~/features/legal/legal-page'
 import { loadTermsOfUse } from '~/features/legal/legal.server'
@@ -29,12 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const claims = await requireClaims(request, context)
   const accountNumbers = claims.accountNumber ?? []
   const query = new URL(request.url).searchParams
-  const unlink = query.get('unlink')
   return {
     givenName: claims.given_name ?? '',
     accountNumbers,
     defaultAccountNumber: defaultAccountNumber(accountNumbers, claims.activeAccountNumber),
-    confirmUnlink: unlink && accountNumbers.includes(unlink) ? unlink : null,
+    confirmUnlink: accountToConfirm(request, accountNumbers),
     welcomeBanner: showsWelcomeBanner(claims),
     accountManagement: context.config.ACCOUNT_MGMT_ENABLED,
     termsOfUse: query.get('showTermsOfUse') === 'true' ? await loadTermsOfUse(context) : null,

@@ -10,7 +10,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { requireClaims, requireUser } from '~/auth/session.server'
 import { defaultAccountNumber } from '~/features/account/accounts'
 import { LinkAccountForm, LinkedAccounts, RegistrationSuccess } from '~/features/account/own-account'
-import { mayLinkAccounts, ownAccountAction, showsRegistrationSuccess } from '~/features/account/own-account.server'
+import { accountToConfirm, mayLinkAccounts, ownAccountAction, showsRegistrationSuccess } from '~/features/account/own-account.server'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
@@ -25,13 +25,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const claims = await requireClaims(request, context)
   const accountNumbers = claims.accountNumber ?? []
-  const unlink = new URL(request.url).searchParams.get('unlink')
   return {
     givenName: user.givenName,
     accountNumbers,
     defaultAccountNumber: defaultAccountNumber(accountNumbers, claims.activeAccountNumber),
-    // Only an account the user has can be asked about; anything else shows no question.
-    confirmUnlink: unlink && accountNumbers.includes(unlink) ? unlink : null,
+    confirmUnlink: accountToConfirm(request, accountNumbers),
     registrationSuccess: showsRegistrationSuccess(claims),
     // spec 9 accountMgmtEnabled: with it off, only applicants link (their first account).
     canLink: mayLinkAccounts(user, context.config),
