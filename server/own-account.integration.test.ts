@@ -86,7 +86,7 @@ describe('every route that takes an account number refuses one outside the token
     const again = await signInByRequests(t.base, CUSTOMER)
     expect((await claimsOf(again)).accountNumber).toContain('1000000000004')
     const unlinked = await submit(again, '/customer', { intent: 'unlink', accountNumber: '1000000000004' })
-    expect(unlinked.html).toContain('Account 1000000000004 was unlinked.')
+    expect(unlinked.html).toContain('The account ending in 0004 was unlinked.')
     expect((await claimsOf(again)).accountNumber).toEqual(['1000000000001', '1000000000002'])
   })
 })
@@ -107,19 +107,27 @@ describe('a customer manages their accounts', () => {
     }
 
     const unlinked = await submit(customer, '/customer', { intent: 'unlink', accountNumber: '1000000000001' })
-    expect(unlinked.html).toContain('Account 1000000000001 was unlinked.')
+    expect(unlinked.html).toContain('The account ending in 0001 was unlinked.')
     expect((await claimsOf(customer)).accountNumber).toEqual(['1000000000002'])
 
     const linked = await submit(customer, '/get-started', { intent: 'link', accountNumber: '1000000000001' })
     expect(linked.landed).toBe('/get-started')
-    expect(linked.html).toContain('Account 1000000000001 is now linked.')
+
+    expect(linked.html).toContain('The account ending in 0001 is now linked.')
     expect((await claimsOf(customer)).accountNumber).toEqual(['1000000000002', '1000000000001'])
   })
 
   it('makes another account the default', async () => {
     const customer = await signInByRequests(t.base, CUSTOMER)
+    // The toast rides a cookie to the next page: it names the last four digits only.
+    const raw = await post(customer, '/customer', { intent: 'make-default', accountNumber: '1000000000002' })
+    const toast = raw.headers.getSetCookie().find((line) => line.startsWith('toast='))!
+    const decoded = Buffer.from(decodeURIComponent(toast.split(';')[0]!.slice('toast='.length)).split('.')[0]!, 'base64').toString('utf8')
+    expect(decoded).toContain('ending in 0002')
+    expect(decoded).not.toMatch(/\d{13}/)
+
     const answer = await submit(customer, '/customer', { intent: 'make-default', accountNumber: '1000000000001' })
-    expect(answer.html).toContain('Account 1000000000001 is now your default account.')
+    expect(answer.html).toContain('The account ending in 0001 is now your default account.')
     expect(answer.html).toMatch(/data-testid="default-account"[^>]*>1000000000001</)
     expect((await claimsOf(customer)).activeAccountNumber).toBe('1000000000001')
   })
@@ -166,7 +174,7 @@ describe('an applicant', () => {
     expect((await getUser(request(applicant), context))?.kind).toBe('applicant')
     const linked = await submit(applicant, '/get-started', { intent: 'link', accountNumber: '1000000000003' })
     expect(linked.landed).toBe('/customer')
-    expect(linked.html).toContain('Account 1000000000003 is now linked.')
+    expect(linked.html).toContain('The account ending in 0003 is now linked.')
     expect(linked.html).toMatch(/data-testid="default-account"[^>]*>1000000000003</)
     // The session's roles follow the new token: the guard now lets them into /customer.
     expect((await getUser(request(applicant), context))?.roles).toContain('customer')

@@ -55,14 +55,14 @@ test('a customer links, switches and unlinks accounts; the flags show until clos
   // A fibre account: linked at once.
   await accountNumber.fill('1000000000004')
   await page.getByRole('button', { name: 'LINK ACCOUNT' }).click()
-  await expect(page.getByText('Account 1000000000004 is now linked.')).toBeVisible()
+  await expect(page.getByText('The account ending in 0004 is now linked.')).toBeVisible()
   const linked = page.getByRole('list', { name: 'Linked accounts' }).getByTestId('linked-account')
   await expect(linked).toHaveText(['1000000000003', '1000000000004'])
 
   // The default account, switched from the customer home.
   await page.goto('/customer')
   await page.getByRole('button', { name: 'Make 1000000000004 your default account' }).click()
-  await expect(page.getByText('Account 1000000000004 is now your default account.')).toBeVisible()
+  await expect(page.getByText('The account ending in 0004 is now your default account.')).toBeVisible()
   await expect(page.getByTestId('default-account')).toHaveText('1000000000004')
 
   // Unlinking asks first; NO changes nothing, YES unlinks.
@@ -74,7 +74,7 @@ test('a customer links, switches and unlinks accounts; the flags show until clos
   await expect(linked).toHaveText(['1000000000003', '1000000000004'])
   await page.getByRole('link', { name: 'Unlink account 1000000000003' }).click()
   await question.getByRole('button', { name: 'YES' }).click()
-  await expect(page.getByText('Account 1000000000003 was unlinked.')).toBeVisible()
+  await expect(page.getByText('The account ending in 0003 was unlinked.')).toBeVisible()
   await expect(linked).toHaveText(['1000000000004'])
 
   // The last one: no account left, an applicant again, at /get-started, where the
@@ -82,7 +82,7 @@ test('a customer links, switches and unlinks accounts; the flags show until clos
   await page.getByRole('link', { name: 'Unlink account 1000000000004' }).click()
   await page.getByRole('alertdialog', { name: 'Unlink account 1000000000004?' }).getByRole('button', { name: 'YES' }).click()
   await expect(page).toHaveURL('/get-started')
-  await expect(page.getByText('Account 1000000000004 was unlinked.')).toBeVisible()
+  await expect(page.getByText('The account ending in 0004 was unlinked.')).toBeVisible()
   await expect(linked).toHaveCount(0)
   const popup = page.getByRole('dialog', { name: 'Registration successful' })
   await expect(popup).toBeVisible()

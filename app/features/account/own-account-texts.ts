@@ -10,16 +10,18 @@ export const OWN_ACCOUNT_TEXT = {
   accountNumberLabel: 'Account number',
   linkButton: 'LINK ACCOUNT',
   alreadyLinked: 'This account is already linked to you.',
-  linked: (accountNumber: string) => `Account ${accountNumber} is now linked.`,
+  // Toasts travel in a cookie to the next page: only the last four digits (no account
+  // number in browser storage).
+  linked: (accountNumber: string) => `The account ending in ${accountNumber.slice(-4)} is now linked.`,
   linkedHeading: 'Your accounts',
   defaultMark: '(default)',
   makeDefaultButton: 'MAKE DEFAULT',
-  defaultChanged: (accountNumber: string) => `Account ${accountNumber} is now your default account.`,
+  defaultChanged: (accountNumber: string) => `The account ending in ${accountNumber.slice(-4)} is now your default account.`,
   defaultFailed: 'Could not change your default account. Please try again.',
   unlinkButton: 'UNLINK',
   unlinkQuestion: (accountNumber: string) => `Unlink account ${accountNumber}?`,
   unlinkBody: 'Its bills and modem will no longer show here. You can link it again later.',
-  unlinked: (accountNumber: string) => `Account ${accountNumber} was unlinked.`,
+  unlinked: (accountNumber: string) => `The account ending in ${accountNumber.slice(-4)} was unlinked.`,
   unlinkFailed: 'Could not be unlinked', // spec 8
   unknownAction: 'That action is not available. Please try again.',
   unavailable: 'Something went wrong. Please try again later.',
