@@ -86,11 +86,13 @@ const RELOAD_AT_MOST_EVERY_MS = 10_000
 
 /**
  * The embedded provider's keys, read from the database it keeps them in (identity/oidc/keys.ts):
- * public members only. A token signed by a key rotated in since the last read makes it read again,
- * at most every ten seconds.
+ * public members only. A token naming a key not seen yet makes it read again: at once for
+ * a key id it has not looked for before (a rotation), else at most every ten seconds, so
+ * made-up key ids cannot make every request a database read.
  */
 export function databaseKeys(db: Database): JWTVerifyGetKey {
   let current: { keys: JWTVerifyGetKey; kids: Set<string>; readAt: number } | undefined
+  const lookedFor = new Set<string>()
   async function read() {
     const rows = await db.select({ jwk: oidcSigningKeys.jwk }).from(oidcSigningKeys)
     const keys = rows.map(({ jwk }) => Object.fromEntries(PUBLIC_RSA_MEMBERS.flatMap((name) => (jwk as JWK)[name] === undefined ? [] : [[name, (jwk as JWK)[name]]])) as JWK)
@@ -100,7 +102,14 @@ export function databaseKeys(db: Database): JWTVerifyGetKey {
   }
   return async (header, token) => {
     let known = current ?? (await read())
-    if (header.kid && !known.kids.has(header.kid) && Date.now() - known.readAt > RELOAD_AT_MOST_EVERY_MS) known = await read()
+    const kid = header.kid
+    if (kid && !known.kids.has(kid)) {
+      const firstLook = !lookedFor.has(kid) && lookedFor.size < 100
+      if (firstLook || Date.now() - known.readAt > RELOAD_AT_MOST_EVERY_MS) {
+        lookedFor.add(kid)
+        known = await read()
+      }
+    }
     return known.keys(header, token)
   }
 }

@@ -5,10 +5,11 @@
  * would allow it.
  */
 import { eq } from 'drizzle-orm'
-import { generateKeyPair, exportJWK } from 'jose'
+import { decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UpstreamError } from '../../app/upstream/errors.ts'
 import { signAccessToken, startTestUpstream, type TestUpstream } from '../testing.ts'
+import { rotateSigningKey } from './oidc/keys.ts'
 import { users } from './tables.ts'
 
 let upstream: TestUpstream
@@ -90,6 +91,21 @@ describe('the bearer token', () => {
     const error = await refusal(upstream.upstream.identity.linkAccount(token, STRANGERS_ACCOUNT))
     expect(error.status).toBe(401)
     expect((await storedAccounts(customer.id)).accountNumbers).toEqual(CUSTOMER_ACCOUNTS)
+  })
+})
+
+describe('signing key rotation', () => {
+  it('accepts at once a token signed by a key rotated in after the gateway read the keys', async () => {
+    const before = await tokenFor(customer.id, CUSTOMER_ACCOUNTS)
+    await upstream.upstream.identity.updateAttributes(before, { displayCoachmarks: true })
+    await rotateSigningKey(upstream.database.db)
+    // signAccessToken signs with the newest key.
+    const after = await tokenFor(customer.id, CUSTOMER_ACCOUNTS)
+    expect(decodeProtectedHeader(after).kid).not.toBe(decodeProtectedHeader(before).kid)
+    const answer = await upstream.upstream.identity.updateAttributes(after, { displayCoachmarks: true })
+    expect(answer.displayCoachmarks).toBe(true)
+    // The older key stays published: its tokens still verify.
+    await upstream.upstream.identity.updateAttributes(before, { displayCoachmarks: true })
   })
 })
 
