@@ -99,8 +99,7 @@ export async function requireRole(request: Request, context: AppLoadContext, rol
 export async function requireClaims(request: Request, context: AppLoadContext): Promise<IdTokenClaims> {
   const session = await readSession(request, context)
   if (!session) throw loginRedirect(request)
-  const payload = decodeJwt(session.view.tokens.idToken)
-  return { ...payload, ...IdTokenClaimsSchema.parse(payload) }
+  return storedClaims(session.view.tokens.idToken)
 }
 
 /** Starts a new session at sign-in: a new id always; a session the browser already had is revoked. */
@@ -156,8 +155,14 @@ function keeperFor(context: AppLoadContext): TokenKeeper {
   return keeper
 }
 
+/** The claims of an ID token verified when it was stored (sign-in or refresh). */
+function storedClaims(idToken: string): IdTokenClaims {
+  const payload = decodeJwt(idToken)
+  return { ...payload, ...IdTokenClaimsSchema.parse(payload) }
+}
+
 function identityOf(idToken: string): SessionIdentity {
-  const claims = IdTokenClaimsSchema.parse(decodeJwt(idToken))
+  const claims = storedClaims(idToken)
   return { roles: claims.realm_access?.roles ?? [], displayName: claims.given_name ?? '' }
 }
 

@@ -165,12 +165,16 @@ describe('renewing after the user changed their own attributes', () => {
   })
 })
 
+/** Two portal processes: each its own keeper, one provider and one sessions service between them. */
+function twoProcesses() {
+  const refresh = rotatingProvider()
+  const sessions = fakeSessions()
+  return { refresh, processA: setup({ refresh, ...sessions }), processB: setup({ refresh, ...sessions }) }
+}
+
 describe('several portal processes on one session', () => {
   it('redeem the refresh token once: the second process waits for the lease and takes the stored tokens', async () => {
-    const refresh = rotatingProvider()
-    const sessions = fakeSessions()
-    const processA = setup({ refresh, ...sessions })
-    const processB = setup({ refresh, ...sessions })
+    const { refresh, processA, processB } = twoProcesses()
     const current = tokens(1, T0 + 30_000)
     const both = await settle(Promise.all([processA.keeper.fresh('s1', current), processB.keeper.fresh('s1', current)]), 1_000)
     expect(both).toEqual({ value: [expect.objectContaining({ accessToken: 'access-2' }), expect.objectContaining({ accessToken: 'access-2' })] })
@@ -180,10 +184,7 @@ describe('several portal processes on one session', () => {
   })
 
   it('a process that finds the token already rotated elsewhere uses those tokens without asking the provider', async () => {
-    const refresh = rotatingProvider()
-    const sessions = fakeSessions()
-    const processA = setup({ refresh, ...sessions })
-    const processB = setup({ refresh, ...sessions })
+    const { refresh, processA, processB } = twoProcesses()
     const current = tokens(1, T0 + 30_000)
     await settle(processA.keeper.fresh('s1', current))
     // B read the session before A stored the rotation.
@@ -193,10 +194,7 @@ describe('several portal processes on one session', () => {
   })
 
   it('a renew after another process rotated refreshes once more, from the newest tokens', async () => {
-    const refresh = rotatingProvider()
-    const sessions = fakeSessions()
-    const processA = setup({ refresh, ...sessions })
-    const processB = setup({ refresh, ...sessions })
+    const { refresh, processA, processB } = twoProcesses()
     const current = tokens(1, T0 + 30_000)
     await settle(processA.keeper.fresh('s1', current))
     const renewed = await settle(processB.keeper.renew('s1', current))

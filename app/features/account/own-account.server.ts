@@ -21,6 +21,7 @@ import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
 import { readForm } from '~/utils/form.server'
 import { failureReply } from './account.server'
+import { defaultAccountNumber } from './accounts'
 import { INTENT } from './own-account-intents'
 import { OWN_ACCOUNT_TEXT as TEXT } from './own-account-texts'
 
@@ -41,14 +42,22 @@ export function mayLinkAccounts(user: Pick<User, 'kind'>, config: Config): boole
 }
 
 /** ?unlink=N asks about the Nth account in the list (1-based); anything else asks nothing. */
-export function accountToConfirm(request: Request, accountNumbers: readonly string[]): string | null {
+function accountToConfirm(request: Request, accountNumbers: readonly string[]): string | null {
   const position = new URL(request.url).searchParams.get('unlink')
   return position && /^[1-9]\d{0,2}$/.test(position) ? (accountNumbers[Number(position) - 1] ?? null) : null
 }
 
-const IntentSchema = z.enum(INTENT)
+/** What LinkedAccounts shows, from the ID token's claims (spec 3: the default account). */
+export function linkedAccountsView(request: Request, claims: IdTokenClaims) {
+  const accountNumbers = claims.accountNumber ?? []
+  return {
+    accountNumbers,
+    defaultAccountNumber: defaultAccountNumber(accountNumbers, claims.activeAccountNumber),
+    confirmUnlink: accountToConfirm(request, accountNumbers),
+  }
+}
 
-const userOf = (claims: IdTokenClaims) => ({ kind: userKind(claims.realm_access?.roles ?? []) })
+const IntentSchema = z.enum(INTENT)
 
 async function toastRedirect(context: AppLoadContext, to: string, toast: Toast) {
   return redirect(to, { headers: { 'set-cookie': await serializeToast(context.config, toast) } })
@@ -65,15 +74,20 @@ export async function ownAccountAction(request: Request, context: AppLoadContext
   if (!intent.success) return toastRedirect(context, here, { kind: 'error', message: TEXT.unknownAction })
 
   const claims = await requireClaims(request, context)
+  const linked = claims.accountNumber ?? []
+  const kindBefore = userKind(claims.realm_access?.roles ?? [])
+  // Linking a first account makes an applicant a customer, unlinking the last one the
+  // reverse: then the page to show next is the user's new home.
+  const nextPage = (user: User) => (user.kind === kindBefore ? here : user.home)
   const identity = upstreamFor(context).identity
   const accessToken = await getAccessToken(request, context)
 
   if (intent.data === INTENT.link) {
-    if (!mayLinkAccounts(userOf(claims), context.config)) return toastRedirect(context, here, { kind: 'error', message: NOT_AUTHORIZED })
+    if (!mayLinkAccounts({ kind: kindBefore }, context.config)) return toastRedirect(context, here, { kind: 'error', message: NOT_AUTHORIZED })
     const submission = parseWithZod(form, { schema: LinkAccountSchema })
     if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
     const { accountNumber } = submission.value
-    if ((claims.accountNumber ?? []).includes(accountNumber)) {
+    if (linked.includes(accountNumber)) {
       return data({ result: submission.reply({ fieldErrors: { accountNumber: [TEXT.alreadyLinked] } }) }, { status: 400 })
     }
     try {
@@ -83,14 +97,12 @@ export async function ownAccountAction(request: Request, context: AppLoadContext
       return data({ result: failure.result }, { status: failure.status })
     }
     const user = await renewTokens(request, context)
-    // An applicant with a first account has become a customer: their home is now /customer.
-    const to = userKind(claims.realm_access?.roles ?? []) === user.kind ? here : user.home
-    return toastRedirect(context, to, { kind: 'success', message: TEXT.linked(accountNumber) })
+    return toastRedirect(context, nextPage(user), { kind: 'success', message: TEXT.linked(accountNumber) })
   }
 
   if (intent.data === INTENT.unlink || intent.data === INTENT.makeDefault) {
     const accountNumber = AccountNumberSchema.safeParse(form.get('accountNumber'))
-    if (!accountNumber.success || !(claims.accountNumber ?? []).includes(accountNumber.data)) {
+    if (!accountNumber.success || !linked.includes(accountNumber.data)) {
       return toastRedirect(context, here, { kind: 'error', message: NOT_AUTHORIZED })
     }
     try {
@@ -103,8 +115,7 @@ export async function ownAccountAction(request: Request, context: AppLoadContext
     }
     const user = await renewTokens(request, context)
     return intent.data === INTENT.unlink
-      ? // Without an account left, a customer is an applicant again, whose home is /get-started.
-        toastRedirect(context, userKind(claims.realm_access?.roles ?? []) === user.kind ? here : user.home, { kind: 'success', message: TEXT.unlinked(accountNumber.data) })
+      ? toastRedirect(context, nextPage(user), { kind: 'success', message: TEXT.unlinked(accountNumber.data) })
       : toastRedirect(context, here, { kind: 'success', message: TEXT.defaultChanged(accountNumber.data) })
   }
 

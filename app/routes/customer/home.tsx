@@ -9,9 +9,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { ROLE } from '~/auth/roles'
 import { requireClaims, requireRole } from '~/auth/session.server'
-import { defaultAccountNumber } from '~/features/account/accounts'
 import { LinkedAccounts, WelcomeBanner } from '~/features/account/own-account'
-import { accountToConfirm, ownAccountAction, showsWelcomeBanner } from '~/features/account/own-account.server'
+import { linkedAccountsView, ownAccountAction, showsWelcomeBanner } from '~/features/account/own-account.server'
 import { OWN_ACCOUNT_TEXT } from '~/features/account/own-account-texts'
 import { LegalPage } from '~/features/legal/legal-page'
 import { loadTermsOfUse } from '~/features/legal/legal.server'
@@ -27,13 +26,10 @@ export const headers = () => ({ 'cache-control': 'no-store' })
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, [ROLE.customer])
   const claims = await requireClaims(request, context)
-  const accountNumbers = claims.accountNumber ?? []
   const query = new URL(request.url).searchParams
   return {
     givenName: claims.given_name ?? '',
-    accountNumbers,
-    defaultAccountNumber: defaultAccountNumber(accountNumbers, claims.activeAccountNumber),
-    confirmUnlink: accountToConfirm(request, accountNumbers),
+    ...linkedAccountsView(request, claims),
     welcomeBanner: showsWelcomeBanner(claims),
     accountManagement: context.config.ACCOUNT_MGMT_ENABLED,
     termsOfUse: query.get('showTermsOfUse') === 'true' ? await loadTermsOfUse(context) : null,

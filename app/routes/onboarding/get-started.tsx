@@ -8,9 +8,8 @@ import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { requireClaims, requireUser } from '~/auth/session.server'
-import { defaultAccountNumber } from '~/features/account/accounts'
 import { LinkAccountForm, LinkedAccounts, RegistrationSuccess } from '~/features/account/own-account'
-import { accountToConfirm, mayLinkAccounts, ownAccountAction, showsRegistrationSuccess } from '~/features/account/own-account.server'
+import { linkedAccountsView, mayLinkAccounts, ownAccountAction, showsRegistrationSuccess } from '~/features/account/own-account.server'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
@@ -24,12 +23,9 @@ export const headers = () => ({ 'cache-control': 'no-store' })
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context)
   const claims = await requireClaims(request, context)
-  const accountNumbers = claims.accountNumber ?? []
   return {
     givenName: user.givenName,
-    accountNumbers,
-    defaultAccountNumber: defaultAccountNumber(accountNumbers, claims.activeAccountNumber),
-    confirmUnlink: accountToConfirm(request, accountNumbers),
+    ...linkedAccountsView(request, claims),
     registrationSuccess: showsRegistrationSuccess(claims),
     // spec 9 accountMgmtEnabled: with it off, only applicants link (their first account).
     canLink: mayLinkAccounts(user, context.config),

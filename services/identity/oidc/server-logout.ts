@@ -8,7 +8,7 @@
  * endpoint (RP-initiated logout from a browser) goes on to the library.
  */
 import crypto from 'node:crypto'
-import type { NextFunction, Request, Response } from 'express'
+import express, { type NextFunction, type Request, type Response } from 'express'
 import type Provider from 'oidc-provider'
 import type { Logger } from 'pino'
 
@@ -36,17 +36,8 @@ function presentedCredentials(req: Request): ClientCredentials | null {
   }
 }
 
-/** Reads a small form body (a refresh token and little else). */
-async function formBody(req: Request): Promise<URLSearchParams> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > 16 * 1024) throw Object.assign(new Error('request body too large'), { status: 413 })
-    chunks.push(chunk)
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
-}
+// A refresh token and little else.
+const formBody = express.urlencoded({ extended: false, limit: '16kb' })
 
 export function serverLogout(provider: Provider, client: ClientCredentials, logger: Logger) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -54,13 +45,13 @@ export function serverLogout(provider: Provider, client: ClientCredentials, logg
     // library's, body untouched.
     if (req.method !== 'POST' || !BASIC.test(req.get('authorization') ?? '')) return next()
     res.set('cache-control', 'no-store')
-    let refreshToken: string | null
     try {
-      refreshToken = req.is('application/x-www-form-urlencoded') ? (await formBody(req)).get('refresh_token') : null
+      await new Promise<void>((resolve, reject) => formBody(req, res, (error?: unknown) => (error ? reject(error) : resolve())))
     } catch (error) {
       return next(error)
     }
-    if (!refreshToken) {
+    const refreshToken: unknown = (req.body as Record<string, unknown> | undefined)?.refresh_token
+    if (typeof refreshToken !== 'string' || refreshToken === '') {
       res.status(400).json({ error: 'invalid_request', error_description: 'refresh_token is required' })
       return
     }
