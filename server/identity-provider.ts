@@ -4,7 +4,7 @@
  */
 import type { Express, Request, Response } from 'express'
 import type { Logger } from 'pino'
-import type { IdentityInteraction } from '../app/load-context.ts'
+import type { IdentityInteraction } from '../lib/identity-interaction.ts'
 import type { Config } from '../lib/env.ts'
 import type { Database } from '../services/db/client.ts'
 import { deleteExpiredOidcRows } from '../services/identity/oidc/adapter.ts'

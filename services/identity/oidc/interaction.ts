@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type Provider from 'oidc-provider'
-import type { IdentityInteraction, PendingSignIn } from '../../../app/load-context.ts'
+import type { IdentityInteraction, PendingSignIn } from '../../../lib/identity-interaction.ts'
 import type { IdentityDirectory } from './directory-contract.ts'
 
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>
