@@ -8,7 +8,6 @@ import {
   ScrollRestoration,
   useMatches,
   useRouteError,
-  useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { guard } from './auth/guard'
@@ -22,6 +21,7 @@ import { Header } from './features/shell/header'
 import { Toasts } from './features/shell/toasts'
 import { useAppLinkNavigation } from './ui/app-link'
 import { useNonce } from './ui/nonce'
+import { useRootData } from './root-data'
 import stylesheet from './styles.css?url'
 
 export const APP_VERSION = '2.3.1'
@@ -84,11 +84,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // The guard and the session's idle timer must see every navigation, not only the first
 // page load: the root loader runs again on each one (a session read when signed in only).
 export const shouldRevalidate = () => true
-
-export type RootData = ReturnType<typeof useRootData>
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>('root')
-}
 
 /** Routes whose `handle.bare` is true render without the shell (the bench floor). */
 function useBare() {

@@ -3,7 +3,7 @@
  * listed falls through to the not-found page.
  */
 import { index, route, type RouteConfig } from '@remix-run/route-config'
-import { LANDING_PATHS } from './features/landing/landing'
+import { LANDING_PATHS } from './utils/landing-paths'
 
 // spec 2: all of these show the landing page.
 const LANDING_ALIASES = LANDING_PATHS.filter((path) => path !== '/').map((path) => path.slice(1))

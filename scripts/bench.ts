@@ -21,7 +21,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
-import { LANDING_PATHS } from '../app/features/landing/landing.ts'
+import { LANDING_PATHS } from '../app/utils/landing-paths.ts'
 import { MAX_FIRST_VISIT_JS_GZIP } from './js-budget.ts'
 
 // Every public page of the spec; those not built yet answer 404 and are flagged.

@@ -3,7 +3,7 @@
  * the decision for a user (or nobody) on a path. The root loader applies it to every
  * request, so no route can forget it.
  */
-import { LANDING_PATHS } from '~/features/landing/landing'
+import { LANDING_PATHS } from '~/utils/landing-paths'
 import { HOME_OF, userKind, userKinds, type UserKind } from './roles'
 
 export const NOT_AUTHORIZED = 'Sorry, you are not authorized for the selected action.'

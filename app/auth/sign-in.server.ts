@@ -5,7 +5,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import { signedCookie } from '~/utils/cookies.server'
 import type { Config } from '../../lib/env'
-import { safeRedirect } from '../features/shell/safe-redirect'
+import { safeRedirect } from '~/utils/safe-redirect'
 import { oidcFor } from './oidc.server'
 import { getUser, startSession } from './session.server'
 

@@ -1,10 +1,10 @@
 import type { MetaDescriptor } from '@remix-run/node'
+import { rootDataIn } from '~/root-data'
 
 type Match = { id: string; data: unknown }
 
 /** A route's meta replaces the root's, so every page sets both: "<Page> | <Product>" and a description. */
 export function pageMeta(matches: Match[], page: string, description: string): MetaDescriptor[] {
-  const root = matches.find((match) => match.id === 'root')?.data as { productName?: string } | undefined
-  const product = root?.productName
+  const product = rootDataIn(matches)?.productName
   return [{ title: product ? `${page} | ${product}` : page }, { name: 'description', content: description }]
 }

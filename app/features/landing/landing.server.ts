@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { isUpstreamError } from '~/upstream/errors'
 import { sanitizeRichText } from '~/features/legal/rich-text.server'
-import { safeRedirect } from '~/features/shell/safe-redirect'
+import { safeRedirect } from '~/utils/safe-redirect'
 import { upstreamFor } from '~/upstream/index.server'
 import { landingFocus } from './landing'
 

@@ -31,9 +31,6 @@ export const PAYMENT_CHANNELS = [
   { name: 'Pay via installer', detail: 'Cash to your installer on installation day.' },
 ] as const
 
-/** spec 2: the landing page and every alias that shows it. */
-export const LANDING_PATHS = ['/', '/check-availability', '/apply-now', '/pay-bill', '/check-status', '/paybills', '/applicant'] as const
-
 /** Each landing alias (spec 2) shows the whole page with its own section first. */
 export type LandingFocus = 'check-availability' | 'apply-now' | 'pay-bill' | 'check-status'
 

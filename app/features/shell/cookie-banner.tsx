@@ -1,6 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { AppLink } from '~/ui/app-link'
-import { useRootData } from '~/root'
+import { useRootData } from '~/root-data'
 import { buttonClass } from '~/ui/button'
 import { useHydrated } from '~/ui/use-hydrated'
 

@@ -1,5 +1,5 @@
 import { AppLink } from '~/ui/app-link'
-import { useRootData } from '~/root'
+import { useRootData } from '~/root-data'
 import { buttonClass } from '~/ui/button'
 
 // spec 2, Shell: the footer's buttons and legal links.

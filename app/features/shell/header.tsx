@@ -1,6 +1,6 @@
 import { useLocation } from '@remix-run/react'
 import { AppLink } from '~/ui/app-link'
-import { useRootData } from '~/root'
+import { useRootData } from '~/root-data'
 import { buttonClass } from '~/ui/button'
 import { ThemeToggle } from './theme-toggle'
 

@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react'
-import { useRootData } from '~/root'
+import { useRootData } from '~/root-data'
 import { useHydrated } from '~/ui/use-hydrated'
 
 /** A plain form: without JS it posts and comes back to this page; with JS it is a fetcher. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useRootData } from '~/root'
+import { useRootData } from '~/root-data'
 
 const TOAST_MS = 6000 // spec 9
 

@@ -6,7 +6,7 @@
  * open above the page, rendered by the server, with a close link.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ROLE } from '~/auth/roles'
 import { requireClaims, requireRole } from '~/auth/session.server'
 import { LinkedAccounts, WelcomeBanner } from '~/features/account/own-account'
@@ -14,6 +14,7 @@ import { linkedAccountsView, ownAccountAction, showsWelcomeBanner } from '~/feat
 import { OWN_ACCOUNT_TEXT } from '~/features/account/own-account-texts'
 import { LegalPage } from '~/features/legal/legal-page'
 import { loadTermsOfUse } from '~/features/legal/legal.server'
+import { useRootData } from '~/root-data'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CustomerHome() {
   const { givenName, accountNumbers, defaultAccountNumber, confirmUnlink, welcomeBanner, accountManagement, termsOfUse } = useLoaderData<typeof loader>()
-  const productName = useRouteLoaderData<{ productName: string }>('root')?.productName ?? ''
+  const productName = useRootData()?.productName ?? ''
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
       {termsOfUse ? (

@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { LandingPage } from '~/features/landing/landing-page'
 import { FOCUS_PAGE_TITLES } from '~/features/landing/landing'
 import { loadLanding } from '~/features/landing/landing.server'
-import { useRootData } from '~/root'
+import { useRootData } from '~/root-data'
 import { pageMeta } from '~/ui/page-meta'
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

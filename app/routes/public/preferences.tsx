@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { preferenceCookies } from '~/features/shell/preferences.server'
 import { readForm } from '~/utils/form.server'
-import { safeRedirect } from '~/features/shell/safe-redirect'
+import { safeRedirect } from '~/utils/safe-redirect'
 
 /**
  * Cookie banner and theme. Without JS the forms carry `redirectTo` and come back to

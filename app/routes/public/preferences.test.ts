@@ -1,9 +1,9 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { action as preferencesAction } from '~/routes/public/preferences'
+import { action as preferencesAction } from './preferences'
 import { loader as rootLoader } from '~/root'
 import { silentLogger, testConfig } from '../../../services/testing'
-import { popToast, serializeToast } from './toast.server'
+import { popToast, serializeToast } from '~/features/shell/toast.server'
 
 function contextFor(env: Record<string, string> = {}) {
   return {
