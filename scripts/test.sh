@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole suite (npm test), cheapest failure first: types, Vitest, the production
+# The whole suite (npm test), cheapest failure first: types, the import rules, Vitest, the production
 # build and its JS budget per route, then the Playwright journeys against that build.
 # Prints each phase's wall time.
 set -euo pipefail
@@ -43,6 +43,7 @@ phase() {
 
 rm -rf .test-results
 phase typecheck npx tsc --noEmit
+phase deps npm run --silent deps
 phase vitest npx vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest.json
 phase build npm run build
 phase js-budget npx tsx scripts/js-budget.ts

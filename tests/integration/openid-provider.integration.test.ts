@@ -6,11 +6,11 @@
  */
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DatabaseHandle } from '../../db/client.ts'
-import { openTestDatabase } from '../../testing.ts'
-import { SIGN_IN_FAILED } from '../../../app/features/auth/texts.ts'
-import { fakeDirectory, fakeUser } from './fake-directory.ts'
-import { CookieJar, pkcePair, startIdentityTestServer, type IdentityTestServer } from './test-server.ts'
+import type { DatabaseHandle } from '../../services/db/client.ts'
+import { openTestDatabase } from '../../services/testing.ts'
+import { SIGN_IN_FAILED } from '../../app/features/auth/texts.ts'
+import { fakeDirectory, fakeUser } from '../../services/identity/oidc/fake-directory.ts'
+import { CookieJar, pkcePair, startIdentityTestServer, type IdentityTestServer } from '../../services/identity/oidc/test-server.ts'
 
 const juan = fakeUser()
 const agent = fakeUser({

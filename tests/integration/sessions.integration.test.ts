@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreateSession } from '../../lib/session-schemas.ts'
 import { createUpstreamClient } from '../../app/upstream/client.server.ts'
 import { sessionCalls } from '../../app/upstream/sessions.server.ts'
-import { startTestUpstream, type TestUpstream } from '../testing.ts'
-import { hashSessionId } from './crypto.ts'
-import { portalSessions } from './tables.ts'
+import { startTestUpstream, type TestUpstream } from '../../services/testing.ts'
+import { hashSessionId } from '../../services/sessions/crypto.ts'
+import { portalSessions } from '../../services/sessions/tables.ts'
 
 let clock = new Date('2026-11-22T08:00:00Z')
 let t: TestUpstream

@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm'
 import { decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UpstreamError } from '../../app/upstream/errors.ts'
-import { signAccessToken, startTestUpstream, type TestUpstream } from '../testing.ts'
-import { rotateSigningKey } from './oidc/keys.ts'
-import { users } from './tables.ts'
+import { signAccessToken, startTestUpstream, type TestUpstream } from '../../services/testing.ts'
+import { rotateSigningKey } from '../../services/identity/oidc/keys.ts'
+import { users } from '../../services/identity/tables.ts'
 
 let upstream: TestUpstream
 let customer: { id: string }

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createUpstreamClient } from '../../app/upstream/client.server'
 import { isUpstreamError } from '../../app/upstream/errors'
-import { startTestUpstream, type TestUpstream } from '../testing.ts'
-import { seedAddress } from './seed.ts'
-import { barangays, municipalities, provinces, regions } from './tables.ts'
+import { startTestUpstream, type TestUpstream } from '../../services/testing.ts'
+import { seedAddress } from '../../services/address/seed.ts'
+import { barangays, municipalities, provinces, regions } from '../../services/address/tables.ts'
 
 let t: TestUpstream
 beforeAll(async () => {

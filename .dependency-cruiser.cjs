@@ -1,0 +1,111 @@
+/**
+ * The layers of the code base and the rule that imports point one way (STYLE.md,
+ * "Layers"; docs/decisions/0015-layers-and-dependency-rules.md). `npm run deps` checks
+ * them, and `npm test` runs it right after the type check.
+ *
+ * Top floor down: app/routes → app/root.tsx → app/features → app/auth → app/upstream,
+ * app/ui, app/utils → lib/. services/ is the reference upstream, another system that
+ * shares only lib/. server/ and server.ts put the two together.
+ *
+ * Tests are code too and keep the same rules, with two allowances: a test may import
+ * the module it tests whatever its floor (root.tsx's loader), and the portal's tests may
+ * start the reference upstream (app tests → services). Helpers that start both sides live
+ * in tests/, which any test may import.
+ */
+const TEST = '\\.test\\.tsx?$'
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A circle of imports makes load order matter and hides which module is the lower one. ' +
+        'Type-only imports do not count: the bundler erases them (app/root-data.ts reads the root loader\'s type).',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'services-is-another-system',
+      severity: 'error',
+      comment:
+        'services/ is the reference upstream, replaceable by the ISP\'s real one: it shares only lib/ ' +
+        'with the portal, never app/ or server/. A helper that needs both sides lives in tests/.',
+      from: { path: '^services/' },
+      to: { path: ['^app/', '^server/', '^server\\.ts$'] },
+    },
+    {
+      name: 'lib-is-the-floor',
+      severity: 'error',
+      comment: 'lib/ is shared by the portal and the reference upstream, so it imports neither.',
+      from: { path: '^lib/' },
+      to: { path: ['^app/', '^server/', '^server\\.ts$', '^services/'] },
+    },
+    {
+      name: 'portal-talks-to-upstream-over-http',
+      severity: 'error',
+      comment:
+        'The portal reaches the reference upstream only through its HTTP client (app/upstream/), ' +
+        'and the server hands it what it needs in the load context. Its tests may start the reference upstream.',
+      from: { path: '^app/', pathNot: TEST },
+      to: { path: ['^services/', '^server/', '^server\\.ts$'] },
+    },
+    {
+      name: 'nothing-imports-root',
+      severity: 'error',
+      comment:
+        'root.tsx imports the shell; the shell reads the root data through app/root-data.ts. ' +
+        'A test may import root.tsx to call its loader.',
+      from: { pathNot: ['^app/root-data\\.ts$', TEST] },
+      to: { path: '^app/root\\.tsx$' },
+    },
+    {
+      name: 'root-data-types-only',
+      severity: 'error',
+      comment: 'app/root-data.ts takes only the root loader\'s type, which leaves no import at run time.',
+      from: { path: '^app/root-data\\.ts$' },
+      to: { path: '^app/root\\.tsx$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'features-below-routes',
+      severity: 'error',
+      comment: 'Routes call features, never the other way round.',
+      from: { path: '^app/features/' },
+      to: { path: '^app/routes/' },
+    },
+    {
+      name: 'auth-below-features',
+      severity: 'error',
+      comment: 'Features use auth; what both need moves down to app/utils/ or lib/.',
+      from: { path: '^app/auth/' },
+      to: { path: ['^app/features/', '^app/routes/'] },
+    },
+    {
+      name: 'ui-upstream-utils-are-the-floor',
+      severity: 'error',
+      comment: 'app/ui, app/upstream and app/utils serve every floor above them and know none of them.',
+      from: { path: '^app/(ui|upstream|utils)/' },
+      to: { path: ['^app/features/', '^app/auth/', '^app/routes/'] },
+    },
+    {
+      name: 'no-test-code-in-production',
+      severity: 'error',
+      comment: 'Test files and the helpers in tests/ never end up in what the portal or the upstream runs.',
+      from: { path: ['^app/', '^lib/', '^server/', '^services/', '^server\\.ts$'], pathNot: TEST },
+      to: { path: ['^tests/', TEST] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports are dependencies too (and marked 'type-only' for the rules above).
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+}

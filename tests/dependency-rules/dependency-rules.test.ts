@@ -1,0 +1,154 @@
+/**
+ * The layer rules (.dependency-cruiser.cjs) catch what they promise: each crossing on a
+ * tiny tree of files in a temporary folder fails with its rule's name, and the imports the
+ * layers allow pass. `npm run deps` applies the same file to the real tree.
+ */
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { cruise, type ICruiseResult } from 'dependency-cruiser'
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const CONFIG = path.resolve(import.meta.dirname, '../../.dependency-cruiser.cjs')
+
+let folder: string | undefined
+afterEach(async () => {
+  if (folder) await fs.rm(folder, { recursive: true, force: true })
+  folder = undefined
+})
+
+/** Writes the files (path → source) and answers the rule names that fail, sorted. */
+async function violations(files: Record<string, string>): Promise<string[]> {
+  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'dependency-rules-'))
+  for (const [name, source] of Object.entries(files)) {
+    await fs.mkdir(path.dirname(path.join(folder, name)), { recursive: true })
+    await fs.writeFile(path.join(folder, name), source)
+  }
+  const { tsConfig: _projectTsConfig, ...options } = await extractDepcruiseOptions(CONFIG)
+  const roots = [...new Set(Object.keys(files).map((name) => name.split('/')[0]!))]
+  const { output } = await cruise(roots, { ...options, baseDir: folder })
+  const result = output as ICruiseResult
+  return [...new Set(result.summary.violations.map((violation) => violation.rule.name))].sort()
+}
+
+const EMPTY = 'export const x = 1\n'
+
+describe('dependency rules', () => {
+  it('fail an import from services/ into app/', async () => {
+    expect(
+      await violations({
+        'app/upstream/errors.ts': EMPTY,
+        'services/cms/routes.ts': "import { x } from '../../app/upstream/errors'\nexport const y = x\n",
+      }),
+    ).toEqual(['services-is-another-system'])
+  })
+
+  it('fail an import from services/ into server/', async () => {
+    expect(
+      await violations({
+        'server/middleware.ts': EMPTY,
+        'services/main.ts': "import { x } from '../server/middleware'\nexport const y = x\n",
+      }),
+    ).toEqual(['services-is-another-system'])
+  })
+
+  it('fail a circle of imports', async () => {
+    expect(
+      await violations({
+        'app/ui/a.ts': "import { b } from './b'\nexport const a = () => b\n",
+        'app/ui/b.ts': "import { a } from './a'\nexport const b = () => a\n",
+      }),
+    ).toEqual(['no-circular'])
+  })
+
+  it('pass a circle closed only by a type-only import (the root data and the root loader)', async () => {
+    expect(
+      await violations({
+        'app/root.tsx': "import { useRootData } from './root-data'\nexport const loader = () => ({ theme: 'light' })\nexport const App = () => useRootData()\n",
+        'app/root-data.ts': "import type { loader } from './root'\nexport const useRootData = (): ReturnType<typeof loader> | undefined => undefined\n",
+      }),
+    ).toEqual([])
+  })
+
+  it('fail a value import of root.tsx, even from the root data module', async () => {
+    expect(
+      await violations({
+        'app/root.tsx': EMPTY,
+        'app/root-data.ts': "import { x } from './root'\nexport const y = x\n",
+        'app/features/shell/header.tsx': "import { x } from '../../root'\nexport const z = x\n",
+      }),
+    ).toEqual(['nothing-imports-root', 'root-data-types-only'])
+  })
+
+  it('fail an import from lib/ into app/, server/ or services/', async () => {
+    expect(
+      await violations({
+        'app/utils/a.ts': EMPTY,
+        'lib/env.ts': "import { x } from '../app/utils/a'\nexport const y = x\n",
+      }),
+    ).toEqual(['lib-is-the-floor'])
+  })
+
+  it('fail an import from the portal into services/, but let its tests start the reference upstream', async () => {
+    expect(
+      await violations({
+        'services/testing.ts': EMPTY,
+        'app/upstream/cms.server.ts': "import { x } from '../../services/testing'\nexport const y = x\n",
+        'app/upstream/cms.integration.test.ts': "import { x } from '../../services/testing'\nexport const y = x\n",
+      }),
+    ).toEqual(['portal-talks-to-upstream-over-http'])
+  })
+
+  it('fail app/auth reaching up into app/features', async () => {
+    expect(
+      await violations({
+        'app/features/landing/landing.ts': EMPTY,
+        'app/auth/guard.ts': "import { x } from '../features/landing/landing'\nexport const y = x\n",
+      }),
+    ).toEqual(['auth-below-features'])
+  })
+
+  it('fail app/ui, app/upstream or app/utils reaching up into features, auth or routes', async () => {
+    expect(
+      await violations({
+        'app/auth/roles.ts': EMPTY,
+        'app/ui/button.tsx': "import { x } from '../auth/roles'\nexport const y = x\n",
+      }),
+    ).toEqual(['ui-upstream-utils-are-the-floor'])
+  })
+
+  it('fail a feature importing a route, test files included', async () => {
+    expect(
+      await violations({
+        'app/routes/public/preferences.tsx': EMPTY,
+        'app/features/shell/shell.test.ts': "import { x } from '../../routes/public/preferences'\nexport const y = x\n",
+      }),
+    ).toEqual(['features-below-routes'])
+  })
+
+  it('fail production code importing a test helper', async () => {
+    expect(
+      await violations({
+        'tests/support/servers.ts': EMPTY,
+        'services/main.ts': "import { x } from '../tests/support/servers'\nexport const y = x\n",
+      }),
+    ).toEqual(['no-test-code-in-production'])
+  })
+
+  it('pass the imports the layers allow', async () => {
+    expect(
+      await violations({
+        'lib/env.ts': EMPTY,
+        'app/utils/safe-redirect.ts': "import { x } from '../../lib/env'\nexport const y = x\n",
+        'app/auth/sign-in.server.ts': "import { y } from '../utils/safe-redirect'\nexport const z = y\n",
+        'app/features/shell/header.tsx': "import { z } from '../../auth/sign-in.server'\nexport const h = z\n",
+        'app/routes/public/landing.tsx': "import { h } from '../../features/shell/header'\nexport const l = h\n",
+        'services/main.ts': "import { x } from '../lib/env'\nexport const m = x\n",
+        'server/portal.ts': "import { l } from '../app/routes/public/landing'\nimport { m } from '../services/main'\nexport const p = [l, m]\n",
+        'tests/support/both-sides.ts': "import { l } from '../../app/routes/public/landing'\nimport { m } from '../../services/main'\nexport const b = [l, m]\n",
+        'services/cms/cms.integration.test.ts': "import { b } from '../../tests/support/both-sides'\nexport const t = b\n",
+      }),
+    ).toEqual([])
+  })
+})
