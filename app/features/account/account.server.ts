@@ -8,6 +8,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { LinkTokenSchema } from '../../../lib/identity-schemas'
 import { signedCookie } from '~/utils/cookies.server'
+import { invariantResponse } from '~/utils/invariant'
 import type { Config } from '../../../lib/env'
 import { isUpstreamError } from '../../upstream/errors'
 import { upstreamFor } from '../../upstream/index.server'
@@ -79,12 +80,12 @@ export async function registrationEmail(request: Request, config: Config): Promi
 
 /** spec 2: /register only when the register flag is exactly the string 'true'. */
 export function requireRegistrationEnabled(config: Config) {
-  if (config.REGISTER_FLAG !== 'true') throw new Response(null, { status: 404 })
+  invariantResponse(config.REGISTER_FLAG === 'true', 'Registration is off', { status: 404 })
 }
 
 /** DEV_MAILBOX off: the page does not exist (404), whatever the environment. */
 export function requireDevMailbox(config: Config) {
-  if (!config.devMailbox) throw new Response(null, { status: 404 })
+  invariantResponse(config.devMailbox, 'The dev mailbox is off', { status: 404 })
 }
 
 type Parsed<T> = Submission & { value: T }

@@ -4,12 +4,13 @@
  * the page runs (app/ui/use-schema-form.ts; STYLE.md, Forms).
  */
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useRef, type ReactNode } from 'react'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { FormAlert } from '~/ui/form-alert'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
+import { useIsPending } from '~/utils/use-is-pending'
 
 type LastResult = SubmissionResult<string[]> | undefined
 
@@ -19,9 +20,13 @@ const resendSchema = () => import('./schemas').then((module) => module.ResendSch
 const forgotPasswordSchema = () => import('./schemas').then((module) => module.ForgotPasswordSchema)
 const resetPasswordSchema = () => import('./schemas').then((module) => module.ResetPasswordSchema)
 
-function SubmitButton({ children }: { children: ReactNode }) {
+// The resend form posts to /register/sent from that page and from /verify-email.
+const RESEND_ACTION = '/register/sent'
+
+/** `formAction`: where the form posts when that is not the page's own route. */
+function SubmitButton({ children, formAction }: { children: ReactNode; formAction?: string }) {
   // Without JS the browser shows its own progress; with JS, one click is one request.
-  const busy = useNavigation().state === 'submitting'
+  const busy = useIsPending({ formAction })
   return (
     <Button type="submit" disabled={busy}>
       {children}
@@ -88,10 +93,10 @@ export function ResendForm({ lastResult, constraint, defaultEmail }: FormProps &
     loadSchema: resendSchema,
   })
   return (
-    <Form method="post" action="/register/sent" {...getFormProps(form)} className="flex flex-col gap-4">
+    <Form method="post" action={RESEND_ACTION} {...getFormProps(form)} className="flex flex-col gap-4">
       <FormAlert id={form.errorId} errors={form.errors} />
       <Field label="Email address" field={fields.email} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
-      <SubmitButton>RESEND EMAIL</SubmitButton>
+      <SubmitButton formAction={RESEND_ACTION}>RESEND EMAIL</SubmitButton>
     </Form>
   )
 }

@@ -7,17 +7,18 @@
  * field and keeps the typed number.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { FormAlert } from '~/ui/form-alert'
+import { useIsPending } from '~/utils/use-is-pending'
 import { INTENT } from './own-account-intents'
 import { OWN_ACCOUNT_TEXT as TEXT } from './own-account-texts'
 
 function IntentButton({ intent, children, variant = 'primary', label, accountNumber }: { intent: string; children: ReactNode; variant?: 'primary' | 'secondary' | 'ghost'; label?: string; accountNumber?: string }) {
-  const busy = useNavigation().state === 'submitting'
+  const busy = useIsPending()
   return (
     <Form method="post" className="inline">
       {accountNumber ? <input type="hidden" name="accountNumber" value={accountNumber} /> : null}
@@ -30,7 +31,7 @@ function IntentButton({ intent, children, variant = 'primary', label, accountNum
 
 export function LinkAccountForm({ lastResult, another }: { lastResult: SubmissionResult<string[]> | undefined; another: boolean }) {
   const [form, fields] = useForm<{ accountNumber: string }>({ id: 'link-account', lastResult, shouldValidate: 'onSubmit' })
-  const busy = useNavigation().state === 'submitting'
+  const busy = useIsPending()
   return (
     <section aria-labelledby="link-account-heading" className="flex flex-col gap-3">
       <h2 id="link-account-heading" className="text-lg font-bold">

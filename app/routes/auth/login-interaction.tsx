@@ -12,6 +12,7 @@ import { SIGN_IN_EXPIRED, SIGN_IN_FAILED } from '~/features/auth/texts'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
 import { formConstraint, readForm } from '~/utils/form.server'
+import { invariantResponse } from '~/utils/invariant'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Log in', 'Log in to your account.'),
@@ -23,7 +24,7 @@ export const headers = () => ({ 'cache-control': 'no-store' })
 
 function requireIdentityProvider(context: LoaderFunctionArgs['context']) {
   // With Keycloak the login screen is Keycloak's: this route does not exist.
-  if (!context.identityProvider) throw new Response(null, { status: 404 })
+  invariantResponse(context.identityProvider, 'No embedded provider', { status: 404 })
   return context.identityProvider
 }
 
