@@ -1,13 +1,11 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   useMatches,
-  useRouteError,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { guard } from './auth/guard'
@@ -15,7 +13,7 @@ import { clearSessionCookie, getUser, hasStaleCookie } from './auth/session.serv
 import { readPreferences } from './features/shell/preferences.server'
 import { popToast, serializeToast } from './features/shell/toast.server'
 import { CookieBanner } from './features/shell/cookie-banner'
-import { ErrorView, NotFoundView } from './features/shell/error-views'
+import { GeneralErrorBoundary } from './features/shell/error-boundary'
 import { Footer } from './features/shell/footer'
 import { Header } from './features/shell/header'
 import { Toasts } from './features/shell/toasts'
@@ -144,7 +142,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />
-  return <ErrorView />
+  return <GeneralErrorBoundary />
 }

@@ -1,6 +1,6 @@
-import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
 import { AppLink } from '~/ui/app-link'
-import { ErrorView, NotFoundView } from '~/features/shell/error-views'
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary'
+import { NotFoundView } from '~/features/shell/error-views'
 import { buttonClass } from '~/ui/button'
 import type { LegalDocument, QuestionsDocument, SectionsDocument } from './legal.server'
 import { RichText } from './rich-text'
@@ -74,20 +74,19 @@ function Questions({ document }: { document: QuestionsDocument }) {
   )
 }
 
-/** Unknown product terms: 404 with a way to the general terms; a failing CMS: the error view. */
+/** Unknown product terms: 404 with a way to the general terms; everything else as on every page. */
 export function LegalErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    if ((error.data as { reason?: string } | null)?.reason !== 'unknown-product') return <NotFoundView />
-    return (
-      <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Oops! Page could not be retrieved.</h1>
-        <p className="text-slate-600 dark:text-slate-300">We have no terms and conditions for this product.</p>
-        <AppLink to="/terms-and-conditions" className={buttonClass('primary')}>
-          Read the general Terms and Conditions
-        </AppLink>
-      </section>
-    )
-  }
-  return <ErrorView />
+  return <GeneralErrorBoundary statusHandlers={{ 404: (error) => ((error.data as { reason?: string } | null)?.reason === 'unknown-product' ? <UnknownProductTerms /> : <NotFoundView />) }} />
+}
+
+function UnknownProductTerms() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Oops! Page could not be retrieved.</h1>
+      <p className="text-slate-600 dark:text-slate-300">We have no terms and conditions for this product.</p>
+      <AppLink to="/terms-and-conditions" className={buttonClass('primary')}>
+        Read the general Terms and Conditions
+      </AppLink>
+    </section>
+  )
 }

@@ -1,8 +1,9 @@
 import { useLocation } from '@remix-run/react'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
+import { ERROR_TEXT } from './texts'
 
-export const NOT_FOUND_TEXT = 'Ooops! We cannot find the page you are looking for.'
+export const NOT_FOUND_TEXT = ERROR_TEXT.notFound
 
 export function NotFoundView() {
   return (
@@ -12,22 +13,35 @@ export function NotFoundView() {
       </p>
       <h1 className="text-2xl font-bold">{NOT_FOUND_TEXT}</h1>
       <AppLink to="/" className={buttonClass('primary')}>
-        Go to home
+        {ERROR_TEXT.goHome}
       </AppLink>
     </section>
   )
 }
 
-/** The generic error view: no stack trace, a way to try again, the shell around it. */
-export function ErrorView({ message = 'Oops! Page could not be retrieved.' }: { message?: string }) {
+/** A page the user may not open: what happened, and the way home. */
+export function NotAllowedView({ message = ERROR_TEXT.notAllowed }: { message?: string }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">{message}</h1>
+      <p className="text-slate-600 dark:text-slate-300">{ERROR_TEXT.notAllowedDetail}</p>
+      <AppLink to="/" className={buttonClass('primary')}>
+        {ERROR_TEXT.goHome}
+      </AppLink>
+    </section>
+  )
+}
+
+/** The error view: no stack trace, what to do, a way to try again, the shell around it. */
+export function ErrorView({ message = ERROR_TEXT.pageNotRetrieved, detail = ERROR_TEXT.checkConnection }: { message?: string; detail?: string }) {
   const location = useLocation()
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
       <h1 className="text-2xl font-bold">{message}</h1>
-      <p className="text-slate-600 dark:text-slate-300">Please check your connection and try again.</p>
+      <p className="text-slate-600 dark:text-slate-300">{detail}</p>
       {/* A real link reloads the page with or without JavaScript. */}
       <a href={location.pathname + location.search} className={buttonClass('primary')} data-reload>
-        REFRESH PAGE
+        {ERROR_TEXT.refresh}
       </a>
     </section>
   )
