@@ -3,6 +3,7 @@
  * listed falls through to the not-found page.
  */
 import { index, route, type RouteConfig } from '@remix-run/route-config'
+import { LEGAL_DOCUMENTS } from './features/legal/documents'
 import { LANDING_PATHS } from './utils/landing-paths'
 
 // spec 2: all of these show the landing page.
@@ -12,11 +13,8 @@ export default [
   index('routes/public/landing.tsx', { id: 'landing' }),
   ...LANDING_ALIASES.map((alias) => route(alias, 'routes/public/landing.tsx', { id: `landing-${alias}` })),
 
-  // spec 2, Shell: legal pages (content from the cms service).
-  route('terms-and-conditions', 'routes/public/terms-and-conditions.tsx'),
-  route('privacy-notice', 'routes/public/privacy-notice.tsx'),
-  route('cookie-policy', 'routes/public/cookie-policy.tsx'),
-  route('terms-of-use', 'routes/public/terms-of-use.tsx'),
+  // spec 2, Shell: legal pages (content from the cms service), one module for all four.
+  ...LEGAL_DOCUMENTS.map((name) => route(name, 'routes/public/legal.tsx', { id: `legal-${name}` })),
   route('application/check-status', 'routes/public/application-check-status.tsx'),
 
   // Shell preferences: cookie banner and theme (cookies only, never personal data).

@@ -7,6 +7,7 @@ import { upstreamFor } from '~/upstream/index.server'
 import { isUpstreamError } from '~/upstream/errors'
 import type { QuestionAnswerPage } from '~/upstream/cms.server'
 import { PAGE_NOT_RETRIEVED, requireContent } from './content.server'
+import type { LegalDocumentName } from './documents'
 import { formatLastUpdated } from './format'
 import { sanitizeRichText } from './rich-text.server'
 
@@ -83,4 +84,18 @@ export async function loadPrivacyNotice(context: AppLoadContext): Promise<Questi
 /** spec 2: the cookie policy starts with every answer expanded. */
 export async function loadCookiePolicy(context: AppLoadContext): Promise<QuestionsDocument> {
   return questions(await requireContent(upstreamFor(context).cms.cookiePolicy()), true)
+}
+
+/** The document a legal page shows, by its name (documents.ts); only the terms and conditions read the URL. */
+export async function loadLegalDocument(context: AppLoadContext, name: LegalDocumentName, url: URL): Promise<LegalDocument> {
+  switch (name) {
+    case 'terms-and-conditions':
+      return loadTermsAndConditions(context, url.searchParams.get('product')?.trim() || null)
+    case 'privacy-notice':
+      return loadPrivacyNotice(context)
+    case 'cookie-policy':
+      return loadCookiePolicy(context)
+    case 'terms-of-use':
+      return loadTermsOfUse(context)
+  }
 }

@@ -2,15 +2,26 @@
  * The public content routes' loaders against the real gateway and a seeded database,
  * plus a cms that is down.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { LegalDocument } from '~/features/legal/legal.server'
 import { startTestUpstream, type TestUpstream } from '../../../services/testing'
 import { loader as checkStatusLoader } from './application-check-status'
-import { loader as cookiePolicyLoader } from './cookie-policy'
 import { loader as landingLoader } from './landing'
-import { loader as privacyNoticeLoader } from './privacy-notice'
-import { loader as termsLoader } from './terms-and-conditions'
-import { loader as termsOfUseLoader } from './terms-of-use'
+import { loader as legalLoader } from './legal'
+
+/** The one legal route's loader, for a path that shows a document of this kind. */
+function legalLoaderFor<K extends LegalDocument['kind']>(kind: K) {
+  return async (args: LoaderFunctionArgs) => {
+    const { document } = await legalLoader(args)
+    expect(document.kind).toBe(kind)
+    return { document: document as Extract<LegalDocument, { kind: K }> }
+  }
+}
+const termsLoader = legalLoaderFor('sections')
+const termsOfUseLoader = legalLoaderFor('sections')
+const privacyNoticeLoader = legalLoaderFor('questions')
+const cookiePolicyLoader = legalLoaderFor('questions')
 
 let t: TestUpstream
 beforeAll(async () => {
