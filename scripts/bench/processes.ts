@@ -1,0 +1,161 @@
+/**
+ * The production server the bench measures: a free port, a start with a fresh DATA_DIR,
+ * a stop that always happens (also on Ctrl-C or an early exit), and the CPU time its
+ * process group used.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { get } from './http.ts'
+import { sleep } from './settings.ts'
+
+const PORT_RANGE = [3400, 3499] as const
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+let server: ChildProcess | undefined
+let dataDir: string | undefined
+
+/** The server's process group, whose CPU time groupCpuMs reads. */
+export function serverGroup() {
+  if (server?.pid === undefined) throw new Error('the server is not running')
+  return server.pid
+}
+
+function portIsFree(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const probe = net.createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+}
+
+export async function freePort() {
+  for (let port = PORT_RANGE[0]; port <= PORT_RANGE[1]; port++) {
+    if (await portIsFree(port)) return port
+  }
+  throw new Error(`no free port in ${PORT_RANGE[0]}-${PORT_RANGE[1]}`)
+}
+
+// The child runs in its own process group (npx, tsx and node): signals go to the group.
+function groupAlive(pid: number) {
+  try {
+    process.kill(-pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal)
+  } catch {
+    // already gone
+  }
+}
+
+export async function stopServer() {
+  const pid = server?.pid
+  if (pid !== undefined && groupAlive(pid)) {
+    signalGroup(pid, 'SIGTERM')
+    const deadline = Date.now() + 8000
+    while (groupAlive(pid) && Date.now() < deadline) await sleep(100)
+    if (groupAlive(pid)) signalGroup(pid, 'SIGKILL')
+  }
+  server = undefined
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  dataDir = undefined
+}
+
+// Last resort if the bench exits without going through stopServer.
+process.on('exit', () => {
+  if (server?.pid !== undefined && groupAlive(server.pid)) signalGroup(server.pid, 'SIGKILL')
+})
+// Ctrl-C reaches every process of the terminal's group, and tsx relays it to this one a
+// second time: stay subscribed (a second signal must not kill us mid-cleanup).
+let interrupted = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return
+    interrupted = true
+    console.error(`\n${signal}: stopping the server`)
+    void stopServer().finally(() => process.exit(130))
+  })
+}
+
+function logTail(file: string, lines = 20) {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
+  } catch {
+    return '(no log)'
+  }
+}
+
+export async function startServer(port: number) {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fibre-bench-'))
+  const logFile = path.join(dataDir, 'server.log')
+  const log = fs.openSync(logFile, 'w')
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    MAINTENANCE_MODE: 'false',
+  }
+  // The embedded upstream and PGlite, as in a default production start.
+  delete env.DATABASE_URL
+  delete env.UPSTREAM_URL
+  server = spawn('npx', ['tsx', 'server.ts'], { cwd: root, env, detached: true, stdio: ['ignore', log, log] })
+  fs.closeSync(log)
+  const child = server
+  const base = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited before answering /healthz:\n${logTail(logFile)}`)
+    }
+    try {
+      const res = await get(`${base}/healthz`, {}, 1000)
+      if (res.status === 200) return base
+    } catch {
+      // not listening yet
+    }
+    await sleep(200)
+  }
+  throw new Error(`server did not answer /healthz within 60 s:\n${logTail(logFile)}`)
+}
+
+// CPU time of the server's whole process group, from /proc (Linux). On a shared machine
+// req/s moves with the neighbours' load; CPU per request moves much less.
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+
+export function groupCpuMs(pgid: number): number | null {
+  let ticks = 0
+  try {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      let stat: string
+      try {
+        stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      } catch {
+        continue // exited meanwhile
+      }
+      // Fields after "(comm)": state ppid pgrp … utime (12th) stime (13th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12])
+    }
+  } catch {
+    return null
+  }
+  return (ticks * 1000) / CLOCK_TICKS
+}
