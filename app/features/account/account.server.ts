@@ -57,7 +57,7 @@ export function looksLikeLinkToken(token: string | undefined): token is string {
   return LinkTokenSchema.safeParse(token).success
 }
 
-export function identityUpstream(context: AppLoadContext) {
+function identityUpstream(context: AppLoadContext) {
   return upstreamFor(context).identity
 }
 
@@ -80,11 +80,6 @@ export async function registrationEmail(request: Request, config: Config): Promi
 /** spec 2: /register only when the register flag is exactly the string 'true'. */
 export function requireRegistrationEnabled(config: Config) {
   if (config.REGISTER_FLAG !== 'true') throw new Response(null, { status: 404 })
-}
-
-/** DEV_MAILBOX off: the page does not exist (404), whatever the environment. */
-export function requireDevMailbox(config: Config) {
-  if (!config.devMailbox) throw new Response(null, { status: 404 })
 }
 
 type Parsed<T> = Submission & { value: T }

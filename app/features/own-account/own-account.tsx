@@ -13,8 +13,8 @@ import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { FormAlert } from '~/ui/form-alert'
-import { INTENT } from './own-account-intents'
-import { OWN_ACCOUNT_TEXT as TEXT } from './own-account-texts'
+import { INTENT } from './intents'
+import { OWN_ACCOUNT_TEXT as TEXT } from './texts'
 
 function IntentButton({ intent, children, variant = 'primary', label, accountNumber }: { intent: string; children: ReactNode; variant?: 'primary' | 'secondary' | 'ghost'; label?: string; accountNumber?: string }) {
   const busy = useNavigation().state === 'submitting'

@@ -20,10 +20,10 @@ import { serializeToast, type Toast } from '~/features/shell/toast.server'
 import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
 import { readForm } from '~/utils/form.server'
-import { failureReply } from './account.server'
+import { failureReply } from '~/features/account/account.server'
 import { defaultAccountNumber } from './accounts'
-import { INTENT } from './own-account-intents'
-import { OWN_ACCOUNT_TEXT as TEXT } from './own-account-texts'
+import { INTENT } from './intents'
+import { OWN_ACCOUNT_TEXT as TEXT } from './texts'
 
 /** spec 4: the welcome banner is for customers (customer plus base role, no sales role) until they close it. */
 export function showsWelcomeBanner(claims: IdTokenClaims): boolean {
