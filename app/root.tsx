@@ -14,7 +14,6 @@ import type { ReactNode } from 'react'
 import { guard } from './auth/guard'
 import { clearSessionCookie, getUser, hasStaleCookie } from './auth/session.server'
 import { readPreferences } from './features/shell/preferences.server'
-import { popToast, serializeToast } from './features/shell/toast.server'
 import { CookieBanner } from './features/shell/cookie-banner'
 import { ErrorView, NotFoundView } from './features/shell/error-views'
 import { Footer } from './features/shell/footer'
@@ -22,6 +21,7 @@ import { Header } from './features/shell/header'
 import { Toasts } from './features/shell/toasts'
 import { useAppLinkNavigation } from './ui/app-link'
 import { useNonce } from './ui/nonce'
+import { popToast, redirectWithToast } from './utils/toast.server'
 import stylesheet from './styles.css?url'
 
 export const APP_VERSION = '2.3.1'
@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await hasStaleCookie(request, context)) headers.append('set-cookie', await clearSessionCookie(config))
   const decision = guard(user, url.pathname, url.search)
   if (decision.kind === 'redirect') {
-    if (decision.toast) headers.append('set-cookie', await serializeToast(config, { kind: 'error', message: decision.toast }))
+    if (decision.toast) throw await redirectWithToast(config, decision.to, { kind: 'error', message: decision.toast }, { headers })
     throw redirect(decision.to, { headers })
   }
   // A browser asking for a missing image (its automatic /favicon.ico on a page without an

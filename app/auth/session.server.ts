@@ -15,7 +15,7 @@ import { oidcFor } from './oidc.server'
 import { HOME_OF, isSales, userKind, type UserKind } from './roles'
 import { createTokenKeeper, type TokenKeeper } from './token-keeper'
 import { NOT_AUTHORIZED } from './guard'
-import { serializeToast } from '../features/shell/toast.server'
+import { redirectWithToast } from '../utils/toast.server'
 
 export type User = {
   sub: string
@@ -86,7 +86,7 @@ export async function requireRole(request: Request, context: AppLoadContext, rol
   const user = await requireUser(request, context)
   if (user.roles.some((role) => roles.includes(role))) return user
   if (user.kind === 'customer') {
-    throw redirect(user.home, { headers: { 'set-cookie': await serializeToast(context.config, { kind: 'error', message: NOT_AUTHORIZED }) } })
+    throw await redirectWithToast(context.config, user.home, { kind: 'error', message: NOT_AUTHORIZED })
   }
   throw redirect(user.home)
 }

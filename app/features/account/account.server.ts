@@ -3,7 +3,6 @@
  * expected failures into what a form shows (STYLE.md: upstream rejections become form
  * errors beside the fields, the user's input comes back, passwords never do).
  */
-import type { SubmissionResult } from '@conform-to/react'
 import type { AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { LinkTokenSchema } from '../../../lib/identity-schemas'
@@ -11,41 +10,8 @@ import { signedCookie } from '~/utils/cookies.server'
 import type { Config } from '../../../lib/env'
 import { isUpstreamError } from '../../upstream/errors'
 import { upstreamFor } from '../../upstream/index.server'
+import { failureReply, type FormFailure } from '~/utils/form.server'
 import type { RegisterSchema } from './schemas'
-import { TEXT } from './texts'
-
-type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<string[]> }
-
-/** A failure the form can show, or null when the call went through. */
-export type FormFailure = { status: number; result: SubmissionResult<string[]> }
-
-/**
- * Maps a rejected call onto the form: a 422's or 429's per-field messages go beside the
- * fields (renamed where the upstream's names differ from the form's), anything else is a
- * form-level message. Unexpected errors are rethrown for the error boundary.
- */
-export function failureReply(
-  error: unknown,
-  submission: Submission,
-  options: { hideFields?: string[]; rename?: Record<string, string> } = {},
-): FormFailure {
-  if (!isUpstreamError(error)) throw error
-  const hideFields = options.hideFields
-  if (error.kind === 'rejected' && error.fields) {
-    const fieldErrors: Record<string, string[]> = {}
-    const formErrors: string[] = []
-    for (const [name, messages] of Object.entries(error.fields)) {
-      const target = options.rename?.[name] ?? name
-      if (target === '_form') formErrors.push(...messages)
-      else fieldErrors[target] = messages
-    }
-    return { status: error.status ?? 400, result: submission.reply({ fieldErrors, formErrors, hideFields }) }
-  }
-  if (error.kind === 'rejected' && error.status === 429) {
-    return { status: 429, result: submission.reply({ formErrors: [error.serverMessage ?? TEXT.unavailable], hideFields }) }
-  }
-  return { status: error.kind === 'rejected' ? (error.status ?? 400) : 503, result: submission.reply({ formErrors: [TEXT.unavailable], hideFields }) }
-}
 
 /** Whether the error is the upstream saying a one-time link is expired, used or unknown. */
 export function isDeadLink(error: unknown): boolean {
@@ -82,7 +48,7 @@ export function requireRegistrationEnabled(config: Config) {
   if (config.REGISTER_FLAG !== 'true') throw new Response(null, { status: 404 })
 }
 
-type Parsed<T> = Submission & { value: T }
+type Parsed<T> = Parameters<typeof failureReply>[1] & { value: T }
 
 /** Passwords never come back to the browser in a form's initial values. */
 export const PASSWORD_FIELDS = ['password', 'confirmPassword']

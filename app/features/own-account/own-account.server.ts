@@ -16,11 +16,10 @@ import { isSales, userKind } from '~/auth/roles'
 import type { Config } from '../../../lib/env'
 import { getAccessToken, renewTokens, requireClaims, type User } from '~/auth/session.server'
 import type { IdTokenClaims } from '~/auth/id-token.server'
-import { serializeToast, type Toast } from '~/features/shell/toast.server'
 import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
-import { readForm } from '~/utils/form.server'
-import { failureReply } from '~/features/account/account.server'
+import { failureReply, readForm } from '~/utils/form.server'
+import { redirectWithToast } from '~/utils/toast.server'
 import { defaultAccountNumber } from './accounts'
 import { INTENT } from './intents'
 import { OWN_ACCOUNT_TEXT as TEXT } from './texts'
@@ -59,10 +58,6 @@ export function linkedAccountsView(request: Request, claims: IdTokenClaims) {
 
 const IntentSchema = z.enum(INTENT)
 
-async function toastRedirect(context: AppLoadContext, to: string, toast: Toast) {
-  return redirect(to, { headers: { 'set-cookie': await serializeToast(context.config, toast) } })
-}
-
 /**
  * The action behind every own-account form. Answers a redirect with a toast (the change
  * is visible on the next page, with or without JavaScript), or the link form's result
@@ -71,7 +66,7 @@ async function toastRedirect(context: AppLoadContext, to: string, toast: Toast) 
 export async function ownAccountAction(request: Request, context: AppLoadContext, here: string) {
   const form = await readForm(request)
   const intent = IntentSchema.safeParse(form.get('intent'))
-  if (!intent.success) return toastRedirect(context, here, { kind: 'error', message: TEXT.unknownAction })
+  if (!intent.success) return redirectWithToast(context.config, here, { kind: 'error', message: TEXT.unknownAction })
 
   const claims = await requireClaims(request, context)
   const linked = claims.accountNumber ?? []
@@ -83,7 +78,7 @@ export async function ownAccountAction(request: Request, context: AppLoadContext
   const accessToken = await getAccessToken(request, context)
 
   if (intent.data === INTENT.link) {
-    if (!mayLinkAccounts({ kind: kindBefore }, context.config)) return toastRedirect(context, here, { kind: 'error', message: NOT_AUTHORIZED })
+    if (!mayLinkAccounts({ kind: kindBefore }, context.config)) return redirectWithToast(context.config, here, { kind: 'error', message: NOT_AUTHORIZED })
     const submission = parseWithZod(form, { schema: LinkAccountSchema })
     if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
     const { accountNumber } = submission.value
@@ -97,13 +92,13 @@ export async function ownAccountAction(request: Request, context: AppLoadContext
       return data({ result: failure.result }, { status: failure.status })
     }
     const user = await renewTokens(request, context)
-    return toastRedirect(context, nextPage(user), { kind: 'success', message: TEXT.linked(accountNumber) })
+    return redirectWithToast(context.config, nextPage(user), { kind: 'success', message: TEXT.linked(accountNumber) })
   }
 
   if (intent.data === INTENT.unlink || intent.data === INTENT.makeDefault) {
     const accountNumber = AccountNumberSchema.safeParse(form.get('accountNumber'))
     if (!accountNumber.success || !linked.includes(accountNumber.data)) {
-      return toastRedirect(context, here, { kind: 'error', message: NOT_AUTHORIZED })
+      return redirectWithToast(context.config, here, { kind: 'error', message: NOT_AUTHORIZED })
     }
     try {
       if (intent.data === INTENT.unlink) await identity.unlinkAccount(accessToken, accountNumber.data)
@@ -111,12 +106,12 @@ export async function ownAccountAction(request: Request, context: AppLoadContext
     } catch (error) {
       if (!isUpstreamError(error)) throw error
       const message = intent.data === INTENT.unlink ? TEXT.unlinkFailed : TEXT.defaultFailed
-      return toastRedirect(context, here, { kind: 'error', message: error.kind === 'unavailable' ? TEXT.unavailable : message })
+      return redirectWithToast(context.config, here, { kind: 'error', message: error.kind === 'unavailable' ? TEXT.unavailable : message })
     }
     const user = await renewTokens(request, context)
     return intent.data === INTENT.unlink
-      ? toastRedirect(context, nextPage(user), { kind: 'success', message: TEXT.unlinked(accountNumber.data) })
-      : toastRedirect(context, here, { kind: 'success', message: TEXT.defaultChanged(accountNumber.data) })
+      ? redirectWithToast(context.config, nextPage(user), { kind: 'success', message: TEXT.unlinked(accountNumber.data) })
+      : redirectWithToast(context.config, here, { kind: 'success', message: TEXT.defaultChanged(accountNumber.data) })
   }
 
   // The two dismissals: the flag goes false for good (spec 4).
@@ -125,7 +120,7 @@ export async function ownAccountAction(request: Request, context: AppLoadContext
     await identity.updateAttributes(accessToken, update)
   } catch (error) {
     if (!isUpstreamError(error)) throw error
-    return toastRedirect(context, here, { kind: 'error', message: TEXT.unavailable })
+    return redirectWithToast(context.config, here, { kind: 'error', message: TEXT.unavailable })
   }
   await renewTokens(request, context)
   return redirect(here)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { action as preferencesAction } from '~/routes/public/preferences'
 import { loader as rootLoader } from '~/root'
 import { silentLogger, testConfig } from '../../../services/testing'
-import { popToast, serializeToast } from './toast.server'
+import { popToast, serializeToast } from '~/utils/toast.server'
 
 function contextFor(env: Record<string, string> = {}) {
   return {
