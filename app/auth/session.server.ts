@@ -174,7 +174,10 @@ export async function renewTokens(request: Request, context: AppLoadContext): Pr
   const session = await readSession(request, context)
   if (!session) throw loginRedirect(request)
   const tokens = await keeperFor(context).renew(session.id, session.view.tokens)
-  return userOf({ ...session.view, ...identityOf(tokens.idToken), tokens })
+  const view = { ...session.view, ...identityOf(tokens.idToken), tokens }
+  // The rest of this request (a second call, its claims) goes on with the new tokens.
+  perRequest.set(request, Promise.resolve({ id: session.id, view }))
+  return userOf(view)
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * A signed-in user's own account settings (spec 2 /get-started, spec 3, spec 4): link and
  * unlink account numbers, choose the default one, and dismiss the welcome banner and the
- * registration-success popup. Each is one upstream call with the user's access token,
- * then new tokens so the claims say what changed (app/auth/session.server.ts).
+ * registration-success popup. Each is one upstream call as the user, after which the
+ * claims say what changed (app/auth/as-user.server.ts).
  *
  * SECURITY.md, Authorisation: an account number from a form is acted on only when the
  * user's token lists it; the upstream checks the same against the token it receives.
@@ -11,15 +11,14 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { AccountNumberSchema, LinkAccountSchema } from '../../../lib/identity-schemas'
+import type { SignedIn } from '~/auth/as-user.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { isSales, userKind } from '~/auth/roles'
 import type { Config } from '../../../lib/env'
-import { getAccessToken, renewTokens, requireClaims, type User } from '~/auth/session.server'
+import type { User } from '~/auth/session.server'
 import type { IdTokenClaims } from '~/auth/id-token.server'
-import { isUpstreamError } from '~/upstream/errors'
-import { upstreamFor } from '~/upstream/index.server'
 import { failureReply, readForm } from '~/utils/form.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { redirectWithToast, type Toast } from '~/utils/toast.server'
 import { defaultAccountNumber } from './accounts'
 import { INTENT } from './intents'
 import { OWN_ACCOUNT_TEXT as TEXT } from './texts'
@@ -58,70 +57,68 @@ export function linkedAccountsView(request: Request, claims: IdTokenClaims) {
 
 const IntentSchema = z.enum(INTENT)
 
-/**
- * The action behind every own-account form. Answers a redirect with a toast (the change
- * is visible on the next page, with or without JavaScript), or the link form's result
- * with the typed number and its error beside the field.
- */
-export async function ownAccountAction(request: Request, context: AppLoadContext, here: string) {
-  const form = await readForm(request)
-  const intent = IntentSchema.safeParse(form.get('intent'))
-  if (!intent.success) return redirectWithToast(context.config, here, { kind: 'error', message: TEXT.unknownAction })
+/** The link form's schema for this user: a number their token already lists is refused beside the field. */
+function linkSchema(linked: readonly string[]) {
+  return LinkAccountSchema.refine(({ accountNumber }) => !linked.includes(accountNumber), { message: TEXT.alreadyLinked, path: ['accountNumber'] })
+}
 
-  const claims = await requireClaims(request, context)
-  const linked = claims.accountNumber ?? []
-  const kindBefore = userKind(claims.realm_access?.roles ?? [])
+/** The posted account number when the user's token lists it, else null. */
+function listedAccount(form: FormData, linked: readonly string[]): string | null {
+  const accountNumber = AccountNumberSchema.safeParse(form.get('accountNumber'))
+  return accountNumber.success && linked.includes(accountNumber.data) ? accountNumber.data : null
+}
+
+// The calls below change the user's attributes: the claims are renewed after them.
+const CHANGES_ATTRIBUTES = { changesAttributes: true }
+
+/**
+ * The action behind every own-account form, one call as the user per intent. Answers a
+ * redirect with a toast (the change is visible on the next page, with or without
+ * JavaScript), or the link form's result with the typed number and its error beside the
+ * field.
+ */
+export async function ownAccountAction(request: Request, context: AppLoadContext, me: SignedIn, here: string) {
+  const form = await readForm(request)
+  const linked = me.claims.accountNumber ?? []
+  const toast = (to: string, kind: Toast['kind'], message: string) => redirectWithToast(context.config, to, { kind, message })
   // Linking a first account makes an applicant a customer, unlinking the last one the
   // reverse: then the page to show next is the user's new home.
-  const nextPage = (user: User) => (user.kind === kindBefore ? here : user.home)
-  const identity = upstreamFor(context).identity
-  const accessToken = await getAccessToken(request, context)
+  const nextPage = (user: User) => (user.kind === me.user.kind ? here : user.home)
 
-  if (intent.data === INTENT.link) {
-    if (!mayLinkAccounts({ kind: kindBefore }, context.config)) return redirectWithToast(context.config, here, { kind: 'error', message: NOT_AUTHORIZED })
-    const submission = parseWithZod(form, { schema: LinkAccountSchema })
-    if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-    const { accountNumber } = submission.value
-    if (linked.includes(accountNumber)) {
-      return data({ result: submission.reply({ fieldErrors: { accountNumber: [TEXT.alreadyLinked] } }) }, { status: 400 })
-    }
-    try {
-      await identity.linkAccount(accessToken, accountNumber)
-    } catch (error) {
-      const failure = failureReply(error, submission)
+  const intent = IntentSchema.safeParse(form.get('intent'))
+  switch (intent.data) {
+    case INTENT.link: {
+      if (!mayLinkAccounts(me.user, context.config)) return toast(here, 'error', NOT_AUTHORIZED)
+      const submission = parseWithZod(form, { schema: linkSchema(linked) })
+      if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+      const { accountNumber } = submission.value
+      const done = await me.call((upstream, token) => upstream.identity.linkAccount(token, accountNumber), CHANGES_ATTRIBUTES)
+      if (done.ok) return toast(nextPage(done.user), 'success', TEXT.linked(accountNumber))
+      const failure = failureReply(done.error, submission)
       return data({ result: failure.result }, { status: failure.status })
     }
-    const user = await renewTokens(request, context)
-    return redirectWithToast(context.config, nextPage(user), { kind: 'success', message: TEXT.linked(accountNumber) })
-  }
-
-  if (intent.data === INTENT.unlink || intent.data === INTENT.makeDefault) {
-    const accountNumber = AccountNumberSchema.safeParse(form.get('accountNumber'))
-    if (!accountNumber.success || !linked.includes(accountNumber.data)) {
-      return redirectWithToast(context.config, here, { kind: 'error', message: NOT_AUTHORIZED })
+    case INTENT.unlink: {
+      const accountNumber = listedAccount(form, linked)
+      if (!accountNumber) return toast(here, 'error', NOT_AUTHORIZED)
+      const done = await me.call((upstream, token) => upstream.identity.unlinkAccount(token, accountNumber), CHANGES_ATTRIBUTES)
+      if (done.ok) return toast(nextPage(done.user), 'success', TEXT.unlinked(accountNumber))
+      return toast(here, 'error', done.error.kind === 'unavailable' ? done.message : TEXT.unlinkFailed)
     }
-    try {
-      if (intent.data === INTENT.unlink) await identity.unlinkAccount(accessToken, accountNumber.data)
-      else await identity.updateAttributes(accessToken, { activeAccountNumber: accountNumber.data })
-    } catch (error) {
-      if (!isUpstreamError(error)) throw error
-      const message = intent.data === INTENT.unlink ? TEXT.unlinkFailed : TEXT.defaultFailed
-      return redirectWithToast(context.config, here, { kind: 'error', message: error.kind === 'unavailable' ? TEXT.unavailable : message })
+    case INTENT.makeDefault: {
+      const accountNumber = listedAccount(form, linked)
+      if (!accountNumber) return toast(here, 'error', NOT_AUTHORIZED)
+      const done = await me.call((upstream, token) => upstream.identity.updateAttributes(token, { activeAccountNumber: accountNumber }), CHANGES_ATTRIBUTES)
+      if (done.ok) return toast(here, 'success', TEXT.defaultChanged(accountNumber))
+      return toast(here, 'error', done.error.kind === 'unavailable' ? done.message : TEXT.defaultFailed)
     }
-    const user = await renewTokens(request, context)
-    return intent.data === INTENT.unlink
-      ? redirectWithToast(context.config, nextPage(user), { kind: 'success', message: TEXT.unlinked(accountNumber.data) })
-      : redirectWithToast(context.config, here, { kind: 'success', message: TEXT.defaultChanged(accountNumber.data) })
+    case INTENT.dismissWelcome:
+    case INTENT.dismissRegistrationSuccess: {
+      // spec 4: the flag goes false for good.
+      const flag = intent.data === INTENT.dismissWelcome ? { displayWelcomeBanner: false } : { displaySuccessRegistration: false }
+      const done = await me.call((upstream, token) => upstream.identity.updateAttributes(token, flag), CHANGES_ATTRIBUTES)
+      return done.ok ? redirect(here) : toast(here, 'error', done.message)
+    }
+    default:
+      return toast(here, 'error', TEXT.unknownAction)
   }
-
-  // The two dismissals: the flag goes false for good (spec 4).
-  const update = intent.data === INTENT.dismissWelcome ? { displayWelcomeBanner: false } : { displaySuccessRegistration: false }
-  try {
-    await identity.updateAttributes(accessToken, update)
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    return redirectWithToast(context.config, here, { kind: 'error', message: TEXT.unavailable })
-  }
-  await renewTokens(request, context)
-  return redirect(here)
 }
