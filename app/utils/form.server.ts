@@ -27,7 +27,8 @@ export function formConstraint(schema: z.ZodType): FormConstraint {
   return { ...getZodConstraint(schema) }
 }
 
-type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<string[]> }
+/** What failureReply needs of a Conform submission: its reply. */
+export type FormSubmission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<string[]> }
 
 /** A failure the form can show: the status to answer with and Conform's reply. */
 export type FormFailure = { status: number; result: SubmissionResult<string[]> }
@@ -40,7 +41,7 @@ export type FormFailure = { status: number; result: SubmissionResult<string[]> }
  */
 export function failureReply(
   error: unknown,
-  submission: Submission,
+  submission: FormSubmission,
   options: { hideFields?: string[]; rename?: Record<string, string> } = {},
 ): FormFailure {
   if (!isUpstreamError(error)) throw error

@@ -10,7 +10,7 @@ import { signedCookie } from '~/utils/cookies.server'
 import type { Config } from '../../../lib/env'
 import { isUpstreamError } from '../../upstream/errors'
 import { upstreamFor } from '../../upstream/index.server'
-import { failureReply, type FormFailure } from '~/utils/form.server'
+import { failureReply, type FormFailure, type FormSubmission } from '~/utils/form.server'
 import type { RegisterSchema } from './schemas'
 
 /** Whether the error is the upstream saying a one-time link is expired, used or unknown. */
@@ -48,7 +48,7 @@ export function requireRegistrationEnabled(config: Config) {
   if (config.REGISTER_FLAG !== 'true') throw new Response(null, { status: 404 })
 }
 
-type Parsed<T> = Parameters<typeof failureReply>[1] & { value: T }
+type Parsed<T> = FormSubmission & { value: T }
 
 /** Passwords never come back to the browser in a form's initial values. */
 export const PASSWORD_FIELDS = ['password', 'confirmPassword']
