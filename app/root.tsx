@@ -11,7 +11,6 @@ import type { ReactNode } from 'react'
 import { guard } from './auth/guard'
 import { clearSessionCookie, getUser, hasStaleCookie } from './auth/session.server'
 import { readPreferences } from './features/shell/preferences.server'
-import { popToast, serializeToast } from './features/shell/toast.server'
 import { CookieBanner } from './features/shell/cookie-banner'
 import { GeneralErrorBoundary } from './features/shell/error-boundary'
 import { Footer } from './features/shell/footer'
@@ -20,6 +19,7 @@ import { Toasts } from './features/shell/toasts'
 import { useAppLinkNavigation } from './ui/app-link'
 import { useNonce } from './ui/nonce'
 import { useRootData } from './root-data'
+import { popToast, redirectWithToast } from './utils/toast.server'
 import stylesheet from './styles.css?url'
 
 export const APP_VERSION = '2.3.1'
@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await hasStaleCookie(request, context)) headers.append('set-cookie', await clearSessionCookie(config))
   const decision = guard(user, url.pathname, url.search)
   if (decision.kind === 'redirect') {
-    if (decision.toast) headers.append('set-cookie', await serializeToast(config, { kind: 'error', message: decision.toast }))
+    if (decision.toast) throw await redirectWithToast(config, decision.to, { kind: 'error', message: decision.toast }, { headers })
     throw redirect(decision.to, { headers })
   }
   // A browser asking for a missing image (its automatic /favicon.ico on a page without an

@@ -15,7 +15,7 @@ import { oidcFor } from './oidc.server'
 import { HOME_OF, isSales, userKind, type UserKind } from './roles'
 import { createTokenKeeper, type TokenKeeper } from './token-keeper'
 import { NOT_AUTHORIZED } from './guard'
-import { serializeToast } from '../features/shell/toast.server'
+import { redirectWithToast } from '../utils/toast.server'
 
 export type User = {
   sub: string
@@ -86,7 +86,7 @@ export async function requireRole(request: Request, context: AppLoadContext, rol
   const user = await requireUser(request, context)
   if (user.roles.some((role) => roles.includes(role))) return user
   if (user.kind === 'customer') {
-    throw redirect(user.home, { headers: { 'set-cookie': await serializeToast(context.config, { kind: 'error', message: NOT_AUTHORIZED }) } })
+    throw await redirectWithToast(context.config, user.home, { kind: 'error', message: NOT_AUTHORIZED })
   }
   throw redirect(user.home)
 }
@@ -174,7 +174,10 @@ export async function renewTokens(request: Request, context: AppLoadContext): Pr
   const session = await readSession(request, context)
   if (!session) throw loginRedirect(request)
   const tokens = await keeperFor(context).renew(session.id, session.view.tokens)
-  return userOf({ ...session.view, ...identityOf(tokens.idToken), tokens })
+  const view = { ...session.view, ...identityOf(tokens.idToken), tokens }
+  // The rest of this request (a second call, its claims) goes on with the new tokens.
+  perRequest.set(request, Promise.resolve({ id: session.id, view }))
+  return userOf(view)
 }
 
 /**

@@ -1,7 +1,10 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import type { z } from 'zod'
 import type { FormConstraint } from '~/ui/use-schema-form'
+import { isUpstreamError } from '~/upstream/errors'
+import { upstreamMessage, upstreamStatus } from './upstream-failure'
 
 /**
  * `request.formData()` throws on a body that is not a form (a JSON post, a broken
@@ -22,4 +25,36 @@ export async function readForm(request: Request): Promise<FormData> {
 export function formConstraint(schema: z.ZodType): FormConstraint {
   // getZodConstraint answers a Proxy; loader data is plain data.
   return { ...getZodConstraint(schema) }
+}
+
+/** What failureReply needs of a Conform submission: its reply. */
+export type FormSubmission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<string[]> }
+
+/** A failure the form can show: the status to answer with and Conform's reply. */
+export type FormFailure = { status: number; result: SubmissionResult<string[]> }
+
+/**
+ * Maps a rejected call onto the form (STYLE.md: upstream rejections become form errors,
+ * the user's input comes back): a 422's per-field messages go beside the fields (renamed
+ * where the upstream's names differ from the form's), anything else is a form-level
+ * message. Unexpected errors are rethrown for the error boundary.
+ */
+export function failureReply(
+  error: unknown,
+  submission: FormSubmission,
+  options: { hideFields?: string[]; rename?: Record<string, string> } = {},
+): FormFailure {
+  if (!isUpstreamError(error)) throw error
+  const hideFields = options.hideFields
+  if (error.kind === 'rejected' && error.fields) {
+    const fieldErrors: Record<string, string[]> = {}
+    const formErrors: string[] = []
+    for (const [name, messages] of Object.entries(error.fields)) {
+      const target = options.rename?.[name] ?? name
+      if (target === '_form') formErrors.push(...messages)
+      else fieldErrors[target] = messages
+    }
+    return { status: upstreamStatus(error), result: submission.reply({ fieldErrors, formErrors, hideFields }) }
+  }
+  return { status: upstreamStatus(error), result: submission.reply({ formErrors: [upstreamMessage(error)], hideFields }) }
 }

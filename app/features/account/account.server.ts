@@ -3,7 +3,6 @@
  * expected failures into what a form shows (STYLE.md: upstream rejections become form
  * errors beside the fields, the user's input comes back, passwords never do).
  */
-import type { SubmissionResult } from '@conform-to/react'
 import type { AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { LinkTokenSchema } from '../../../lib/identity-schemas'
@@ -12,41 +11,8 @@ import { invariantResponse } from '~/utils/invariant'
 import type { Config } from '../../../lib/env'
 import { isUpstreamError } from '../../upstream/errors'
 import { upstreamFor } from '../../upstream/index.server'
+import { failureReply, type FormFailure, type FormSubmission } from '~/utils/form.server'
 import type { RegisterSchema } from './schemas'
-import { TEXT } from './texts'
-
-type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<string[]> }
-
-/** A failure the form can show, or null when the call went through. */
-export type FormFailure = { status: number; result: SubmissionResult<string[]> }
-
-/**
- * Maps a rejected call onto the form: a 422's or 429's per-field messages go beside the
- * fields (renamed where the upstream's names differ from the form's), anything else is a
- * form-level message. Unexpected errors are rethrown for the error boundary.
- */
-export function failureReply(
-  error: unknown,
-  submission: Submission,
-  options: { hideFields?: string[]; rename?: Record<string, string> } = {},
-): FormFailure {
-  if (!isUpstreamError(error)) throw error
-  const hideFields = options.hideFields
-  if (error.kind === 'rejected' && error.fields) {
-    const fieldErrors: Record<string, string[]> = {}
-    const formErrors: string[] = []
-    for (const [name, messages] of Object.entries(error.fields)) {
-      const target = options.rename?.[name] ?? name
-      if (target === '_form') formErrors.push(...messages)
-      else fieldErrors[target] = messages
-    }
-    return { status: error.status ?? 400, result: submission.reply({ fieldErrors, formErrors, hideFields }) }
-  }
-  if (error.kind === 'rejected' && error.status === 429) {
-    return { status: 429, result: submission.reply({ formErrors: [error.serverMessage ?? TEXT.unavailable], hideFields }) }
-  }
-  return { status: error.kind === 'rejected' ? (error.status ?? 400) : 503, result: submission.reply({ formErrors: [TEXT.unavailable], hideFields }) }
-}
 
 /** Whether the error is the upstream saying a one-time link is expired, used or unknown. */
 export function isDeadLink(error: unknown): boolean {
@@ -58,7 +24,7 @@ export function looksLikeLinkToken(token: string | undefined): token is string {
   return LinkTokenSchema.safeParse(token).success
 }
 
-export function identityUpstream(context: AppLoadContext) {
+function identityUpstream(context: AppLoadContext) {
   return upstreamFor(context).identity
 }
 
@@ -83,12 +49,7 @@ export function requireRegistrationEnabled(config: Config) {
   invariantResponse(config.REGISTER_FLAG === 'true', 'Registration is off', { status: 404 })
 }
 
-/** DEV_MAILBOX off: the page does not exist (404), whatever the environment. */
-export function requireDevMailbox(config: Config) {
-  invariantResponse(config.devMailbox, 'The dev mailbox is off', { status: 404 })
-}
-
-type Parsed<T> = Submission & { value: T }
+type Parsed<T> = FormSubmission & { value: T }
 
 /** Passwords never come back to the browser in a form's initial values. */
 export const PASSWORD_FIELDS = ['password', 'confirmPassword']

@@ -42,5 +42,3 @@ export const ForgotPasswordSchema = z.object({ email: EmailSchema })
 export const ResetPasswordSchema = z
   .object({ password: PasswordSchema, confirmPassword: confirmation })
   .superRefine(passwordsMatch)
-
-export const MailboxSearchSchema = z.object({ to: EmailSchema.optional() })

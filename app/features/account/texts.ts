@@ -21,5 +21,4 @@ export const TEXT = {
   resetDoneBody: 'You can now log in with your new password.',
   resetFailedHeading: 'Password reset failed',
   resetFailedBody: 'This password reset link has expired or has already been used. Please request a new one.',
-  unavailable: 'Something went wrong. Please try again later.',
 } as const

@@ -11,10 +11,10 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useLoaderData } from '@remix-run/react'
 import { oidcFor } from '~/auth/oidc.server'
 import { endSession, getUser } from '~/auth/session.server'
-import { serializeToast } from '~/features/shell/toast.server'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
+import { redirectWithToast } from '~/utils/toast.server'
 
 export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, 'Log out', 'Log out of your account.'), { name: 'robots', content: 'noindex' }]
 
@@ -33,19 +33,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { tokens, clearCookie } = await endSession(request, context)
   const headers = new Headers()
   headers.append('set-cookie', clearCookie)
-  headers.append('set-cookie', await serializeToast(config, { kind: 'success', message: LOGGED_OUT }))
   // Not "cookies": that would also drop the toast cookie set by this very response (and
   // the theme and cookie-banner choices); the session cookie is cleared by name and its
   // session is already revoked upstream.
   headers.set('clear-site-data', '"cache", "storage"')
-  if (!tokens) return redirect('/', { headers })
+  const loggedOut = (to: string) => redirectWithToast(config, to, { kind: 'success', message: LOGGED_OUT }, { headers })
+  if (!tokens) return loggedOut('/')
   const oidc = await oidcFor(config).catch((error: unknown) => {
     context.logger.error({ requestId: context.requestId, err: error }, 'OpenID provider unreachable at logout: its session may outlive the portal session')
     return null
   })
-  if (!oidc || (await oidc.logout(tokens.refreshToken))) return redirect('/', { headers })
+  if (!oidc || (await oidc.logout(tokens.refreshToken))) return loggedOut('/')
   context.logger.warn({ requestId: context.requestId }, 'server-side logout at the provider failed: the browser goes through its logout page')
-  return redirect(oidc.endSessionUrl(tokens.idToken) ?? '/', { headers })
+  return loggedOut(oidc.endSessionUrl(tokens.idToken) ?? '/')
 }
 
 export default function Logout() {

@@ -8,10 +8,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ROLE } from '~/auth/roles'
-import { requireClaims, requireRole } from '~/auth/session.server'
-import { LinkedAccounts, WelcomeBanner } from '~/features/account/own-account'
-import { linkedAccountsView, ownAccountAction, showsWelcomeBanner } from '~/features/account/own-account.server'
-import { OWN_ACCOUNT_TEXT } from '~/features/account/own-account-texts'
+import { asUser } from '~/auth/as-user.server'
+import { LinkedAccounts, WelcomeBanner } from '~/features/own-account/own-account'
+import { linkedAccountsView, ownAccountAction, showsWelcomeBanner } from '~/features/own-account/own-account.server'
+import { OWN_ACCOUNT_TEXT } from '~/features/own-account/texts'
 import { LegalPage } from '~/features/legal/legal-page'
 import { loadTermsOfUse } from '~/features/legal/legal.server'
 import { useRootData } from '~/root-data'
@@ -25,8 +25,7 @@ export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, 'My acc
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, [ROLE.customer])
-  const claims = await requireClaims(request, context)
+  const { claims } = await asUser(request, context, { roles: [ROLE.customer] })
   const query = new URL(request.url).searchParams
   return {
     givenName: claims.given_name ?? '',
@@ -38,8 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireRole(request, context, [ROLE.customer])
-  return ownAccountAction(request, context, '/customer')
+  return ownAccountAction(request, context, await asUser(request, context, { roles: [ROLE.customer] }), '/customer')
 }
 
 export default function CustomerHome() {

@@ -6,10 +6,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { identityUpstream, requireDevMailbox } from '~/features/account/account.server'
 import { AccountPage } from '~/features/account/account-page'
-import { MailboxList, MailboxSearch } from '~/features/account/mailbox'
-import { MailboxSearchSchema } from '~/features/account/schemas'
+import { MailboxList, MailboxSearch } from '~/features/mailbox/mailbox'
+import { mailboxMessages, requireDevMailbox } from '~/features/mailbox/mailbox.server'
+import { MailboxSearchSchema } from '~/features/mailbox/schemas'
 import { pageMeta } from '~/ui/page-meta'
 import { formConstraint } from '~/utils/form.server'
 
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ result: submission.reply(), constraint, to: url.searchParams.get('to'), messages: [] }, { status: 400, headers: NO_STORE })
   }
   const to = submission.value.to ?? null
-  const messages = await identityUpstream(context).devOutbox(to ?? undefined)
+  const messages = await mailboxMessages(context, to)
   return data({ result: undefined, constraint, to, messages }, { headers: NO_STORE })
 }
 

@@ -7,9 +7,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { requireClaims, requireUser } from '~/auth/session.server'
-import { LinkAccountForm, LinkedAccounts, RegistrationSuccess } from '~/features/account/own-account'
-import { linkedAccountsView, mayLinkAccounts, ownAccountAction, showsRegistrationSuccess } from '~/features/account/own-account.server'
+import { asUser } from '~/auth/as-user.server'
+import { LinkAccountForm, LinkedAccounts, RegistrationSuccess } from '~/features/own-account/own-account'
+import { linkedAccountsView, mayLinkAccounts, ownAccountAction, showsRegistrationSuccess } from '~/features/own-account/own-account.server'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
@@ -21,8 +21,7 @@ export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, 'Get st
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context)
-  const claims = await requireClaims(request, context)
+  const { user, claims } = await asUser(request, context)
   return {
     givenName: user.givenName,
     ...linkedAccountsView(request, claims),
@@ -33,8 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireUser(request, context)
-  return ownAccountAction(request, context, HERE)
+  return ownAccountAction(request, context, await asUser(request, context), HERE)
 }
 
 export default function GetStarted() {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { action as preferencesAction } from './preferences'
 import { loader as rootLoader } from '~/root'
 import { silentLogger, testConfig } from '../../../services/testing'
-import { popToast, serializeToast } from '~/features/shell/toast.server'
+import { popToast, serializeToast } from '~/utils/toast.server'
 
 function contextFor(env: Record<string, string> = {}) {
   return {

@@ -14,8 +14,8 @@ import { Button, buttonClass } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { FormAlert } from '~/ui/form-alert'
 import { useIsPending } from '~/utils/use-is-pending'
-import { INTENT } from './own-account-intents'
-import { OWN_ACCOUNT_TEXT as TEXT } from './own-account-texts'
+import { INTENT } from './intents'
+import { OWN_ACCOUNT_TEXT as TEXT } from './texts'
 
 function IntentButton({ intent, children, variant = 'primary', label, accountNumber }: { intent: string; children: ReactNode; variant?: 'primary' | 'secondary' | 'ghost'; label?: string; accountNumber?: string }) {
   const busy = useIsPending()

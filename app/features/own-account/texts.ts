@@ -24,7 +24,6 @@ export const OWN_ACCOUNT_TEXT = {
   unlinked: (accountNumber: string) => `The account ending in ${accountNumber.slice(-4)} was unlinked.`,
   unlinkFailed: 'Could not be unlinked', // spec 8
   unknownAction: 'That action is not available. Please try again.',
-  unavailable: 'Something went wrong. Please try again later.',
   welcomeHeading: (productName: string) => `Welcome to ${productName}!`,
   welcomeBody: 'This is your account home: see your accounts here, and soon your bills, payments and modem.',
   welcomeClose: 'GOT IT',

@@ -1,0 +1,124 @@
+/**
+ * A signed-in user's own account settings (spec 2 /get-started, spec 3, spec 4): link and
+ * unlink account numbers, choose the default one, and dismiss the welcome banner and the
+ * registration-success popup. Each is one upstream call as the user, after which the
+ * claims say what changed (app/auth/as-user.server.ts).
+ *
+ * SECURITY.md, Authorisation: an account number from a form is acted on only when the
+ * user's token lists it; the upstream checks the same against the token it receives.
+ */
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { z } from 'zod'
+import { AccountNumberSchema, LinkAccountSchema } from '../../../lib/identity-schemas'
+import type { SignedIn } from '~/auth/as-user.server'
+import { NOT_AUTHORIZED } from '~/auth/guard'
+import { isSales, userKind } from '~/auth/roles'
+import type { Config } from '../../../lib/env'
+import type { User } from '~/auth/session.server'
+import type { IdTokenClaims } from '~/auth/id-token.server'
+import { failureReply, readForm } from '~/utils/form.server'
+import { redirectWithToast, type Toast } from '~/utils/toast.server'
+import { defaultAccountNumber } from './accounts'
+import { INTENT } from './intents'
+import { OWN_ACCOUNT_TEXT as TEXT } from './texts'
+
+/** spec 4: the welcome banner is for customers (customer plus base role, no sales role) until they close it. */
+export function showsWelcomeBanner(claims: IdTokenClaims): boolean {
+  const roles = claims.realm_access?.roles ?? []
+  return userKind(roles) === 'customer' && !isSales(roles) && claims.displayWelcomeBanner !== false
+}
+
+/** spec 4: the registration-success popup is for users with the first role only (applicants) until they close it. */
+export function showsRegistrationSuccess(claims: IdTokenClaims): boolean {
+  return userKind(claims.realm_access?.roles ?? []) === 'applicant' && claims.displaySuccessRegistration !== false
+}
+
+/** spec 9 accountMgmtEnabled: customers link further accounts only with it on; applicants always link their first. */
+export function mayLinkAccounts(user: Pick<User, 'kind'>, config: Config): boolean {
+  return user.kind !== 'customer' || config.ACCOUNT_MGMT_ENABLED
+}
+
+/** ?unlink=N asks about the Nth account in the list (1-based); anything else asks nothing. */
+function accountToConfirm(request: Request, accountNumbers: readonly string[]): string | null {
+  const position = new URL(request.url).searchParams.get('unlink')
+  return position && /^[1-9]\d{0,2}$/.test(position) ? (accountNumbers[Number(position) - 1] ?? null) : null
+}
+
+/** What LinkedAccounts shows, from the ID token's claims (spec 3: the default account). */
+export function linkedAccountsView(request: Request, claims: IdTokenClaims) {
+  const accountNumbers = claims.accountNumber ?? []
+  return {
+    accountNumbers,
+    defaultAccountNumber: defaultAccountNumber(accountNumbers, claims.activeAccountNumber),
+    confirmUnlink: accountToConfirm(request, accountNumbers),
+  }
+}
+
+const IntentSchema = z.enum(INTENT)
+
+/** The link form's schema for this user: a number their token already lists is refused beside the field. */
+function linkSchema(linked: readonly string[]) {
+  return LinkAccountSchema.refine(({ accountNumber }) => !linked.includes(accountNumber), { message: TEXT.alreadyLinked, path: ['accountNumber'] })
+}
+
+/** The posted account number when the user's token lists it, else null. */
+function listedAccount(form: FormData, linked: readonly string[]): string | null {
+  const accountNumber = AccountNumberSchema.safeParse(form.get('accountNumber'))
+  return accountNumber.success && linked.includes(accountNumber.data) ? accountNumber.data : null
+}
+
+// The calls below change the user's attributes: the claims are renewed after them.
+const CHANGES_ATTRIBUTES = { changesAttributes: true }
+
+/**
+ * The action behind every own-account form, one call as the user per intent. Answers a
+ * redirect with a toast (the change is visible on the next page, with or without
+ * JavaScript), or the link form's result with the typed number and its error beside the
+ * field.
+ */
+export async function ownAccountAction(request: Request, context: AppLoadContext, me: SignedIn, here: string) {
+  const form = await readForm(request)
+  const linked = me.claims.accountNumber ?? []
+  const toast = (to: string, kind: Toast['kind'], message: string) => redirectWithToast(context.config, to, { kind, message })
+  // Linking a first account makes an applicant a customer, unlinking the last one the
+  // reverse: then the page to show next is the user's new home.
+  const nextPage = (user: User) => (user.kind === me.user.kind ? here : user.home)
+
+  const intent = IntentSchema.safeParse(form.get('intent'))
+  switch (intent.data) {
+    case INTENT.link: {
+      if (!mayLinkAccounts(me.user, context.config)) return toast(here, 'error', NOT_AUTHORIZED)
+      const submission = parseWithZod(form, { schema: linkSchema(linked) })
+      if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+      const { accountNumber } = submission.value
+      const done = await me.call((upstream, token) => upstream.identity.linkAccount(token, accountNumber), CHANGES_ATTRIBUTES)
+      if (done.ok) return toast(nextPage(done.user), 'success', TEXT.linked(accountNumber))
+      const failure = failureReply(done.error, submission)
+      return data({ result: failure.result }, { status: failure.status })
+    }
+    case INTENT.unlink: {
+      const accountNumber = listedAccount(form, linked)
+      if (!accountNumber) return toast(here, 'error', NOT_AUTHORIZED)
+      const done = await me.call((upstream, token) => upstream.identity.unlinkAccount(token, accountNumber), CHANGES_ATTRIBUTES)
+      if (done.ok) return toast(nextPage(done.user), 'success', TEXT.unlinked(accountNumber))
+      return toast(here, 'error', done.error.kind === 'unavailable' ? done.message : TEXT.unlinkFailed)
+    }
+    case INTENT.makeDefault: {
+      const accountNumber = listedAccount(form, linked)
+      if (!accountNumber) return toast(here, 'error', NOT_AUTHORIZED)
+      const done = await me.call((upstream, token) => upstream.identity.updateAttributes(token, { activeAccountNumber: accountNumber }), CHANGES_ATTRIBUTES)
+      if (done.ok) return toast(here, 'success', TEXT.defaultChanged(accountNumber))
+      return toast(here, 'error', done.error.kind === 'unavailable' ? done.message : TEXT.defaultFailed)
+    }
+    case INTENT.dismissWelcome:
+    case INTENT.dismissRegistrationSuccess: {
+      // spec 4: the flag goes false for good.
+      const flag = intent.data === INTENT.dismissWelcome ? { displayWelcomeBanner: false } : { displaySuccessRegistration: false }
+      const done = await me.call((upstream, token) => upstream.identity.updateAttributes(token, flag), CHANGES_ATTRIBUTES)
+      return done.ok ? redirect(here) : toast(here, 'error', done.message)
+    }
+    default:
+      return toast(here, 'error', TEXT.unknownAction)
+  }
+}

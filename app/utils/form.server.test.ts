@@ -1,0 +1,51 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { UpstreamError } from '~/upstream/errors'
+import { failureReply } from './form.server'
+import { SHARED_TEXT } from './texts'
+
+const Schema = z.object({ email: z.string(), password: z.string() })
+
+function submitted() {
+  const form = new FormData()
+  form.set('email', 'ana@example.com')
+  form.set('password', 'Secret2024')
+  return parseWithZod(form, { schema: Schema })
+}
+
+const rejected = (status: number, fields?: Record<string, string[]>, serverMessage?: string) =>
+  new UpstreamError('rejected', 'identity.test', 'req-1', 'rejected', status, serverMessage, fields)
+
+describe('failureReply', () => {
+  it("puts a 422's messages beside the fields, renamed, with the status and the input kept", () => {
+    const failure = failureReply(rejected(422, { mail: ['Taken'], token: ['Expired'] }), submitted(), { rename: { mail: 'email', token: '_form' } })
+    expect(failure.status).toBe(422)
+    expect(failure.result.error).toEqual({ email: ['Taken'], '': ['Expired'] })
+    expect(failure.result.initialValue).toMatchObject({ email: 'ana@example.com' })
+  })
+
+  it("shows a rate limit's own message with 429", () => {
+    const failure = failureReply(rejected(429, undefined, 'Too many requests. Try again in an hour.'), submitted())
+    expect(failure.status).toBe(429)
+    expect(failure.result.error).toEqual({ '': ['Too many requests. Try again in an hour.'] })
+  })
+
+  it("answers an upstream that could not answer with 503 and spec 8's message, the input kept and passwords hidden", () => {
+    const failure = failureReply(new UpstreamError('unavailable', 'identity.test', 'req-1', 'timeout'), submitted(), { hideFields: ['password'] })
+    expect(failure.status).toBe(503)
+    expect(failure.result.error).toEqual({ '': [SHARED_TEXT.upstreamFailed] })
+    expect(failure.result.initialValue).toEqual({ email: 'ana@example.com' })
+  })
+
+  it('treats an answer that broke its schema like an unavailable upstream', () => {
+    const failure = failureReply(new UpstreamError('invalid-response', 'identity.test', 'req-1', 'bad body'), submitted())
+    expect(failure.status).toBe(503)
+    expect(failure.result.error).toEqual({ '': [SHARED_TEXT.upstreamFailed] })
+  })
+
+  it('rethrows anything that is not an upstream error, for the error boundary', () => {
+    const bug = new TypeError('a bug')
+    expect(() => failureReply(bug, submitted())).toThrow(bug)
+  })
+})
