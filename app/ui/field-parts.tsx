@@ -29,9 +29,6 @@ export const LABEL_CLASS = 'text-sm font-semibold'
 export const CONTROL_CLASS =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100'
 
-// Checkboxes and radios: the brand colour when checked, a visible focus ring.
-export const CHOICE_CLASS = 'h-5 w-5 shrink-0 accent-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
-
 export function FieldHint({ field, hint }: { field: FieldMeta; hint?: string }) {
   if (!hint) return null
   return (

@@ -1,4 +1,5 @@
-import { CHOICE_CLASS, describedBy, FieldErrors, FieldHint, initialString, isInvalid, type FieldMeta } from './field-parts'
+import { CHOICE_CLASS } from './checkbox-field'
+import { describedBy, FieldErrors, FieldHint, initialString, isInvalid, type FieldMeta } from './field-parts'
 
 export type RadioOption = { value: string; label: string }
 

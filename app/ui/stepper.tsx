@@ -42,7 +42,7 @@ export function Stepper({ label, steps, current }: StepperProps) {
             <>
               {badge}
               <span>{step.label}</span>
-              {state === 'completed' ? <span className="sr-only">({UI_TEXTS.stepCompleted})</span> : null}
+              {state === 'completed' ? <span className="sr-only">{` (${UI_TEXTS.stepCompleted})`}</span> : null}
             </>
           )
           return (
