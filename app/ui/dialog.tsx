@@ -36,7 +36,7 @@ export function Dialog(props: DialogProps) {
   )
 }
 
-export const DIALOG_BACKDROP_CLASS = 'fixed inset-0 z-40 bg-slate-900/60'
+export const DIALOG_BACKDROP_CLASS = 'fixed inset-0 bg-slate-900/60'
 export const DIALOG_FRAME_CLASS = 'fixed inset-0 z-40 flex items-center justify-center p-4'
 export const DIALOG_PANEL_CLASS =
   'flex w-full max-w-md flex-col gap-4 rounded-2xl bg-white p-6 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100 dark:ring-1 dark:ring-slate-700'
@@ -58,7 +58,7 @@ function StaticDialog({ title, closeHref, children, actions }: DialogProps) {
   const id = useId()
   return (
     <>
-      <div aria-hidden="true" className={DIALOG_BACKDROP_CLASS} />
+      <div aria-hidden="true" className={`z-40 ${DIALOG_BACKDROP_CLASS}`} />
       <div className={DIALOG_FRAME_CLASS}>
         <section role="dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-message`} className={DIALOG_PANEL_CLASS}>
           <h2 id={`${id}-title`} className={DIALOG_TITLE_CLASS}>

@@ -31,7 +31,8 @@ export const TEXT = {
   mapFallback: (lat: number, lng: number) =>
     `Pin at ${lat.toFixed(5)}, ${lng.toFixed(5)}. With JavaScript a map shows here, and the pin can be dragged.`,
   submit: 'SUBMIT',
-  sent: 'The form passed the server’s checks.',
+  received: (file: string, bytes: number, lat: number, lng: number) =>
+    `The form passed the server’s checks: ${file} (${bytes} bytes), the pin at ${lat}, ${lng}.`,
   dialogHeading: 'Dialog',
   openDialog: 'OPEN THE DIALOG',
   dialogTitle: 'Confirm your location',

@@ -32,7 +32,8 @@ type UiKitProps = {
   constraint: FormConstraint
   tiles: { url: string; attribution: string }
   dialogOpen: boolean
-  sent: boolean
+  /** What the server received from a complete form (the redirect's query). */
+  sent: string | null
   confirmed: boolean
 }
 
@@ -73,7 +74,7 @@ export function UiKit({ lastResult, constraint, tiles, dialogOpen, sent, confirm
         <h1 className="text-2xl font-bold">{TEXT.heading}</h1>
         <p className="text-slate-600 dark:text-slate-300">{TEXT.intro}</p>
         <p className="text-slate-600 dark:text-slate-300">{TEXT.themeNote}</p>
-        {sent ? <Status>{TEXT.sent}</Status> : null}
+        {sent ? <Status>{sent}</Status> : null}
         {confirmed ? <Status>{TEXT.confirmed}</Status> : null}
       </div>
 
@@ -90,8 +91,6 @@ export function UiKit({ lastResult, constraint, tiles, dialogOpen, sent, confirm
           method="post"
           encType="multipart/form-data"
           {...formProps}
-          // The page shows the server's error states: the browser's own checks step aside.
-          noValidate
           onSubmit={(event) => {
             formProps.onSubmit(event)
             upload.onSubmit(event)

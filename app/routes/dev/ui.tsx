@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     constraint: formConstraint(UiKitSchema),
     tiles: { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION },
     dialogOpen: query.get('dialog') === 'open',
-    sent: query.has('sent'),
+    sent: query.get('sent'),
     confirmed: query.has('confirmed'),
   }
 }
@@ -38,7 +38,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     default: {
       const submission = parseWithZod(formData, { schema: UiKitSchema })
       if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-      return redirect(`${DEV_UI_PATH}?sent=1`)
+      // What the server received, shown on the page the redirect leads to.
+      const { proof, latitude, longitude } = submission.value
+      return redirect(`${DEV_UI_PATH}?${new URLSearchParams({ sent: TEXT.received(proof.name, proof.size, latitude, longitude) })}`)
     }
   }
 }
