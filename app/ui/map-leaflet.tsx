@@ -1,5 +1,6 @@
 /** Map with JavaScript (app/ui/map.tsx): Leaflet through react-leaflet, loaded with import() in the browser only. */
 import 'leaflet/dist/leaflet.css'
+import './map-leaflet.css'
 import L from 'leaflet'
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png'
 import iconUrl from 'leaflet/dist/images/marker-icon.png'
