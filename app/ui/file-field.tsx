@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react'
 import { describedBy, FieldErrors, FieldHint, isInvalid, LABEL_CLASS, type FieldMeta } from './field-parts'
 import { UI_TEXTS } from './texts'
-import type { FileProgress } from './use-upload-progress'
+import type { FileProgress } from './upload'
 
 type FileFieldProps = {
   label: string

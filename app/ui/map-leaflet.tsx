@@ -5,8 +5,23 @@ import L from 'leaflet'
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png'
 import iconUrl from 'leaflet/dist/images/marker-icon.png'
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png'
+import type { ReactNode } from 'react'
 import { MapContainer, Marker, TileLayer } from 'react-leaflet'
-import type { LeafletMapProps } from './map'
+
+export type Position = { lat: number; lng: number }
+
+/** app/ui/map.tsx's MapProps, less what the slot itself renders. */
+export type LeafletMapProps = {
+  position: Position
+  zoom?: number
+  tileUrl: string
+  attribution: string
+  pin?: { label: string; draggable?: boolean }
+  onPositionChange?: (position: Position) => void
+  className: string
+  /** What the slot shows should this module fail to load (map.tsx). */
+  fallback: ReactNode
+}
 
 // Under a bundler Leaflet cannot guess where its marker images are (STACK-NOTES): give it
 // the bundled ones, and an empty path so it stops guessing.

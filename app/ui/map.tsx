@@ -7,9 +7,10 @@
  * position the server rendered).
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react'
+import type { LeafletMapProps, Position } from './map-leaflet'
 import { useHydrated } from './use-hydrated'
 
-export type Position = { lat: number; lng: number }
+export type { Position }
 
 export type MapProps = {
   /** The map's accessible name, e.g. "Map of your location". */
@@ -29,8 +30,6 @@ export type MapProps = {
   /** What shows without JavaScript, and until Leaflet has loaded. */
   children: ReactNode
 }
-
-export type LeafletMapProps = Omit<MapProps, 'children' | 'inputNames' | 'label'> & { className: string; fallback: ReactNode }
 
 // A chunk that does not load (offline, a deploy since the page was served): the fallback stays.
 const LeafletMap = lazy(() => import('./map-leaflet').catch(() => ({ default: ({ fallback }: LeafletMapProps) => <>{fallback}</> })))

@@ -1,5 +1,5 @@
 /** The upload itself (app/ui/use-upload-progress.ts), fetched with import() when a form with files is submitted. */
-import type { FileProgress } from './use-upload-progress'
+export type FileProgress = { name: string; loaded: number; total: number }
 
 /**
  * Posts `formData` to `action` as the browser would post the form, reporting each file's

@@ -11,8 +11,7 @@
  */
 import { useNavigate, useSubmit } from '@remix-run/react'
 import { useState, type FormEvent } from 'react'
-
-export type FileProgress = { name: string; loaded: number; total: number }
+import type { FileProgress } from './upload'
 
 export function useUploadProgress() {
   const navigate = useNavigate()
