@@ -37,6 +37,8 @@ export default [
 
   // The outbox, for set-ups without SMTP (DEV_MAILBOX).
   route('dev/mailbox', 'routes/dev/mailbox.tsx'),
+  // The UI kit's showcase, scanned by the accessibility suite (DEV_UI).
+  route('dev/ui', 'routes/dev/ui.tsx'),
 
   // Each role's home (spec 4); the root loader's guard (app/auth/guard.ts) keeps others out.
   route('customer', 'routes/customer/home.tsx'),

@@ -47,6 +47,11 @@ describe('configuration', () => {
     ['LOGIN_MAX_FAILURES', '0'],
     ['DEMO_DATA', 'yes'],
     ['DEV_MAILBOX', '1'],
+    ['DEV_UI', 'on'],
+    ['MAP_TILE_URL', 'https://tiles.example.ph/tile.png'],
+    ['MAP_TILE_URL', 'https://a{s}.tiles.example.ph/{z}/{x}/{y}.png'],
+    ['MAP_TILE_URL', '//tiles.example.ph/{z}/{x}/{y}.png'],
+    ['MAP_TILE_URL', 'javascript:alert(1)//{z}/{x}/{y}'],
   ])('refuses %s=%j with one line naming the variable', (name, value) => {
     const error = (() => {
       try {
@@ -68,6 +73,23 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'smtp://mail.internal' }).devMailbox).toBe(false)
     expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: server, DEV_MAILBOX: 'true' }).devMailbox).toBe(true)
     expect(loadConfig({ DATA_DIR: tmp(), DEV_MAILBOX: 'false' }).devMailbox).toBe(false)
+  })
+
+  it('opens /dev/ui where the dev mailbox opens, unless DEV_UI says otherwise', () => {
+    const server = 'postgres://portal@db.internal/portal'
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).devUi).toBe(true)
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: server }).devUi).toBe(false)
+    expect(loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'smtp://mail.internal' }).devUi).toBe(false)
+    expect(loadConfig({ DATA_DIR: tmp(), DEV_MAILBOX: 'false' }).devUi).toBe(false)
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: server, DEV_UI: 'true' }).devUi).toBe(true)
+    expect(loadConfig({ DATA_DIR: tmp(), DEV_UI: 'false' }).devUi).toBe(false)
+  })
+
+  it('takes map tiles from OpenStreetMap unless MAP_TILE_URL names another server or a path of the portal', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).MAP_TILE_URL).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    for (const url of ['https://{s}.tiles.example.ph:8443/osm/{z}/{x}/{y}.png?key=k', '/tiles/{z}/{x}/{y}.png']) {
+      expect(loadConfig({ DATA_DIR: tmp(), MAP_TILE_URL: url }).MAP_TILE_URL).toBe(url)
+    }
   })
 
   it('seeds demo users on the embedded database only, unless DEMO_DATA says otherwise', () => {

@@ -67,6 +67,7 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   DEMO_DATA: booleanString.optional(),
   DEV_MAILBOX: booleanString.optional(),
+  DEV_UI: booleanString.optional(),
   LOGIN_MAX_FAILURES: wholeNumber(1, 1000).default(5),
   LOGIN_WAIT_INCREMENT_SECONDS: wholeNumber(1, 86400).default(60),
   LOGIN_MAX_WAIT_SECONDS: wholeNumber(1, 86400).default(900),
@@ -79,6 +80,17 @@ export const EnvSchema = z.object({
   ACCOUNT_MGMT_ENABLED: booleanString.default(true),
   RECAPTCHA_SHOW: booleanString.default(false),
   STREAMING_TV_ENABLED: booleanString.default(false),
+
+  // Map tiles (ARCHITECTURE 9): any tile server. The host joins the CSP's img-src
+  // (server/middleware.ts), so only a `{s}.` first label may vary, as a CSP wildcard can.
+  MAP_TILE_URL: z
+    .string()
+    .regex(
+      /^(https?:\/\/(\{s\}\.)?[\w.-]+(:\d+)?)?\/(?!\/)\S*\{z\}\S*\{x\}\S*\{y\}\S*$/,
+      'must be a tile URL template with {z}, {x} and {y}: a path, or http(s) with an optional {s}. subdomain',
+    )
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().min(1).max(200).default('© OpenStreetMap contributors'),
 
   // Links
   LEGACY_STATUS_URL: z.url({ message: 'must be an http(s) URL' }).default('https://status.example.ph/application/check-status'),
@@ -107,6 +119,8 @@ export type Config = Env & {
    * one-machine start can finish a registration and a real deployment never shows mail.
    */
   devMailbox: boolean
+  /** The UI kit's page /dev/ui: DEV_UI, else as the dev mailbox (on only on a one-machine set-up). */
+  devUi: boolean
   /** The portal's public origin, no trailing slash. */
   publicUrl: string
   oidc: {
@@ -174,6 +188,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!embedded && !env.OIDC_CLIENT_SECRET) {
     throw new ConfigError('Invalid configuration: OIDC_CLIENT_SECRET is required when OIDC_ISSUER points to another provider')
   }
+  const devMailbox = env.DEV_MAILBOX ?? (!env.DATABASE_URL && !env.SMTP_URL)
   const stored =
     env.UPSTREAM_SECRET && env.SESSION_SECRET && env.OIDC_CLIENT_SECRET ? undefined : readOrCreateSecrets(env.DATA_DIR)
   return {
@@ -182,7 +197,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     channel: env.UPSTREAM_CHANNEL ?? `${env.PRODUCT_NAME}Web`,
     sourceId: `${env.PRODUCT_NAME}Web`,
     demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
-    devMailbox: env.DEV_MAILBOX ?? (!env.DATABASE_URL && !env.SMTP_URL),
+    devMailbox,
+    devUi: env.DEV_UI ?? devMailbox,
     mailFrom: env.MAIL_FROM ?? `${env.PRODUCT_NAME} <no-reply@localhost>`,
     upstreamSecret: env.UPSTREAM_SECRET ?? stored!.upstream,
     sessionSecret: env.SESSION_SECRET ?? stored!.session,

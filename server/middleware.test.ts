@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
 import { testConfig } from '../services/testing'
-import { csrfGuard, loggedPath, maintenanceGate, securityHeaders } from './middleware'
+import { csrfGuard, loggedPath, maintenanceGate, securityHeaders, tileImageSource } from './middleware'
 
 const servers: Array<{ close: () => void }> = []
 afterEach(() => {
@@ -84,6 +84,15 @@ describe('security headers', () => {
     expect(a.headers.get('x-content-type-options')).toBe('nosniff')
     expect(a.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
     expect(a.headers.get('x-frame-options')).toBe('DENY')
+  })
+
+  it("lets images come from the map's tile server, and from nowhere else outside", async () => {
+    const base = await serve((app) => app.use(securityHeaders(testConfig({ MAP_TILE_URL: 'https://{s}.tiles.example.ph/{z}/{x}/{y}.png' }))))
+    const csp = (await fetch(base)).headers.get('content-security-policy')!
+    expect(csp).toContain("img-src 'self' data: https://*.tiles.example.ph;")
+    expect(tileImageSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toEqual(['https://tile.openstreetmap.org'])
+    expect(tileImageSource('http://localhost:8080/{z}/{x}/{y}.png')).toEqual(['http://localhost:8080'])
+    expect(tileImageSource('/tiles/{z}/{x}/{y}.png')).toEqual([])
   })
 
   it('sends HSTS for a year with subdomains in production only', async () => {

@@ -6,6 +6,15 @@ import type { Config } from '../lib/env.ts'
 type Middleware = (req: Request, res: Response, next: NextFunction) => void
 
 /**
+ * The CSP source for map tiles (MAP_TILE_URL): its origin, a `{s}.` subdomain as a
+ * wildcard; nothing for a path of the portal's own, which 'self' covers.
+ */
+export function tileImageSource(tileUrl: string): string[] {
+  const origin = /^https?:\/\/[^/]+/.exec(tileUrl)?.[0]
+  return origin ? [origin.replace('{s}', '*')] : []
+}
+
+/**
  * An enforced CSP with a per-request nonce (SECURITY.md, headers), HSTS in production,
  * nosniff, a strict referrer policy and no framing. Applied to every response,
  * 404 and 500 included.
@@ -20,7 +29,8 @@ export function securityHeaders(config: Config): Middleware {
         scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`, ...(dev ? ["'unsafe-eval'"] : [])],
         // Vite's dev server injects styles from JS, which a nonce cannot cover.
         styleSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`],
-        imgSrc: ["'self'", 'data:'],
+        // Map tiles come from the configured tile server (app/ui/map.tsx).
+        imgSrc: ["'self'", 'data:', ...tileImageSource(config.MAP_TILE_URL)],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...(dev ? ['ws:'] : [])],
         formAction: ["'self'"],
