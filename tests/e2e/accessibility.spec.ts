@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 
 // Every public page passes axe's WCAG 2.1 A and AA rules, in both themes, with the cookie
 // banner showing (a first visit) and on a phone-sized screen.

@@ -5,7 +5,8 @@
  * registration-success popup until closing it. With and without JavaScript. A fresh user
  * per run, so the demo users other journeys count on stay as they are.
  */
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { fillRegistration, followMailboxLink, uniqueEmail } from './support/account'
 import { acceptCookiesBeforehand } from './support/visitor'
 

@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext } from '@playwright/test'
+import type { BrowserContext } from '@playwright/test'
+import { expect, test } from './support/test'
 import { cookieBanner, submitPreference } from './support/visitor'
 
 // spec 2 and 4: the banner shows until ACCEPT, or until the close icon for this browser session.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 
 // spec 2, Shell: the header a visitor sees on every public page.
 test.describe('header on a wide screen', () => {

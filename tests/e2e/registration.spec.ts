@@ -3,7 +3,7 @@
  * password: with and without JavaScript. Link expiry, with a moved clock rather than a
  * sleep, is in link-expiry.spec.ts.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { fillRegistration, followMailboxLink, uniqueEmail } from './support/account'
 import { acceptCookiesBeforehand } from './support/visitor'
 

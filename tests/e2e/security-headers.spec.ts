@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { cookieBanner, submitPreference } from './support/visitor'
 
 // SECURITY.md, Headers (every route, 404 included) and Sessions (cookie attributes).

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 // spec 4 and SECURITY.md, Sessions: each demo role signs in through the login screen and
