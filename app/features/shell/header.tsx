@@ -11,7 +11,7 @@ function NavItem({ to, current, children }: { to: string; current: string; child
     <AppLink
       to={to}
       aria-current={active ? 'page' : undefined}
-      className={`text-sm font-semibold tracking-wide hover:text-brand-600 ${active ? 'text-brand-600' : 'text-slate-700 dark:text-slate-200'}`}
+      className={`text-sm font-semibold tracking-wide hover:text-brand-600 dark:hover:text-orange-300 ${active ? 'text-brand-600 dark:text-orange-300' : 'text-slate-700 dark:text-slate-200'}`}
     >
       {children}
     </AppLink>
