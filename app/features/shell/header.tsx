@@ -38,7 +38,9 @@ export function Header() {
   // spec 2, Shell: the logo goes to /customer for customers and /sales for sales roles.
   const logoTo = user && (user.kind === 'customer' || user.kind === 'sales') ? user.home : '/'
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 dark:border-slate-800 dark:bg-slate-950/95">
+    // While the small-screen drawer is open the header (and so the drawer) sits above the
+    // cookie banner, so everything in the drawer can be tapped; CSS only, JS or not.
+    <header className="sticky top-0 z-30 border-b has-[details[open]]:z-50 border-slate-200 bg-white/95 dark:border-slate-800 dark:bg-slate-950/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Logo productName={productName} to={logoTo} />
         <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
