@@ -50,7 +50,8 @@ export function Header() {
           <NavItem to="/help" current={location.pathname}>
             HELP &amp; SUPPORT
           </NavItem>
-          {root?.registerEnabled ? (
+          {/* Registering is for visitors: a signed-in user has an account (guard.ts sends them home). */}
+          {root?.registerEnabled && !user ? (
             <NavItem to="/register" current={location.pathname}>
               REGISTER
             </NavItem>
@@ -105,7 +106,7 @@ export function Header() {
               <AppLink to="/help" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
                 Help &amp; Support
               </AppLink>
-              {root?.registerEnabled ? (
+              {root?.registerEnabled && !user ? (
                 <AppLink to="/register" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
                   Register
                 </AppLink>
