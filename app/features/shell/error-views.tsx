@@ -3,6 +3,8 @@ import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 
 export const NOT_FOUND_TEXT = 'Ooops! We cannot find the page you are looking for.'
+/** The not-found page's title, "<this> | <Product>" like every page's (page-meta.ts). */
+export const NOT_FOUND_TITLE = 'Page not found'
 
 export function NotFoundView() {
   return (
