@@ -26,7 +26,7 @@ async function newCustomer(page: Page, project: string) {
   await page.goto('/login')
   await page.getByLabel('Email address').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'LOG IN' }).click()
+  await page.getByRole('button', { name: 'Login' }).click()
   await expect(page).toHaveURL('/customer')
 }
 

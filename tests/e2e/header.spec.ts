@@ -30,7 +30,10 @@ test.describe('header on a wide screen', () => {
     await expect(login).toHaveAttribute('href', '/login')
     await login.click()
     await expect(page).toHaveURL(/\/login\/interaction\//)
-    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible()
+    // One word for the action everywhere (spec 2's Login button): link, heading, title, button.
+    await expect(page).toHaveTitle('Login | Hibla')
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible()
   })
 })
 

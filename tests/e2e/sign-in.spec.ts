@@ -73,12 +73,12 @@ test.describe('logging out', () => {
     // The back button: /logout, then /sales again; neither shows anything private any more.
     await page.goBack()
     await page.goBack()
-    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible()
     await expect(page.getByText('JOSE')).toHaveCount(0)
 
     await page.goto('/sales')
     await expect(page).toHaveURL(/\/login\/interaction\//)
-    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible()
     // A kiosk: no address this browser visited (its history) carried a token.
     expect(visited.filter((url) => /id_token_hint|eyJ[\w-]+\./.test(url))).toEqual([])
   })

@@ -13,10 +13,10 @@ export const DEMO = {
 export async function logIn(page: Page, user: { email: string; password: string }) {
   await page.goto('/')
   await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible()
   await page.getByLabel('Email address').fill(user.email)
   await page.getByLabel('Password').fill(user.password)
-  await page.getByRole('button', { name: 'LOG IN' }).click()
+  await page.getByRole('button', { name: 'Login' }).click()
 }
 
 export function uniqueEmail(prefix: string, project: string) {
