@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './ui/nonce'
+import { scriptsInsideBody } from './utils/document.server'
 
 const ABORT_DELAY = 5_000
 
@@ -10,7 +11,8 @@ const ABORT_DELAY = 5_000
  * Renders the whole document before answering. Our loaders do not defer, so streaming
  * the shell early gains nothing, while one body in one write lets compression work on
  * it once instead of once per React chunk (it halved the landing page's throughput),
- * and no-JS browsers and bots always get a complete page.
+ * and no-JS browsers and bots always get a complete page. Having it whole also lets the
+ * data scripts Remix writes after `</html>` move inside `<body>` (scriptsInsideBody).
  */
 export default function handleRequest(
   request: Request,
@@ -37,7 +39,7 @@ export default function handleRequest(
           body.on('end', () => {
             clearTimeout(timer)
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+            resolve(new Response(scriptsInsideBody(Buffer.concat(chunks).toString('utf8')), { headers: responseHeaders, status: responseStatusCode }))
           })
           pipe(body)
         },

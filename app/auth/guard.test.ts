@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { guard, NOT_AUTHORIZED, PROTECTED_AREAS, SALES_PUSHED_FROM } from './guard'
+import { guard, NOT_AUTHORIZED, PROTECTED_AREAS, SALES_PUSHED_FROM, SIGNED_OUT_ONLY } from './guard'
 
 const anonymous = null
 const applicant = { roles: ['base'] }
@@ -53,10 +53,20 @@ describe('route guard (spec 4), /get-started (applicant and customer)', () => {
 })
 
 describe('route guard (spec 4), public pages', () => {
-  it.each(SALES_PUSHED_FROM)('%s: a signed-in sales user is pushed to /sales; anyone else stays', (path) => {
+  it.each(SALES_PUSHED_FROM)('%s: a signed-in sales user is pushed to /sales; anyone else stays (anonymous only, on a page for visitors only)', (path) => {
     expect(guard(agent, path)).toEqual(to('/sales'))
     expect(guard(admin, path)).toEqual(to('/sales'))
-    for (const user of [anonymous, applicant, customer, other]) expect(guard(user, path)).toEqual(allow)
+    const staying = SIGNED_OUT_ONLY.includes(path) ? [anonymous] : [anonymous, applicant, customer, other]
+    for (const user of staying) expect(guard(user, path)).toEqual(allow)
+  })
+
+  it.each(['/register', '/register/sent'])('%s: anonymous stays; a signed-in user goes to their home', (path) => {
+    expect(SIGNED_OUT_ONLY).toContain('/register')
+    expect(guard(anonymous, path)).toEqual(allow)
+    expect(guard(customer, path)).toEqual(to('/customer'))
+    expect(guard(applicant, path)).toEqual(to('/get-started'))
+    expect(guard(agent, path)).toEqual(to('/sales'))
+    expect(guard(other, path)).toEqual(to('/'))
   })
 
   it('sends a customer on /terms-of-use to the customer home with the terms dialog open', () => {

@@ -34,6 +34,9 @@ export const PROTECTED_AREAS: readonly Area[] = [
  */
 export const SALES_PUSHED_FROM: readonly string[] = [...LANDING_PATHS, '/plans', '/help', '/register']
 
+/** Pages for visitors only: a signed-in user goes to their home instead (they have an account). */
+export const SIGNED_OUT_ONLY: readonly string[] = ['/register']
+
 export type GuardUser = { roles: readonly string[] }
 export type GuardDecision =
   | { kind: 'allow' }
@@ -59,6 +62,7 @@ export function guard(user: GuardUser | null, pathname: string, search = ''): Gu
   if (!user) return { kind: 'allow' }
   const kind = userKind(user.roles)
   if (kind === 'sales' && SALES_PUSHED_FROM.some((prefix) => under(pathname, prefix))) return { kind: 'redirect', to: HOME_OF.sales }
+  if (SIGNED_OUT_ONLY.some((prefix) => under(pathname, prefix))) return { kind: 'redirect', to: HOME_OF[kind] }
   // spec 4: the query flag opens the terms-of-use dialog on the customer home.
   if (kind === 'customer' && pathname === '/terms-of-use') return { kind: 'redirect', to: '/customer?showTermsOfUse=true' }
   return { kind: 'allow' }

@@ -8,6 +8,9 @@
  *   then on a field is checked when it loses focus and again as it is corrected, by the
  *   same schema with the same messages as the server. Until then, and without
  *   JavaScript, the server checks the form on submit.
+ * zod runs jitless in the browser: its compiled fast path probes `new Function` when a
+ * schema is built, which the portal's CSP refuses (SECURITY.md), and every browser
+ * would report that violation.
  */
 import { useForm, type Submission, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useState } from 'react'
@@ -45,11 +48,18 @@ export function useSchemaForm<S extends Schema>({ id, lastResult, constraint, de
   })
 }
 
+/** zod's setting goes first: a schema reads it when it is built, as its module loads. */
+async function loadValidation<S extends Schema>(loadSchema: () => Promise<S>) {
+  const { config } = await import('zod')
+  config({ jitless: true })
+  return Promise.all([import('@conform-to/zod/v4'), loadSchema()])
+}
+
 function useLoadedValidator<S extends Schema>(loadSchema: () => Promise<S>) {
   const [validate, setValidate] = useState<(formData: FormData) => Submission<z.input<S>, string[], z.output<S>>>()
   useEffect(() => {
     let mounted = true
-    Promise.all([import('@conform-to/zod/v4'), loadSchema()]).then(
+    loadValidation(loadSchema).then(
       ([{ parseWithZod }, schema]) => {
         if (mounted) setValidate(() => (formData: FormData) => parseWithZod(formData, { schema }))
       },

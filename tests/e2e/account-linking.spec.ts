@@ -5,7 +5,8 @@
  * registration-success popup until closing it. With and without JavaScript. A fresh user
  * per run, so the demo users other journeys count on stay as they are.
  */
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { fillRegistration, followMailboxLink, uniqueEmail } from './support/account'
 import { acceptCookiesBeforehand } from './support/visitor'
 
@@ -25,7 +26,7 @@ async function newCustomer(page: Page, project: string) {
   await page.goto('/login')
   await page.getByLabel('Email address').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'LOG IN' }).click()
+  await page.getByRole('button', { name: 'Login' }).click()
   await expect(page).toHaveURL('/customer')
 }
 

@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext } from '@playwright/test'
+import type { BrowserContext } from '@playwright/test'
+import { expect, test } from './support/test'
 import { cookieBanner, submitPreference } from './support/visitor'
 
 // spec 2 and 4: the banner shows until ACCEPT, or until the close icon for this browser session.
@@ -84,4 +85,32 @@ test('while the banner shows, the footer links under it can still be clicked on 
   await expect(cookieBanner(page)).toBeVisible()
   await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Terms of Use' }).click()
   await expect(page).toHaveURL('/terms-of-use')
+})
+
+// Issue 7: on the smallest phones the banner covered a third of the screen and the open
+// menu, whose theme toggle could not be tapped until the banner was closed.
+test.describe('on a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 640 } })
+
+  test('the banner takes at most a quarter of the screen', async ({ page }) => {
+    await page.goto('/')
+    await expect(cookieBanner(page)).toBeVisible()
+    const box = (await cookieBanner(page).boundingBox())!
+    expect(box.height).toBeLessThanOrEqual(640 / 4)
+  })
+
+  test("the open menu sits above the banner: its theme toggle takes the tap", async ({ page }) => {
+    await page.goto('/')
+    await expect(cookieBanner(page)).toBeVisible()
+    const header = page.getByRole('banner')
+    await header.locator('summary[aria-label="Menu"]').click()
+    const toggle = header.locator('details').getByRole('button', { name: 'Switch to dark theme' })
+    await expect(toggle).toBeVisible()
+    // What a finger on the toggle's centre would touch.
+    const box = (await toggle.boundingBox())!
+    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label'), { x: box.x + box.width / 2, y: box.y + box.height / 2 })
+    expect(hit).toBe('Switch to dark theme')
+    await submitPreference(page, toggle)
+    await expect(page.locator('html')).toContainClass('dark')
+  })
 })

@@ -4,7 +4,8 @@
  * closes by its link (and Escape with JavaScript), and a complete form posts, file and
  * pin position included. With and without JavaScript.
  */
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 test.beforeEach(async ({ page }) => {

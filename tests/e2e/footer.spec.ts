@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 // spec 2, Shell. Listed here rather than imported from footer.tsx: that module pulls in

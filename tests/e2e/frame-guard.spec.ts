@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { PORTAL_URL } from './support/servers'
 
 // SECURITY.md, headers: frame-ancestors 'none' and X-Frame-Options keep the portal out of other sites' frames.

@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
+import { DEMO, logIn } from './support/account'
+import { acceptCookiesBeforehand } from './support/visitor'
 
 // spec 2, Shell: the header a visitor sees on every public page.
 test.describe('header on a wide screen', () => {
@@ -28,7 +30,10 @@ test.describe('header on a wide screen', () => {
     await expect(login).toHaveAttribute('href', '/login')
     await login.click()
     await expect(page).toHaveURL(/\/login\/interaction\//)
-    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible()
+    // One word for the action everywhere (spec 2's Login button): link, heading, title, button.
+    await expect(page).toHaveTitle('Login | Hibla')
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible()
   })
 })
 
@@ -47,5 +52,26 @@ test.describe('header on a small screen', () => {
     await expect(drawerNav.getByRole('link', { name: 'Home', exact: true })).toBeVisible()
     await expect(drawerNav.getByRole('link', { name: 'Plans', exact: true })).toBeVisible()
     await expect(header.getByRole('link', { name: 'Login', exact: true })).toBeVisible()
+  })
+})
+
+// Issue 7: registering is for visitors; a signed-in user already has an account.
+test.describe('header when signed in', () => {
+  test.beforeEach(async ({ page }) => {
+    await acceptCookiesBeforehand(page)
+    await logIn(page, DEMO.customer)
+    await expect(page).toHaveURL('/customer')
+  })
+
+  test('offers no REGISTER, on a wide screen or in the drawer', async ({ page }) => {
+    const header = page.getByRole('banner')
+    await expect(header.getByRole('link', { name: 'PLANS', exact: true })).toBeVisible()
+    await expect(header.getByRole('link', { name: /^register$/i })).toHaveCount(0)
+  })
+
+  test('/register sends the user to their home', async ({ page }) => {
+    await page.goto('/register')
+    await expect(page).toHaveURL('/customer')
+    await expect(page.getByRole('heading', { name: 'Welcome, CARLOS' })).toBeVisible()
   })
 })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 // spec 2: '/' and its aliases show the landing page, with content from the cms service.

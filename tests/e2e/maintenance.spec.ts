@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { MAINTENANCE_URL } from './support/servers'
 
 // spec 2, 9: with MAINTENANCE_MODE not 'false', every route answers 503 with the maintenance page.

@@ -3,7 +3,7 @@
  * password: with and without JavaScript. Link expiry, with a moved clock rather than a
  * sleep, is in link-expiry.spec.ts.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { fillRegistration, followMailboxLink, uniqueEmail } from './support/account'
 import { acceptCookiesBeforehand } from './support/visitor'
 
@@ -23,7 +23,7 @@ test('registers, verifies the email from the mailbox link, and a second use of t
   await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible()
   await page.getByRole('button', { name: 'VERIFY MY EMAIL' }).click()
   await expect(page.getByRole('heading', { name: 'Your email is verified' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'LOG IN' })).toHaveAttribute('href', '/login')
+  await expect(page.getByRole('main').getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login')
 
   await page.goto(link)
   await page.getByRole('button', { name: 'VERIFY MY EMAIL' }).click()

@@ -1,24 +1,9 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from './support/test'
+import { DEMO, logIn } from './support/account'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 // spec 4 and SECURITY.md, Sessions: each demo role signs in through the login screen and
 // lands on its own home; logout asks first, and after it the private pages need sign-in again.
-const DEMO = {
-  applicant: { email: 'applicant@example.com', password: 'Applicant2024' },
-  customer: { email: 'customer@example.com', password: 'Customer2024' },
-  agent: { email: 'agent@example.com', password: 'Agent2024' },
-  admin: { email: 'admin@example.com', password: 'Admin2024' },
-}
-
-async function logIn(page: Page, user: { email: string; password: string }) {
-  await page.goto('/')
-  await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
-  await page.getByLabel('Email address').fill(user.email)
-  await page.getByLabel('Password').fill(user.password)
-  await page.getByRole('button', { name: 'LOG IN' }).click()
-}
-
 test.beforeEach(async ({ page }) => {
   await acceptCookiesBeforehand(page)
 })
@@ -88,12 +73,12 @@ test.describe('logging out', () => {
     // The back button: /logout, then /sales again; neither shows anything private any more.
     await page.goBack()
     await page.goBack()
-    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible()
     await expect(page.getByText('JOSE')).toHaveCount(0)
 
     await page.goto('/sales')
     await expect(page).toHaveURL(/\/login\/interaction\//)
-    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible()
     // A kiosk: no address this browser visited (its history) carried a token.
     expect(visited.filter((url) => /id_token_hint|eyJ[\w-]+\./.test(url))).toEqual([])
   })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 // The theme toggle in the header: a cookie, so the server renders the right theme with or without JS.

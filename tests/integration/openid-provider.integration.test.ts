@@ -4,7 +4,7 @@
  * rotating refresh tokens, Keycloak's claims, RP-initiated logout. Fresh database per
  * file (PGlite, or Postgres with TEST_DATABASE_URL).
  */
-import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose'
+import { createRemoteJWKSet, decodeJwt, generateKeyPair, jwtVerify, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../../services/db/client.ts'
 import { openTestDatabase } from '../../services/testing.ts'
@@ -340,6 +340,37 @@ describe('code flow with PKCE S256', () => {
       agentCode: null,
     })
     expect(payload.exp! - payload.iat!).toBe(5 * 60)
+  })
+
+  it("answers the portal's own access token at the advertised userinfo endpoint, GET and POST (as Keycloak does)", async () => {
+    const { tokens } = await signedInTokens()
+    const discovery = await (await fetch(`${op.issuer}/.well-known/openid-configuration`)).json()
+    for (const method of ['GET', 'POST']) {
+      const response = await fetch(discovery.userinfo_endpoint, { method, headers: { authorization: `Bearer ${tokens.access_token}` } })
+      expect(response.status, method).toBe(200)
+      expect(response.headers.get('cache-control')).toContain('no-store')
+      expect(await response.json()).toMatchObject({
+        sub: juan.id,
+        given_name: juan.firstName,
+        realm_access: { roles: juan.roles },
+        accountNumber: juan.attributes.accountNumber,
+      })
+    }
+  })
+
+  it('refuses at userinfo an ID token, a token of another signer, a tampered one and none, as invalid_token', async () => {
+    const { tokens } = await signedInTokens()
+    const claims = decodeJwt(tokens.access_token)
+    const [header, , signature] = tokens.access_token.split('.')
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: agent.id })).toString('base64url')}.${signature}`
+    const { privateKey } = await generateKeyPair('RS256')
+    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt' }).sign(privateKey)
+    for (const token of [tokens.id_token, tampered, foreign, undefined]) {
+      const response = await fetch(op.endpoint('userinfo'), { headers: token ? { authorization: `Bearer ${token}` } : {} })
+      expect(response.status).toBe(401)
+      expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"')
+      expect((await response.json()).error).toBe('invalid_token')
+    }
   })
 
   it('accepts an authorization code once; the second redemption fails and revokes what the first issued', async () => {

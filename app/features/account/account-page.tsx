@@ -26,7 +26,7 @@ export function Notice({ children }: { children: ReactNode }) {
 export function LoginLink() {
   return (
     <a href="/login" className={buttonClass('primary')}>
-      LOG IN
+      Login
     </a>
   )
 }

@@ -67,8 +67,9 @@ export function RegisterForm({ lastResult, constraint }: FormProps) {
         prefix="+63"
         hint="10 digits starting with 8 or 9, e.g. 917 123 4567"
         field={fields.mobileNumber}
-        // The schema also accepts spaces, brackets and a leading +63, so no pattern attribute.
-        inputProps={{ ...getInputProps(fields.mobileNumber, { type: 'tel' }), pattern: undefined, autoComplete: 'tel-national', inputMode: 'numeric' }}
+        // The schema also accepts spaces, brackets and a leading +63, so no pattern attribute,
+        // and the whole-number autofill token `tel` fits (HTML validators refuse `tel-national` here).
+        inputProps={{ ...getInputProps(fields.mobileNumber, { type: 'tel' }), pattern: undefined, autoComplete: 'tel', inputMode: 'numeric' }}
       />
       <Field
         label="Account number"

@@ -37,7 +37,7 @@ export function LoginForm({ lastResult, constraint, loginHint }: LoginFormProps)
       <AppLink to="/forgot-password" className="self-start text-sm font-semibold underline">
         Forgot password?
       </AppLink>
-      <Button type="submit">LOG IN</Button>
+      <Button type="submit">Login</Button>
     </Form>
   )
 }

@@ -81,7 +81,7 @@ export function LinkedAccounts({
                 {accountNumber}
               </span>
               {accountNumber === defaultAccountNumber ? <span className="text-sm text-slate-600 dark:text-slate-300">{TEXT.defaultMark}</span> : null}
-              <span className="ml-auto flex gap-2">
+              <div className="ml-auto flex gap-2">
                 {accountNumber === defaultAccountNumber ? null : (
                   <IntentButton intent={INTENT.makeDefault} accountNumber={accountNumber} variant="secondary" label={`Make ${accountNumber} your default account`}>
                     {TEXT.makeDefaultButton}
@@ -91,7 +91,7 @@ export function LinkedAccounts({
                 <AppLink to={`${here}?unlink=${index + 1}`} className={buttonClass('ghost')} aria-label={`Unlink account ${accountNumber}`}>
                   {TEXT.unlinkButton}
                 </AppLink>
-              </span>
+              </div>
             </div>
             {confirmUnlink === accountNumber ? (
               <div role="alertdialog" aria-labelledby="unlink-question" aria-describedby="unlink-body" className="flex flex-col gap-3 rounded-lg border border-slate-300 p-4 dark:border-slate-700">

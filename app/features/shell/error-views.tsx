@@ -4,6 +4,8 @@ import { buttonClass } from '~/ui/button'
 import { ERROR_TEXT } from './texts'
 
 export const NOT_FOUND_TEXT = ERROR_TEXT.notFound
+/** The not-found page's title, "<this> | <Product>" like every page's (page-meta.ts). */
+export const NOT_FOUND_TITLE = 'Page not found'
 
 export function NotFoundView() {
   return (

@@ -11,7 +11,7 @@ function NavItem({ to, current, children }: { to: string; current: string; child
     <AppLink
       to={to}
       aria-current={active ? 'page' : undefined}
-      className={`text-sm font-semibold tracking-wide hover:text-brand-600 ${active ? 'text-brand-600' : 'text-slate-700 dark:text-slate-200'}`}
+      className={`text-sm font-semibold tracking-wide hover:text-brand-600 dark:hover:text-orange-300 ${active ? 'text-brand-600 dark:text-orange-300' : 'text-slate-700 dark:text-slate-200'}`}
     >
       {children}
     </AppLink>
@@ -38,7 +38,9 @@ export function Header() {
   // spec 2, Shell: the logo goes to /customer for customers and /sales for sales roles.
   const logoTo = user && (user.kind === 'customer' || user.kind === 'sales') ? user.home : '/'
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 dark:border-slate-800 dark:bg-slate-950/95">
+    // While the small-screen drawer is open the header (and so the drawer) sits above the
+    // cookie banner, so everything in the drawer can be tapped; CSS only, JS or not.
+    <header className="sticky top-0 z-30 border-b has-[details[open]]:z-50 border-slate-200 bg-white/95 dark:border-slate-800 dark:bg-slate-950/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Logo productName={productName} to={logoTo} />
         <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
@@ -48,7 +50,8 @@ export function Header() {
           <NavItem to="/help" current={location.pathname}>
             HELP &amp; SUPPORT
           </NavItem>
-          {root?.registerEnabled ? (
+          {/* Registering is for visitors: a signed-in user has an account (guard.ts sends them home). */}
+          {root?.registerEnabled && !user ? (
             <NavItem to="/register" current={location.pathname}>
               REGISTER
             </NavItem>
@@ -103,7 +106,7 @@ export function Header() {
               <AppLink to="/help" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
                 Help &amp; Support
               </AppLink>
-              {root?.registerEnabled ? (
+              {root?.registerEnabled && !user ? (
                 <AppLink to="/register" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
                   Register
                 </AppLink>

@@ -39,7 +39,7 @@ export default function Register() {
       </p>
       <RegisterForm lastResult={actionData?.result} constraint={constraint} />
       <p className="text-sm">
-        Already registered? <a href="/login" className="font-semibold underline">Log in</a>.{' '}
+        Already registered? <a href="/login" className="font-semibold underline">Login</a>.{' '}
         <AppLink to="/forgot-password" className="font-semibold underline">
           Forgot password?
         </AppLink>

@@ -9,7 +9,7 @@ import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, 'Log in', 'Log in to your account.'), { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, 'Login', 'Log in to your account.'), { name: 'robots', content: 'noindex' }]
 
 export const headers = () => ({ 'cache-control': 'no-store' })
 
@@ -24,10 +24,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function LoginCallback() {
   return (
     <section className="mx-auto flex max-w-md flex-col gap-6 px-4 py-16">
-      <h1 className="text-2xl font-bold">Log in</h1>
+      <h1 className="text-2xl font-bold">Login</h1>
       <p role="alert">{SIGN_IN_NOT_COMPLETED}</p>
       <AppLink to="/login" reloadDocument className={buttonClass('primary')}>
-        LOG IN
+        Login
       </AppLink>
     </section>
   )

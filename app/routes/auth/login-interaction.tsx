@@ -15,7 +15,7 @@ import { formConstraint, readForm } from '~/utils/form.server'
 import { invariantResponse } from '~/utils/invariant'
 
 export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, 'Log in', 'Log in to your account.'),
+  ...pageMeta(matches, 'Login', 'Log in to your account.'),
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -61,12 +61,12 @@ export default function LoginInteraction() {
   const actionData = useActionData<typeof action>()
   return (
     <section className="mx-auto flex max-w-md flex-col gap-6 px-4 py-16">
-      <h1 className="text-2xl font-bold">Log in</h1>
+      <h1 className="text-2xl font-bold">Login</h1>
       {expired || actionData?.expired ? (
         <>
           <p role="alert">{SIGN_IN_EXPIRED}</p>
           <Link to="/login" reloadDocument className={buttonClass('primary')}>
-            LOG IN
+            Login
           </Link>
         </>
       ) : (

@@ -60,7 +60,7 @@ export default function CustomerHome() {
       {defaultAccountNumber ? (
         <>
           <div>
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Account number</h2>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Account number</h2>
             <p className="text-2xl font-bold" data-testid="default-account">
               {defaultAccountNumber}
             </p>

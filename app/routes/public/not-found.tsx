@@ -1,5 +1,8 @@
-import { data } from '@remix-run/node'
-import { NotFoundView } from '~/features/shell/error-views'
+import { data, type MetaFunction } from '@remix-run/node'
+import { NOT_FOUND_TEXT, NOT_FOUND_TITLE, NotFoundView } from '~/features/shell/error-views'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, NOT_FOUND_TITLE, NOT_FOUND_TEXT), { name: 'robots', content: 'noindex' }]
 
 export async function loader() {
   return data(null, { status: 404 })

@@ -11,8 +11,10 @@ import type { Config } from '../../../lib/env.ts'
 import type { Database } from '../../db/client.ts'
 import { postgresAdapter } from './adapter.ts'
 import type { IdentityClaims, IdentityDirectory } from './directory-contract.ts'
+import { databaseKeys } from '../../bearer.ts'
 import { loadSigningKeys } from './keys.ts'
 import { errorPage, logoutPage, signedOutPage } from './pages.ts'
+import { userinfo } from './userinfo.ts'
 
 /** Keycloak's endpoint paths below the realm (`/realms/{realm}`). */
 export const KEYCLOAK_ROUTES = {
@@ -166,6 +168,7 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
           return { scope: UPSTREAM_SCOPE, audience, accessTokenFormat: 'jwt', accessTokenTTL: TOKEN_LIFETIMES.AccessToken }
         },
       },
+      // Advertised in discovery; answered by userinfo.ts, installed below.
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
@@ -199,6 +202,8 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
 
   const provider = new Provider(issuer, configuration)
   if (config.TRUST_PROXY !== 'false') provider.proxy = true
+  // Ahead of the library's userinfo, which refuses the JWT access tokens (userinfo.ts).
+  provider.use(userinfo(KEYCLOAK_ROUTES.userinfo, { issuer, audience, keys: databaseKeys(db), claimsOf }))
   provider.on('server_error', (ctx, error) => logger.error({ requestId: requestIdOf(ctx), err: error }, 'identity provider error'))
   provider.on('grant.revoked', (_ctx, grantId) => logger.info({ grantId }, 'grant revoked'))
   return provider

@@ -1,5 +1,23 @@
-/** Steps the account journeys share: registering, and finding links in the dev mailbox. */
+/** Steps the account journeys share: signing in, registering, and finding links in the dev mailbox. */
 import { expect, type Page } from '@playwright/test'
+
+/** The demo users the seed creates (README, Demo users). */
+export const DEMO = {
+  applicant: { email: 'applicant@example.com', password: 'Applicant2024' },
+  customer: { email: 'customer@example.com', password: 'Customer2024' },
+  agent: { email: 'agent@example.com', password: 'Agent2024' },
+  admin: { email: 'admin@example.com', password: 'Admin2024' },
+}
+
+/** From the landing page through the header's Login and the login screen (a wide screen). */
+export async function logIn(page: Page, user: { email: string; password: string }) {
+  await page.goto('/')
+  await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible()
+  await page.getByLabel('Email address').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+}
 
 export function uniqueEmail(prefix: string, project: string) {
   return `${prefix}.${project}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.net`

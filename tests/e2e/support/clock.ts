@@ -3,7 +3,7 @@
  * portal with a movable clock (servers.ts CLOCK_SERVERS), and `clock.advance(minutes)`
  * moves that portal's clock forward.
  */
-import { expect, test as base } from '@playwright/test'
+import { expect, test as base } from './test'
 import { CLOCK_SERVERS } from './servers'
 
 function clockServerOf(project: string) {

@@ -1,0 +1,61 @@
+/**
+ * `test` and `expect` for every journey: Playwright's, plus a check of the HTML of every
+ * page the test opened on a portal. Each document the server answers (the first page with
+ * JavaScript, every page without it) is kept as the server sent it, before any script
+ * ran, and after the test it must pass html-validate (.htmlvalidate.mjs) and have nothing
+ * after `</html>`. An outside validator found both kinds of fault before (issue 7).
+ */
+import path from 'node:path'
+import { expect, test as base, type Response } from '@playwright/test'
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate'
+
+export { expect }
+
+const validator = new HtmlValidate(new FileSystemConfigLoader())
+// html-validate finds .htmlvalidate.mjs from the file's folder up: any name in the repository's root.
+const DOCUMENT_NAME = path.resolve('page.html')
+
+/** What is wrong with one server-rendered page, as lines a failed test prints. */
+export async function htmlFaults(html: string): Promise<string[]> {
+  const faults: string[] = []
+  const trailing = html.slice(html.lastIndexOf('</html>') + '</html>'.length)
+  if (html.includes('</html>') && trailing.trim() !== '') faults.push(`content after </html>: ${trailing.trim().slice(0, 80)}`)
+  const report = await validator.validateString(html, DOCUMENT_NAME)
+  for (const result of report.results) {
+    for (const message of result.messages) faults.push(`${message.ruleId}: ${message.message} (${message.selector ?? `line ${message.line}`})`)
+  }
+  return faults
+}
+
+/** Pages a portal rendered: HTML documents from localhost, not redirects. */
+function isPortalPage(response: Response) {
+  if (response.request().resourceType() !== 'document') return false
+  if (!['localhost', '127.0.0.1'].includes(new URL(response.url()).hostname)) return false
+  if (response.status() >= 300 && response.status() < 400) return false
+  return (response.headers()['content-type'] ?? '').startsWith('text/html')
+}
+
+export const test = base.extend<{ validHtml: void }>({
+  validHtml: [
+    async ({ context }, use) => {
+      const pages: Promise<{ where: string; html: string | Error }>[] = []
+      const onResponse = (response: Response) => {
+        if (!isPortalPage(response)) return
+        const where = new URL(response.url()).pathname
+        // Read at once: the browser drops a document's body once the page moves on.
+        pages.push(response.text().then((html) => ({ where, html }), (error: Error) => ({ where, html: error })))
+      }
+      context.on('response', onResponse)
+      await use()
+      context.off('response', onResponse)
+      // Checked after the test, on the fixture's own clock: the journey's time is its own.
+      const faults: string[] = []
+      for (const { where, html } of await Promise.all(pages)) {
+        if (html instanceof Error) faults.push(`${where}: could not read the page (${html.message})`)
+        else faults.push(...(await htmlFaults(html)).map((fault) => `${where}: ${fault}`))
+      }
+      expect(faults, 'the HTML of the pages this test opened (html-validate, .htmlvalidate.mjs)').toEqual([])
+    },
+    { auto: true, timeout: 30_000 },
+  ],
+})
