@@ -1,8 +1,8 @@
 /**
- * Browser journeys (STYLE.md, Tests): every journey runs twice, with and without
+ * Browser journeys (docs/conventions.md, Tests): every journey runs twice, with and without
  * JavaScript, against the production build (`npm run build` first; scripts/test.sh
  * does that), served by the process `npm start` runs (build/process/server.js).
- * Debian's chromium, no browser download (STACK-NOTES).
+ * Debian's chromium, no browser download (docs/conventions.md, Stack).
  */
 import { defineConfig } from '@playwright/test'
 import { CLOCK_SERVERS, MAINTENANCE_PORT, PORTAL_PORT, PORTAL_URL } from './tests/e2e/support/servers'
@@ -54,7 +54,7 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
-        // One element: chromium must not look up outside hosts (STACK-NOTES).
+        // One element: chromium must not look up outside hosts (docs/conventions.md, Stack).
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
       ],
     },

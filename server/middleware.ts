@@ -6,7 +6,7 @@ import type { Config } from '../lib/env.ts'
 type Middleware = (req: Request, res: Response, next: NextFunction) => void
 
 /**
- * An enforced CSP with a per-request nonce (SECURITY.md, headers), HSTS in production,
+ * An enforced CSP with a per-request nonce (docs/security.md, Headers), HSTS in production,
  * nosniff, a strict referrer policy and no framing. Applied to every response,
  * 404 and 500 included.
  */
@@ -37,7 +37,7 @@ export function securityHeaders(config: Config): Middleware {
   })
 }
 
-// The one-time link tokens ride in these paths; a log line must never carry one (SECURITY Logs).
+// The one-time link tokens ride in these paths; a log line must never carry one (docs/security.md, Logs and privacy).
 const TOKEN_PATH = /^\/(verifyEmail|reset-password)\/[^/]+/
 
 /** The path as logged: link tokens replaced by ':token'. */
@@ -77,7 +77,7 @@ function maintenancePage(product: string) {
 }
 
 /**
- * Cross-origin form posts are refused (SECURITY.md, input): browsers say where a
+ * Cross-origin form posts are refused (docs/security.md, Input): browsers say where a
  * request came from in Sec-Fetch-Site, older ones in Origin.
  */
 export function csrfGuard(): Middleware {

@@ -1,5 +1,5 @@
 /**
- * Conform's useForm for a form whose zod schema the server validates with (STYLE.md:
+ * Conform's useForm for a form whose zod schema the server validates with (docs/conventions.md, Forms:
  * one schema, both sides), without putting zod in the JS of a first visit
  * (docs/decisions/0012-form-validation-loaded-after-the-page.md):
  * - the HTML constraints (`required`, …) come from the loader, computed from the schema

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { acceptCookiesBeforehand } from './support/visitor'
 
-// spec 4 and SECURITY.md, Sessions: each demo role signs in through the login screen and
+// spec 4 and docs/security.md, Sessions: each demo role signs in through the login screen and
 // lands on its own home; logout asks first, and after it the private pages need sign-in again.
 const DEMO = {
   applicant: { email: 'applicant@example.com', password: 'Applicant2024' },

@@ -4,7 +4,7 @@
  * registration-success popup. Each is one upstream call with the user's access token,
  * then new tokens so the claims say what changed (app/auth/session.server.ts).
  *
- * SECURITY.md, Authorisation: an account number from a form is acted on only when the
+ * docs/security.md, Authorisation: an account number from a form is acted on only when the
  * user's token lists it; the upstream checks the same against the token it receives.
  */
 import { parseWithZod } from '@conform-to/zod/v4'
