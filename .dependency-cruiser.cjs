@@ -1,5 +1,5 @@
 /**
- * The layers of the code base and the rule that imports point one way (STYLE.md,
+ * The layers of the code base and the rule that imports point one way (docs/conventions.md,
  * "Layers"; docs/decisions/0015-layers-and-dependency-rules.md). `npm run deps` checks
  * them, and `npm test` runs it right after the type check.
  *

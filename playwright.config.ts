@@ -1,17 +1,20 @@
 /**
- * Browser journeys (STYLE.md, Tests): every journey runs twice, with and without
+ * Browser journeys (docs/conventions.md, Tests): every journey runs twice, with and without
  * JavaScript, against the production build (`npm run build` first; scripts/test.sh
- * does that). Debian's chromium, no browser download (STACK-NOTES).
+ * does that), served by the process `npm start` runs (build/process/server.js).
+ * Debian's chromium, no browser download (docs/conventions.md, Stack).
  */
 import { defineConfig } from '@playwright/test'
 import { CLOCK_SERVERS, MAINTENANCE_PORT, PORTAL_PORT, PORTAL_URL } from './tests/e2e/support/servers'
 
 const CI = Boolean(process.env.CI)
 
-function portalServer(port: number, dataDir: string, env: Record<string, string> = {}, entry = 'server.ts') {
+const PRODUCTION_PROCESS = 'node build/process/server.js'
+
+function portalServer(port: number, dataDir: string, env: Record<string, string> = {}, run = PRODUCTION_PROCESS) {
   return {
     // A fresh data directory on every run: no state carried between runs.
-    command: `rm -rf ${dataDir} && node --import tsx ${entry}`,
+    command: `rm -rf ${dataDir} && exec ${run}`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -51,7 +54,7 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
-        // One element: chromium must not look up outside hosts (STACK-NOTES).
+        // One element: chromium must not look up outside hosts (docs/conventions.md, Stack).
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
       ],
     },
@@ -67,7 +70,8 @@ export default defineConfig({
     portalServer(MAINTENANCE_PORT, '.data-e2e-maintenance', { MAINTENANCE_MODE: 'true' }),
     // link-expiry.spec.ts moves these portals' services' clock: one per project.
     ...Object.values(CLOCK_SERVERS).map(({ port, controlPort, dataDir }) =>
-      portalServer(port, dataDir, { CLOCK_CONTROL_PORT: String(controlPort) }, 'tests/e2e/support/portal-with-clock.ts'),
+      // The clock is a test's, so this one runs the sources (startPortal) with tsx.
+      portalServer(port, dataDir, { CLOCK_CONTROL_PORT: String(controlPort) }, 'node --import tsx tests/e2e/support/portal-with-clock.ts'),
     ),
   ],
 })

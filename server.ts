@@ -3,6 +3,8 @@
  * elsewhere, the reference upstream in-process (no socket between them).
  */
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
@@ -19,7 +21,16 @@ import { backslashPathsNotFound, csrfGuard, maintenanceGate, requestLog, securit
 import type { IdentityDirectory } from './services/identity/oidc/directory-contract.ts'
 import { startServices, type Services } from './services/runtime.ts'
 
-const root = path.dirname(fileURLToPath(import.meta.url))
+// The package folder, which holds the Remix build: this file's folder when it runs as
+// source (tsx), two up when it runs bundled as build/process/server.js (npm start).
+const root = nearestPackageFolder(path.dirname(fileURLToPath(import.meta.url)))
+
+function nearestPackageFolder(from: string): string {
+  for (let dir = from; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir
+  }
+  throw new Error(`no package.json in ${from} or above`)
+}
 
 export type PortalOptions = {
   /** Another user directory for the embedded OpenID provider (tests); default: the identity service's. */
@@ -136,11 +147,21 @@ export async function startPortal(options: PortalOptions = {}) {
     logger.info({ url: `http://localhost:${config.PORT}`, mode: config.NODE_ENV }, `${config.PRODUCT_NAME} portal listening`)
   })
   let stopping = false
+  // Once stopping, answers not yet begun say `Connection: close`, also to a request that
+  // arrives on a kept-alive connection: a client (a load balancer) then lets go of the
+  // connection when answered, instead of the stop waiting out its keep-alive.
+  const unanswered = new Set<ServerResponse>()
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) return void res.setHeader('connection', 'close')
+    unanswered.add(res)
+    res.once('close', () => unanswered.delete(res))
+  })
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       if (stopping) return
       stopping = true
       logger.info({ signal }, 'shutting down: finishing open requests')
+      for (const res of unanswered) if (!res.headersSent) res.setHeader('connection', 'close')
       // Stop accepting, let in-flight requests finish, then close the database.
       server.close(async () => {
         await portal.close()

@@ -5,7 +5,8 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 // With TEST_DATABASE_URL set, the integration tests run a second time on Postgres, with
 // the tests about a Postgres server's own behaviour (`*.postgres.test.ts`).
 const integration = ['**/*.integration.test.ts', '**/*.postgres.test.ts']
-const common = { exclude: ['node_modules/**', 'build/**', 'tests/e2e/**'], testTimeout: 60_000, hookTimeout: 120_000 }
+// `*.build.test.ts` run the production build, after it is made (vitest.build.config.ts).
+const common = { exclude: ['node_modules/**', 'build/**', 'tests/e2e/**', '**/*.build.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 }
 
 export default defineConfig({
   plugins: [tsconfigPaths()],

@@ -38,20 +38,20 @@ export const EnvSchema = z.object({
     .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be an origin: scheme and host, no path')
     .optional(),
 
-  // Sign-in (ARCHITECTURE 8): the embedded provider by default, Keycloak by configuration.
+  // Sign-in (docs/architecture.md, 8): the embedded provider by default, Keycloak by configuration.
   OIDC_ISSUER: z.url({ message: 'must be an http(s) URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // The audience the upstream requires in access tokens (docs/decisions/0013).
   OIDC_AUDIENCE: z.string().min(1).max(200).optional(),
 
-  // Portal sessions (SECURITY Sessions; docs/decisions/0008): idle timeouts by role,
+  // Portal sessions (docs/security.md, Sessions; docs/decisions/0008): idle timeouts by role,
   // short for sales roles because they sign in on shared kiosks; one absolute limit.
   SESSION_IDLE_MINUTES: wholeNumber(1, 1440).default(30),
   SESSION_SALES_IDLE_MINUTES: wholeNumber(1, 1440).default(15),
   SESSION_ABSOLUTE_HOURS: wholeNumber(1, 168).default(8),
 
-  // Upstream (spec 7, ARCHITECTURE 6)
+  // Upstream (spec 7, docs/architecture.md, 6)
   UPSTREAM_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
   UPSTREAM_PORT: port.default(3001),
   UPSTREAM_CHANNEL: z.string().min(1).optional(),
@@ -62,7 +62,7 @@ export const EnvSchema = z.object({
   UPSTREAM_RETRY_DELAY_MS: wholeNumber(0, 60000).default(2000),
   CMS_CACHE_SECONDS: wholeNumber(0, 86400).default(60),
 
-  // Identity and email (ARCHITECTURE 8, 9; SECURITY Sign-in)
+  // Identity and email (docs/architecture.md, 8 and 9; docs/security.md, Sign-in)
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
   DEMO_DATA: booleanString.optional(),
@@ -81,7 +81,7 @@ export const EnvSchema = z.object({
   RECAPTCHA_SHOW: booleanString.default(false),
   STREAMING_TV_ENABLED: booleanString.default(false),
 
-  // Map tiles (ARCHITECTURE 9): any tile server. The host joins the CSP's img-src
+  // Map tiles (docs/architecture.md, 9): any tile server. The host joins the CSP's img-src
   // (server/middleware.ts), so only a `{s}.` first label may vary, as a CSP wildcard can.
   MAP_TILE_URL: z
     .string()

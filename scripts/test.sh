@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole suite (npm test), cheapest failure first: types, the import rules, Vitest, the production
-# build and its JS budget per route, then the Playwright journeys against that build.
+# The whole suite (npm test), cheapest failure first: types, the import rules, Vitest, the
+# production build, its JS budget per route and the tests of the built process
+# (*.build.test.ts: `npm start` stopped by SIGTERM), then the Playwright journeys against that build.
 # Prints each phase's wall time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,14 +48,17 @@ phase deps npm run --silent deps
 phase vitest npx vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest.json
 phase build npm run build
 phase js-budget npx tsx scripts/js-budget.ts
+phase process npx vitest run --config vitest.build.config.ts --reporter=default --reporter=json --outputFile.json=.test-results/vitest-build.json
 phase playwright npx playwright test
 current=''
 
 # One plain closing line over both runners, e.g. "tests: 312 passed, 0 failed".
 node --input-type=module -e "
   import fs from 'node:fs'
-  const vitest = JSON.parse(fs.readFileSync('.test-results/vitest.json', 'utf8'))
-  const playwright = JSON.parse(fs.readFileSync('.test-results/playwright.json', 'utf8')).stats
+  const read = (file) => JSON.parse(fs.readFileSync(file, 'utf8'))
+  const [main, built] = [read('.test-results/vitest.json'), read('.test-results/vitest-build.json')]
+  const vitest = { numPassedTests: main.numPassedTests + built.numPassedTests, numFailedTests: main.numFailedTests + built.numFailedTests }
+  const playwright = read('.test-results/playwright.json').stats
   const passed = vitest.numPassedTests + playwright.expected + playwright.flaky
   const failed = vitest.numFailedTests + playwright.unexpected
   console.log('vitest: ' + vitest.numPassedTests + ' passed; playwright: ' + playwright.expected + ' passed, ' + playwright.flaky + ' flaky')

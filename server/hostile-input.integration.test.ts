@@ -1,5 +1,5 @@
 /**
- * SECURITY.md, Input: random and hostile requests always get a 2xx, 3xx or 4xx with a
+ * docs/security.md, Input: random and hostile requests always get a 2xx, 3xx or 4xx with a
  * page, never a 5xx or a stack trace; redirects never leave the site. Runs the real
  * portal (createPortal, Vite middleware mode) over HTTP.
  */

@@ -2,7 +2,7 @@
  * The embedded provider inside the real portal (server.ts createPortal, Vite in
  * middleware mode): the login screen renders as a portal page with the shell, the
  * sign-in works with plain form posts (no JavaScript), and no HTML on the way carries
- * a JWT (SECURITY.md, Sign-in).
+ * a JWT (docs/security.md, Sign-in).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fakeDirectory, fakeUser } from '../services/identity/oidc/fake-directory.ts'

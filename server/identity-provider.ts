@@ -25,7 +25,7 @@ export async function mountIdentityProvider(
 ): Promise<MountedIdentityProvider> {
   const { db, logger } = options
   // Loaded only when mounted: on Node 20 the library prints an "unsupported runtime"
-  // warning as it loads (STACK-NOTES), which must not precede a configuration error.
+  // warning as it loads (docs/conventions.md, Stack), which must not precede a configuration error.
   const { createIdentityProvider, KEYCLOAK_ROUTES } = await import('../services/identity/oidc/provider.ts')
   const provider = await createIdentityProvider(options)
   const { issuer, clientId, clientSecret } = options.config.oidc

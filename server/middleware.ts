@@ -15,7 +15,7 @@ export function tileImageSource(tileUrl: string): string[] {
 }
 
 /**
- * An enforced CSP with a per-request nonce (SECURITY.md, headers), HSTS in production,
+ * An enforced CSP with a per-request nonce (docs/security.md, Headers), HSTS in production,
  * nosniff, a strict referrer policy and no framing. Applied to every response,
  * 404 and 500 included.
  */
@@ -47,7 +47,7 @@ export function securityHeaders(config: Config): Middleware {
   })
 }
 
-// The one-time link tokens ride in these paths; a log line must never carry one (SECURITY Logs).
+// The one-time link tokens ride in these paths; a log line must never carry one (docs/security.md, Logs and privacy).
 const TOKEN_PATH = /^\/(verifyEmail|reset-password)\/[^/]+/
 
 /** The path as logged: link tokens replaced by ':token'. */
@@ -87,7 +87,7 @@ function maintenancePage(product: string) {
 }
 
 /**
- * Cross-origin form posts are refused (SECURITY.md, input): browsers say where a
+ * Cross-origin form posts are refused (docs/security.md, Input): browsers say where a
  * request came from in Sec-Fetch-Site, older ones in Origin.
  */
 export function csrfGuard(): Middleware {

@@ -1,7 +1,7 @@
 /**
  * Linking, unlinking, the default account and the spec 4 flags through the real portal,
  * the embedded provider and the upstream, with plain form posts (no JavaScript).
- * SECURITY.md, Authorisation: every route that takes an account number (/get-started
+ * docs/security.md, Access control: every route that takes an account number (/get-started
  * and /customer, intents unlink and make-default) refuses one the user's token does not
  * list, including one the database links but the token does not yet know.
  */

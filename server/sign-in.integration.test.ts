@@ -1,7 +1,7 @@
 /**
  * Sign-in, sessions and logout through the real portal (server.ts createPortal) and the
  * real embedded provider with the seeded demo users, driven with fetch and plain form
- * posts as a browser without JavaScript would (SECURITY.md, Sessions and Sign-in).
+ * posts as a browser without JavaScript would (docs/security.md, Sessions and Sign-in).
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

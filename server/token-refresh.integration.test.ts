@@ -1,6 +1,6 @@
 /**
  * Access tokens for authenticated upstream calls against the real embedded provider
- * (ARCHITECTURE 6; SECURITY.md, Sign-in): a token near expiry is refreshed first and the
+ * (docs/architecture.md, 6; docs/security.md, Sign-in): a token near expiry is refreshed first and the
  * rotated tokens are stored; two requests at once make one refresh (the provider revokes
  * the grant when a rotated refresh token comes back, so a second refresh would end the
  * sign-in); a refresh the provider refuses ends the portal session.

@@ -1,5 +1,5 @@
 /**
- * Who is calling (SECURITY.md, Authorisation; docs/decisions/0013). Calls made for a
+ * Who is calling (docs/security.md, Access control; docs/decisions/0013). Calls made for a
  * signed-in user carry their access token as a bearer token: a JWT from the realm's
  * issuer, for the upstream's audience, with Keycloak's claims. The gateway verifies it
  * against the issuer's keys and hands the routes a `Caller`. What a caller may touch is
@@ -126,7 +126,7 @@ export function requireCaller(verify: AccessTokenVerifier): MiddlewareHandler<Be
   }
 }
 
-/** SECURITY.md, Authorisation: an account number the caller's token does not list is refused. */
+/** docs/security.md, Access control: an account number the caller's token does not list is refused. */
 export function requireOwnAccount(caller: Caller, accountNumber: string): void {
   if (!caller.accountNumbers.includes(accountNumber)) {
     throw new ServiceError(403, 'account_not_linked', 'This account is not linked to you.')

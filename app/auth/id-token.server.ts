@@ -1,5 +1,5 @@
 /**
- * ID token checks (SECURITY.md, Sign-in; OpenID Connect Core 3.1.3.7): signature by a
+ * ID token checks (docs/security.md, Sign-in; OpenID Connect Core 3.1.3.7): signature by a
  * key from the issuer's JWKS, issuer, audience, expiry and, at sign-in, the nonce. Only
  * asymmetric algorithms the issuer announces: `none` and HS256 signed with the public key
  * are refused before any key is looked at.

@@ -1,6 +1,6 @@
 /**
  * Sign-in with the OpenID provider found by discovery (`OIDC_ISSUER`): the embedded one
- * or Keycloak, the same code (ARCHITECTURE 8). remix-auth-oauth2 runs the authorization
+ * or Keycloak, the same code (docs/architecture.md, 8). remix-auth-oauth2 runs the authorization
  * code flow with PKCE S256 and keeps `state` and the code verifier in its own cookie;
  * the nonce is an HMAC of that state under the session secret, so it is bound to the
  * same browser cookie without another one. The ID token is checked here (id-token.server.ts).
@@ -101,7 +101,7 @@ async function discover(config: Config): Promise<Oidc> {
       tokenRevocationEndpoint: discovery.revocation_endpoint,
       redirectURI: `${config.publicUrl}/login/callback`,
       scopes: ['openid'],
-      // spec 6 and SECURITY.md: S256 only, never `plain`.
+      // spec 6 and docs/security.md: S256 only, never `plain`.
       codeChallengeMethod: CodeChallengeMethod.S256,
       // Ten minutes: the provider's login interaction lasts as long.
       cookie: { name: stateCookieName, httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 600, ...(config.production ? { secure: true as const } : {}) },

@@ -1,5 +1,5 @@
 /**
- * The realm roles (ARCHITECTURE 8; spec 6) and what the portal makes of them. Kept free
+ * The realm roles (docs/architecture.md, 8; spec 6) and what the portal makes of them. Kept free
  * of server code: the header and the guard both read it.
  */
 export const ROLE = {

@@ -59,7 +59,7 @@ export async function finishSignIn(request: Request, context: AppLoadContext): P
     signIn = await oidc.authenticator.authenticate('oidc', request)
   } catch (error) {
     if (error instanceof Response) throw error
-    // SECURITY.md: a callback with another browser's state, a forged or replayed answer: 400, logged with the request id.
+    // docs/security.md: a callback with another browser's state, a forged or replayed answer: 400, logged with the request id.
     logger.warn({ requestId, err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, 'sign-in callback refused')
     return { ok: false, headers }
   }

@@ -1,5 +1,5 @@
 /**
- * Fresh access tokens for authenticated upstream calls (ARCHITECTURE 6; SECURITY.md,
+ * Fresh access tokens for authenticated upstream calls (docs/architecture.md, 6; docs/security.md,
  * Sign-in). A token expiring within 60 s is refreshed first. The provider rotates
  * refresh tokens and revokes the whole grant when a used one comes back, so a refresh
  * token is redeemed once, whatever the number of callers and portal processes:

@@ -1,5 +1,5 @@
 /**
- * A dialog the server renders open (ARCHITECTURE 4): an action or the query string says
+ * A dialog the server renders open (docs/architecture.md, 4): an action or the query string says
  * it is open, and the page renders it, with buttons that are forms or links and a Close
  * link to the page without it. Without JavaScript that is the whole dialog. Once the page
  * runs, Headless UI takes over (focus kept inside, Escape and a click outside go where

@@ -1,5 +1,5 @@
 /**
- * What every field wrapper shares (STYLE.md, Forms): Conform's field metadata, the
+ * What every field wrapper shares (docs/conventions.md, Forms): Conform's field metadata, the
  * aria-describedby list (hint, then errors) and the error list itself, so a screen never
  * hand-rolls that markup and every part announces its errors the same way.
  */

@@ -11,7 +11,7 @@ type FieldProps = {
   hint?: string
 }
 
-/** A labelled input with its error list, wired for assistive technology (STYLE.md, Forms). */
+/** A labelled input with its error list, wired for assistive technology (docs/conventions.md, Forms). */
 export function Field({ label, field, inputProps, prefix, hint }: FieldProps) {
   const { className: extraClass, ...otherInputProps } = inputProps ?? {}
   const input = (

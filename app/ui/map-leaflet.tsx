@@ -23,7 +23,7 @@ export type LeafletMapProps = {
   fallback: ReactNode
 }
 
-// Under a bundler Leaflet cannot guess where its marker images are (STACK-NOTES): give it
+// Under a bundler Leaflet cannot guess where its marker images are (docs/conventions.md, Stack): give it
 // the bundled ones, and an empty path so it stops guessing.
 L.Icon.Default.imagePath = ''
 L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl })

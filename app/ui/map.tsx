@@ -1,5 +1,5 @@
 /**
- * The map slot (ARCHITECTURE 4): Leaflet touches `window`, so the server renders the
+ * The map slot (docs/architecture.md, 4): Leaflet touches `window`, so the server renders the
  * fallback (its children: the coordinates in words, or a note) and the browser fetches
  * Leaflet, react-leaflet and Leaflet's CSS with import() once the page runs, only on
  * pages that show a map. With a pin and `inputNames`, hidden inputs carry the pin's

@@ -1,4 +1,4 @@
-/** The UI kit's own words (STYLE.md, Names: user-facing words in one place per area). */
+/** The UI kit's own words (docs/conventions.md, Names: user-facing words in one place per area). */
 export const UI_TEXTS = {
   stepCompleted: 'completed',
   dialogClose: 'Close',

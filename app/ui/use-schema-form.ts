@@ -1,5 +1,5 @@
 /**
- * Conform's useForm for a form whose zod schema the server validates with (STYLE.md:
+ * Conform's useForm for a form whose zod schema the server validates with (docs/conventions.md, Forms:
  * one schema, both sides), without putting zod in the JS of a first visit
  * (docs/decisions/0012-form-validation-loaded-after-the-page.md):
  * - the HTML constraints (`required`, …) come from the loader, computed from the schema
@@ -9,7 +9,7 @@
  *   same schema with the same messages as the server. Until then, and without
  *   JavaScript, the server checks the form on submit.
  * zod runs jitless in the browser: its compiled fast path probes `new Function` when a
- * schema is built, which the portal's CSP refuses (SECURITY.md), and every browser
+ * schema is built, which the portal's CSP refuses (docs/security.md, Headers), and every browser
  * would report that violation.
  */
 import { useForm, type Submission, type SubmissionResult } from '@conform-to/react'

@@ -1,5 +1,5 @@
 /**
- * Progress bars for an upload form (ARCHITECTURE 4: multipart forms, JS adds progress).
+ * Progress bars for an upload form (docs/architecture.md, 4: multipart forms, JS adds progress).
  * Without JavaScript the browser posts the form itself. With it, a submit that carries
  * files goes out through XMLHttpRequest, the one browser API that reports upload progress
  * (./upload.ts, fetched only then), to the same action as the same multipart body; then:

@@ -1,5 +1,5 @@
 /**
- * The one way the portal talks to the upstream (ARCHITECTURE 6). Every call is signed
+ * The one way the portal talks to the upstream (docs/architecture.md, 6). Every call is signed
  * and carries the channel name and a fresh request id; every response is parsed with
  * the call's Zod schema before anyone uses it. `fetch` is the gateway's own handler in
  * the embedded set-up and the network's when UPSTREAM_URL is set: the same code runs.
@@ -33,7 +33,7 @@ export type Call<T> = {
   body?: unknown
   schema: z.ZodType<T>
   accessToken?: string
-  /** The end user's address, for the upstream's per-address backstop limits (SECURITY Abuse). */
+  /** The end user's address, for the upstream's per-address backstop limits (docs/security.md, Abuse). */
   clientAddress?: string
   /**
    * spec 9: only nationality, agent details and cart instance id are retried

@@ -1,7 +1,7 @@
 /**
  * The identity calls (spec 7): a visitor's before signing in, a signed-in user's with
  * their access token (own attributes, link, unlink), and the dev mailbox's outbox read
- * (ARCHITECTURE 9). Bodies use spec 3's field names; answers are parsed here.
+ * (docs/architecture.md, 9). Bodies use spec 3's field names; answers are parsed here.
  */
 import { z } from 'zod'
 import type { AttributesUpdate, Registration } from '../../lib/identity-schemas'

@@ -4,7 +4,7 @@ import type { Config } from '../../lib/env'
 const cache = new WeakMap<Config, Map<string, Cookie>>()
 
 /**
- * The portal's own cookies (SECURITY.md, Sessions): signed with SESSION_SECRET, HttpOnly,
+ * The portal's own cookies (docs/security.md, Sessions): signed with SESSION_SECRET, HttpOnly,
  * SameSite=Lax, and in production Secure with the `__Host-` prefix. Without `maxAge`
  * the browser forgets it when its session ends. One instance per name and config.
  */

@@ -34,7 +34,7 @@ export type FormSubmission = { reply: (options?: { formErrors?: string[]; fieldE
 export type FormFailure = { status: number; result: SubmissionResult<string[]> }
 
 /**
- * Maps a rejected call onto the form (STYLE.md: upstream rejections become form errors,
+ * Maps a rejected call onto the form (docs/conventions.md: upstream rejections become form errors,
  * the user's input comes back): a 422's per-field messages go beside the fields (renamed
  * where the upstream's names differ from the form's), anything else is a form-level
  * message. Unexpected errors are rethrown for the error boundary.

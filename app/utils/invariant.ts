@@ -1,5 +1,5 @@
 /**
- * A guard in one line (STYLE.md, Errors): when the condition does not hold, the loader or
+ * A guard in one line (docs/conventions.md, Errors): when the condition does not hold, the loader or
  * action stops with a Response the error boundary shows by its status (400 unless told).
  * The message is the body, for logs and tests; the page's words come from the boundary.
  */

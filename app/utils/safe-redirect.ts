@@ -1,6 +1,6 @@
 /**
  * Redirect targets from forms (`redirectTo`, `returnTo`) are same-origin paths only
- * (SECURITY.md, input): '/x' yes; '//evil', '/\\evil', 'https://evil' no.
+ * (docs/security.md, Input): '/x' yes; '//evil', '/\\evil', 'https://evil' no.
  */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
   if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {

@@ -1,9 +1,9 @@
 /**
- * Per-identity request limits for the identity calls that send email (SECURITY Abuse):
+ * Per-identity request limits for the identity calls that send email (docs/security.md, Abuse):
  * registration, resend activation and password reset requests. Each email has its own
  * allowance, counted whether or not it has an account, so a 429 says nothing about who
  * is registered. The client address is only a backstop with a high limit: kiosks and
- * shared offices send many people's requests from one address (STYLE.md).
+ * shared offices send many people's requests from one address (docs/conventions.md).
  */
 import crypto from 'node:crypto'
 import { lt, sql } from 'drizzle-orm'

@@ -3,7 +3,7 @@
  * load a user, build the token claims. Keep names and shapes stable; the provider is
  * written against them.
  *
- * Lock-out (SECURITY Sign-in; Keycloak's brute-force detection): per normalised
+ * Lock-out (docs/security.md, Sign-in; Keycloak's brute-force detection): per normalised
  * username, never per address, so people sharing a kiosk's IP are not locked out by
  * someone else. From the LOGIN_MAX_FAILURES-th failure on, each failure locks the
  * username for LOGIN_WAIT_INCREMENT_SECONDS × (failures − max + 1), at most

@@ -72,7 +72,7 @@ export function identityRoutes(
     return c.json(ok(attributesOf(await service.linkAccount(c.get('caller').sub, accountNumber))))
   })
 
-  // The account number travels in the body, never in a path: paths end up in logs (SECURITY.md, privacy).
+  // The account number travels in the body, never in a path: paths end up in logs (docs/security.md, Logs and privacy).
   app.delete('/users/me/accounts', signedIn, async (c) => {
     const caller = c.get('caller')
     const { accountNumber } = await readJsonBody(c, LinkAccountSchema)

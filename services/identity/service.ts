@@ -1,5 +1,5 @@
 /**
- * Identity flows (ARCHITECTURE 8; spec 3, 4, 8): registration with a 10-minute email
+ * Identity flows (docs/architecture.md, 8; spec 3, 4, 8): registration with a 10-minute email
  * verification link, resend, verify, password reset (30-minute link), account linking
  * and unlinking, and the attributes a user may change. Answers that could reveal
  * whether an email has an account (registration, resend, reset request) are the same
@@ -22,7 +22,7 @@ import { loginFailures, users } from './tables.ts'
 import { consumeToken, issueToken, latestTokenIssuedAt } from './tokens.ts'
 import { findUserRowByEmail, findUserRowById, normaliseUsername, toIdentityUser, type IdentityUser } from './users.ts'
 
-/** A new verification link at most this often per user (SECURITY Abuse: per-identity send limits). */
+/** A new verification link at most this often per user (docs/security.md, Abuse: per-identity send limits). */
 export const RESEND_COOLDOWN_MS = 60_000
 
 export function notLinkableMessage(productName: string): string {

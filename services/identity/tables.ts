@@ -68,7 +68,7 @@ export const oneTimeTokens = identitySchema.table(
 )
 
 /**
- * Request allowances (SECURITY Abuse): how many registration, resend and reset requests
+ * Request allowances (docs/security.md, Abuse): how many registration, resend and reset requests
  * one email (or one client address) has made in the current window. The key holds a
  * SHA-256 of the email, so addresses of people without an account are not kept here.
  */

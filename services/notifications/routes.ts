@@ -1,5 +1,5 @@
 /**
- * The dev mailbox's read side (ARCHITECTURE 9): without SMTP, emails stay in the outbox
+ * The dev mailbox's read side (docs/architecture.md, 9): without SMTP, emails stay in the outbox
  * and this call shows them, so one machine can finish a registration. It exposes live
  * verification and reset links, so it exists only while DEV_MAILBOX is on; otherwise
  * the path is unknown (404), like any call the gateway does not serve.

@@ -1,5 +1,5 @@
 /**
- * Delivery of outbox messages to the outside world (ARCHITECTURE 9). SMTP through
+ * Delivery of outbox messages to the outside world (docs/architecture.md, 9). SMTP through
  * nodemailer when SMTP_URL is set; without a sender, messages stay in the outbox for
  * the dev mailbox. An SMS provider would be a second implementation of this interface.
  */

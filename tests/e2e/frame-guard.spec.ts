@@ -1,7 +1,7 @@
 import { expect, test } from './support/test'
 import { PORTAL_URL } from './support/servers'
 
-// SECURITY.md, headers: frame-ancestors 'none' and X-Frame-Options keep the portal out of other sites' frames.
+// docs/security.md, Headers: frame-ancestors 'none' and X-Frame-Options keep the portal out of other sites' frames.
 test('another site cannot show the portal inside a frame', async ({ page }) => {
   const portalAnswered = page.waitForResponse(`${PORTAL_URL}/`)
   await page.setContent(`<iframe src="${PORTAL_URL}/" title="Framed portal" width="800" height="600"></iframe>`)

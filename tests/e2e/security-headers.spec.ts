@@ -1,7 +1,7 @@
 import { expect, test } from './support/test'
 import { cookieBanner, submitPreference } from './support/visitor'
 
-// SECURITY.md, Headers (every route, 404 included) and Sessions (cookie attributes).
+// docs/security.md, Headers (every route, 404 included) and Sessions (cookie attributes).
 
 function parsePolicy(header: string) {
   return Object.fromEntries(

@@ -2,7 +2,7 @@ import { expect, test } from './support/test'
 import { DEMO, logIn } from './support/account'
 import { acceptCookiesBeforehand } from './support/visitor'
 
-// spec 4 and SECURITY.md, Sessions: each demo role signs in through the login screen and
+// spec 4 and docs/security.md, Sessions: each demo role signs in through the login screen and
 // lands on its own home; logout asks first, and after it the private pages need sign-in again.
 test.beforeEach(async ({ page }) => {
   await acceptCookiesBeforehand(page)

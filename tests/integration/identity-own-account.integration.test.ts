@@ -1,6 +1,6 @@
 /**
  * A signed-in user's own identity calls through the real gateway and the portal's client
- * (SECURITY.md, Authorisation): the bearer token is checked, and an account number the
+ * (docs/security.md, Access control): the bearer token is checked, and an account number the
  * token does not list is refused on every call that takes one, even when the database
  * would allow it.
  */

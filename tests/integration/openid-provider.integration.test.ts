@@ -1,5 +1,5 @@
 /**
- * The embedded OpenID provider end to end (SECURITY.md, Sign-in): Keycloak's discovery,
+ * The embedded OpenID provider end to end (docs/security.md, Sign-in): Keycloak's discovery,
  * PKCE S256 only, the code flow through the portal's login route, one-time codes,
  * rotating refresh tokens, Keycloak's claims, RP-initiated logout. Fresh database per
  * file (PGlite, or Postgres with TEST_DATABASE_URL).

@@ -1,6 +1,6 @@
 /**
  * The account flows' server side: each function makes one upstream call and turns its
- * expected failures into what a form shows (STYLE.md: upstream rejections become form
+ * expected failures into what a form shows (docs/conventions.md, Forms: upstream rejections become form
  * errors beside the fields, the user's input comes back, passwords never do).
  */
 import type { AppLoadContext } from '@remix-run/node'
@@ -30,7 +30,7 @@ function identityUpstream(context: AppLoadContext) {
 
 /**
  * The email a registration was sent to, for the "check your email" page's resend form:
- * a signed, short-lived cookie, because personal data does not go in URLs (SECURITY).
+ * a signed, short-lived cookie, because personal data does not go in URLs (docs/security.md, Logs and privacy).
  */
 // The 10-minute link and a little longer.
 const registrationCookie = (config: Config) => signedCookie(config, 'registration', 15 * 60)

@@ -1,7 +1,7 @@
 /**
  * The account screens' forms. Each is a plain POST form that works without JavaScript;
  * with it, Conform checks the fields with the same schema the server uses, loaded once
- * the page runs (app/ui/use-schema-form.ts; STYLE.md, Forms).
+ * the page runs (app/ui/use-schema-form.ts; docs/conventions.md, Forms).
  */
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'

@@ -1,7 +1,7 @@
 /**
  * The account forms' schemas: the identity service's own field schemas (spec 5 messages),
  * plus what only a screen has (the password confirmation). Shared by the server, which
- * always validates, and Conform in the browser (STYLE.md: one schema, both sides).
+ * always validates, and Conform in the browser (docs/conventions.md, Forms: one schema, both sides).
  */
 import { z } from 'zod'
 import {

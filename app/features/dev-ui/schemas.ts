@@ -1,4 +1,4 @@
-/** The showcase form of /dev/ui: one schema, the action's and Conform's (STYLE.md, Forms). */
+/** The showcase form of /dev/ui: one schema, the action's and Conform's (docs/conventions.md, Forms). */
 import { z } from 'zod'
 import { TEXT } from './texts'
 

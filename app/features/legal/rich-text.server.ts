@@ -1,5 +1,5 @@
 /**
- * The one gate between CMS HTML and a page (SECURITY, input: stored markup renders
+ * The one gate between CMS HTML and a page (docs/security.md, Input: stored markup renders
  * inert). An allow-list: text structure and links only. Images are refused too, since
  * they could load from outside and the CSP would block them anyway.
  */

@@ -1,5 +1,5 @@
 /**
- * The dev mailbox (ARCHITECTURE 9): the identity service's outbox, read for set-ups whose
+ * The dev mailbox (docs/architecture.md, 9): the identity service's outbox, read for set-ups whose
  * mail never leaves the machine.
  */
 import type { AppLoadContext } from '@remix-run/node'

@@ -4,7 +4,7 @@
  * registration-success popup. Each is one upstream call as the user, after which the
  * claims say what changed (app/auth/as-user.server.ts).
  *
- * SECURITY.md, Authorisation: an account number from a form is acted on only when the
+ * docs/security.md, Access control: an account number from a form is acted on only when the
  * user's token lists it; the upstream checks the same against the token it receives.
  */
 import { parseWithZod } from '@conform-to/zod/v4'

@@ -2,7 +2,7 @@
  * The user's own account settings on screen: the link form, the linked accounts with
  * MAKE DEFAULT and UNLINK (a confirmation with NO and YES, reached by a plain link), the
  * welcome banner and the registration-success popup. Every control is a POST form or a
- * link: all of it works without JavaScript (ARCHITECTURE, progressive enhancement).
+ * link: all of it works without JavaScript (docs/architecture.md, 4).
  * The link form is validated by the server only; its reply puts the message beside the
  * field and keeps the typed number.
  */
@@ -87,7 +87,7 @@ export function LinkedAccounts({
                     {TEXT.makeDefaultButton}
                   </IntentButton>
                 )}
-                {/* The account's place in the list, not its number: account numbers stay out of URLs (SECURITY.md, privacy). */}
+                {/* The account's place in the list, not its number: account numbers stay out of URLs (docs/security.md, Logs and privacy). */}
                 <AppLink to={`${here}?unlink=${index + 1}`} className={buttonClass('ghost')} aria-label={`Unlink account ${accountNumber}`}>
                   {TEXT.unlinkButton}
                 </AppLink>

@@ -57,7 +57,7 @@ export function Header() {
             </NavItem>
           ) : null}
           <ThemeToggle />
-          {/* Plain links, no menu needed: logout works without JavaScript (STYLE.md). Sign-in leaves the portal, so a full page load. */}
+          {/* Plain links, no menu needed: logout works without JavaScript (docs/conventions.md). Sign-in leaves the portal, so a full page load. */}
           {user ? (
             <AppLink to="/logout" className={buttonClass('secondary')}>
               Logout

@@ -1,6 +1,6 @@
 /**
  * Non-personal preferences kept as cookies so the server renders the right theme and
- * banner without JavaScript (ARCHITECTURE 5): `theme`, `cookieAccepted`, and a
+ * banner without JavaScript (docs/architecture.md, 5): `theme`, `cookieAccepted`, and a
  * browser-session cookie for a closed banner.
  */
 import { createCookie, type Cookie } from '@remix-run/node'

@@ -1,5 +1,5 @@
 /**
- * The login screen of the embedded OpenID provider (ARCHITECTURE 8). The provider sends
+ * The login screen of the embedded OpenID provider (docs/architecture.md, 8). The provider sends
  * the browser here with an interaction cookie; a good password sends it back to the
  * provider, which then redirects to the portal's /login/callback with a code.
  */
@@ -48,7 +48,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const outcome = await identity.signIn(params.uid ?? '', submission.value)
   if (!outcome) return { result: submission.reply({ hideFields: ['password'] }), expired: true }
   if (!outcome.ok) {
-    // SECURITY.md: failed logins are logged with the request id, never with the email or password.
+    // docs/security.md: failed logins are logged with the request id, never with the email or password.
     context.logger.warn({ requestId: context.requestId, reason: outcome.reason }, 'login failed')
     return { result: submission.reply({ formErrors: [SIGN_IN_FAILED], hideFields: ['password'] }), expired: false }
   }

@@ -1,5 +1,5 @@
 /**
- * /dev/mailbox (ARCHITECTURE 9): the outbox's newest emails, for set-ups whose mail
+ * /dev/mailbox (docs/architecture.md, 9): the outbox's newest emails, for set-ups whose mail
  * never leaves the machine. It shows live verification and reset links to whoever opens
  * it, so it answers 404 unless DEV_MAILBOX is on (docs/configuration.md).
  */

@@ -1,5 +1,5 @@
 /**
- * The embedded OpenID provider (ARCHITECTURE 8): oidc-provider shaped like a Keycloak
+ * The embedded OpenID provider (docs/architecture.md, 8): oidc-provider shaped like a Keycloak
  * realm (same paths, same claims), so the portal reaches it and a real Keycloak through
  * discovery alone. State lives in Postgres (adapter.ts), keys too (keys.ts); the login
  * screen is the portal's own route (/login/interaction/:uid).
@@ -93,7 +93,7 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
-    // spec 6 and SECURITY.md (Sign-in): every client must send a code challenge; the
+    // spec 6 and docs/security.md (Sign-in): every client must send a code challenge; the
     // library only knows S256, so `plain` is refused as well.
     pkce: { required: () => true },
     routes: KEYCLOAK_ROUTES,
@@ -123,7 +123,7 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
     },
     // Keycloak issues a refresh token with every code exchange, offline_access or not.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    // SECURITY.md: refresh tokens rotate; a used one presented again revokes the grant
+    // docs/security.md: refresh tokens rotate; a used one presented again revokes the grant
     // (the library's default revokeGrantPolicy does that on rotated-token reuse).
     rotateRefreshToken: true,
     // The portal is the only client and first-party: no consent screen. A grant for what
@@ -148,7 +148,7 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
       keys: [cookieKey],
       // The session cookie is only read by the provider's own endpoints.
       long: { httpOnly: true, sameSite: 'lax', path: mountPath },
-      // STACK-NOTES: the interaction cookie must reach the login route and its `.data`
+      // docs/conventions.md, Stack: the interaction cookie must reach the login route and its `.data`
       // requests (/login/interaction/<uid>.data), which the library's default path
       // (/login/interaction/<uid>) does not match.
       short: { httpOnly: true, sameSite: 'lax', path: INTERACTION_PATH },

@@ -1,0 +1,39 @@
+/**
+ * The second half of `npm run build` (after Remix's): the processes production runs,
+ * bundled with esbuild into build/process/ so `npm start` and `npm run services` run
+ * plain JavaScript with `node` (docs/decisions/0002). Packages stay in node_modules
+ * (imported at run time, never bundled); only this repository's TypeScript is compiled.
+ *
+ *   build/process/server.js     server.ts: the portal and, by default, the upstream
+ *   build/process/services.js   services/main.ts: the upstream alone
+ *   build/process/migrations/   read at start by services/db/client.ts, which looks
+ *                               beside its own module (here: beside the bundle)
+ *
+ * Files read at run time by path: the Remix build (server.ts finds build/ from the
+ * package folder), the migrations (copied below) and the PSGC address files (resolved
+ * from node_modules through createRequire). Nothing else is read by path.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const outdir = path.join(root, 'build/process')
+
+fs.rmSync(outdir, { recursive: true, force: true })
+await build({
+  absWorkingDir: root,
+  entryPoints: { server: 'server.ts', services: 'services/main.ts' },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  // Top-level await in the entries needs ESM; the package is "type": "module", so .js is ESM.
+  outExtension: { '.js': '.js' },
+  logLevel: 'warning',
+})
+fs.cpSync(path.join(root, 'services/db/migrations'), path.join(outdir, 'migrations'), { recursive: true })
+console.log(`built ${path.relative(root, outdir)}/: server.js, services.js, migrations/`)
