@@ -39,7 +39,7 @@ export async function freePort() {
   throw new Error(`no free port in ${PORT_RANGE[0]}-${PORT_RANGE[1]}`)
 }
 
-// The child runs in its own process group (npx, tsx and node): signals go to the group.
+// The child runs in its own process group: signals go to the group.
 function groupAlive(pid: number) {
   try {
     process.kill(-pid, 0)
@@ -109,7 +109,8 @@ export async function startServer(port: number) {
   // The embedded upstream and PGlite, as in a default production start.
   delete env.DATABASE_URL
   delete env.UPSTREAM_URL
-  server = spawn('npx', ['tsx', 'server.ts'], { cwd: root, env, detached: true, stdio: ['ignore', log, log] })
+  // What `npm start` runs: the compiled process the build bundled (build/process/).
+  server = spawn(process.execPath, ['build/process/server.js'], { cwd: root, env, detached: true, stdio: ['ignore', log, log] })
   fs.closeSync(log)
   const child = server
   const base = `http://127.0.0.1:${port}`
