@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createUpstreamClient } from '../../app/upstream/client.server'
 import { isUpstreamError } from '../../app/upstream/errors'
-import { startTestUpstream, type TestUpstream } from '../testing.ts'
+import { startTestUpstream, type TestUpstream } from '../../tests/support/upstream.ts'
 import { seedAddress } from './seed.ts'
 import { barangays, municipalities, provinces, regions } from './tables.ts'
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createUpstreamClient } from '../../app/upstream/client.server.ts'
 import { isUpstreamError } from '../../app/upstream/errors.ts'
-import { openTestDatabase, startTestUpstream, type TestUpstream } from '../testing.ts'
+import { openTestDatabase } from '../testing.ts'
+import { startTestUpstream, type TestUpstream } from '../../tests/support/upstream.ts'
 import { cmsSeedDocuments, seedCms } from './seed.ts'
 
 let t: TestUpstream

@@ -4,7 +4,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestUpstream, type TestUpstream } from '../../../services/testing'
+import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
 import { loader as checkStatusLoader } from './application-check-status'
 import { loader as cookiePolicyLoader } from './cookie-policy'
 import { loader as landingLoader } from './landing'

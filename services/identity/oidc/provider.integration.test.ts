@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../../db/client.ts'
 import { openTestDatabase } from '../../testing.ts'
 import { SIGN_IN_FAILED } from '../../../app/features/auth/texts.ts'
 import { fakeDirectory, fakeUser } from './fake-directory.ts'
-import { CookieJar, pkcePair, startIdentityTestServer, type IdentityTestServer } from './test-server.ts'
+import { CookieJar, pkcePair, startIdentityTestServer, type IdentityTestServer } from '../../../tests/support/identity-provider.ts'
 
 const juan = fakeUser()
 const agent = fakeUser({
