@@ -23,8 +23,9 @@ export const TEST_SECRETS = {
   SESSION_SECRET: 'test-session-secret-0123456789-abcdef',
 }
 
+/** The test configuration: silent, no retry delay, and passwords hashed at the test cost. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({
+  const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), 'portal-test'),
     UPSTREAM_RETRY_DELAY_MS: '0',
@@ -32,6 +33,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ...TEST_SECRETS,
     ...overrides,
   })
+  return { ...config, testPasswordHashing: true }
 }
 
 export const silentLogger = pino({ level: 'silent' })
@@ -75,12 +77,13 @@ export async function startTestGateway(
 ): Promise<TestGateway> {
   const database = await openTestDatabase()
   const base = testConfig(options.env)
-  if (options.seed) await seedAll(database.db, { productName: base.PRODUCT_NAME, demo: true })
+  const settings = serviceSettingsFromConfig(base)
+  if (options.seed) await seedAll(database.db, { productName: base.PRODUCT_NAME, demo: true, passwordCost: settings.passwordCost })
   const gateway = gatewayFromConfig(base, {
     db: database.db,
     logger: silentLogger,
     productName: base.PRODUCT_NAME,
-    settings: serviceSettingsFromConfig(base),
+    settings,
     now: options.now ?? (() => new Date()),
   })
 
