@@ -123,6 +123,11 @@ export type Config = Env & {
   devUi: boolean
   /** The portal's public origin, no trailing slash. */
   publicUrl: string
+  /**
+   * Hash new passwords at the test cost (services/identity/password.ts): never from the
+   * environment, so always false here; only the test configuration (services/testing.ts) sets it.
+   */
+  testPasswordHashing: boolean
   oidc: {
     /** PRODUCT_NAME lower-cased, as Keycloak's realm name in every path. */
     realm: string
@@ -203,6 +208,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     upstreamSecret: env.UPSTREAM_SECRET ?? stored!.upstream,
     sessionSecret: env.SESSION_SECRET ?? stored!.session,
     publicUrl,
+    testPasswordHashing: false,
     oidc: {
       realm,
       issuer,

@@ -16,7 +16,7 @@ import { action as getStartedAction } from '../app/routes/onboarding/get-started
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { failureReply } from '../app/utils/form.server.ts'
 import { silentLogger } from '../services/testing.ts'
-import { signInByRequests, startTestPortal, type TestPortal } from './testing.ts'
+import { signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 
 const SPEC_8_FAILED = 'Something went wrong. Please try again later.'
 const CUSTOMER = { email: 'customer@example.com', password: 'Customer2024' }

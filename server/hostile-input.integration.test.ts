@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestPortal, type TestPortal } from './testing.ts'
+import { startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 
 let t: TestPortal
 let base: string

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fakeDirectory, fakeUser } from '../services/identity/oidc/fake-directory.ts'
-import { CookieJar, pkcePair } from '../services/identity/oidc/test-server.ts'
-import { startTestPortal, type TestPortal } from './testing.ts'
+import { CookieJar, pkcePair } from '../tests/support/identity-provider.ts'
+import { startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 import type { Config } from '../lib/env.ts'
 
 const user = fakeUser()

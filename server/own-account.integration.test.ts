@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getUser } from '../app/auth/session.server.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { silentLogger } from '../services/testing.ts'
-import { signInByRequests, startTestPortal, type TestPortal } from './testing.ts'
+import { signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 
 const NOT_AUTHORIZED = 'Sorry, you are not authorized for the selected action.'
 const CUSTOMER = { email: 'customer@example.com', password: 'Customer2024' }

@@ -6,9 +6,9 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { upstreamFor } from '../app/upstream/index.server.ts'
-import { CookieJar } from '../services/identity/oidc/test-server.ts'
+import { CookieJar } from '../tests/support/identity-provider.ts'
 import { silentLogger } from '../services/testing.ts'
-import { sessionIdOf, startTestPortal, type TestPortal } from './testing.ts'
+import { sessionIdOf, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 import type { Config } from '../lib/env.ts'
 
 let t: TestPortal

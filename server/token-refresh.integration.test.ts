@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getAccessToken, getUser } from '../app/auth/session.server.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { silentLogger } from '../services/testing.ts'
-import { signInByRequests, startTestPortal, type TestPortal } from './testing.ts'
+import { signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 import type { Config } from '../lib/env.ts'
 
 let t: TestPortal

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { Logger } from 'pino'
 import type { Database } from './db/client.ts'
+import { SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, type ScryptCost } from './identity/password.ts'
 import type { MessageSender } from './notifications/sender.ts'
 
 /**
@@ -18,6 +19,8 @@ export type ServiceSettings = {
   devMailbox: boolean
   /** Keys the sessions service's encryption of tokens at rest (SESSION_SECRET). */
   sessionSecret: string
+  /** What a new password hash costs: SCRYPT_PARAMS, lowered only by the test configuration. */
+  passwordCost: ScryptCost
 }
 
 export const defaultServiceSettings: ServiceSettings = {
@@ -31,6 +34,7 @@ export const defaultServiceSettings: ServiceSettings = {
   // Never a fixed value: a caller that passes no secret (a unit test) gets one for this
   // process only, so tokens it stores cannot be read by anyone holding the source.
   sessionSecret: crypto.randomBytes(32).toString('base64url'),
+  passwordCost: SCRYPT_PARAMS,
 }
 
 /** What every service's routes are built with. */
@@ -57,6 +61,7 @@ export function serviceSettingsFromConfig(config: {
   LOGIN_MAX_WAIT_SECONDS: number
   devMailbox: boolean
   sessionSecret: string
+  testPasswordHashing: boolean
 }): ServiceSettings {
   return {
     publicUrl: config.publicUrl,
@@ -66,5 +71,6 @@ export function serviceSettingsFromConfig(config: {
     loginMaxWaitSeconds: config.LOGIN_MAX_WAIT_SECONDS,
     devMailbox: config.devMailbox,
     sessionSecret: config.sessionSecret,
+    passwordCost: config.testPasswordHashing ? TEST_SCRYPT_PARAMS : SCRYPT_PARAMS,
   }
 }

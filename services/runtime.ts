@@ -35,13 +35,14 @@ export async function startServices(config: Config, logger: Logger, options: Ser
   const database =
     options.database ??
     (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR }))
-  const report = await seedAll(database.db, { productName: config.PRODUCT_NAME, demo: config.demoData })
+  const settings = serviceSettingsFromConfig(config)
+  const report = await seedAll(database.db, { productName: config.PRODUCT_NAME, demo: config.demoData, passwordCost: settings.passwordCost })
   logger.info({ database: database.kind, seeded: report }, 'upstream services ready')
   const deps = {
     db: database.db,
     logger,
     productName: config.PRODUCT_NAME,
-    settings: serviceSettingsFromConfig(config),
+    settings,
     // Without SMTP_URL, messages stay in the outbox (the dev mailbox reads them there).
     sender: config.SMTP_URL ? createSmtpSender({ url: config.SMTP_URL, from: config.mailFrom }) : undefined,
     now: options.now ?? (() => new Date()),

@@ -1,19 +1,17 @@
 /**
- * Test support: a fresh database per test file (PGlite in memory, or a new database on
- * the Postgres server named by TEST_DATABASE_URL when TEST_DB=postgres), the real
- * gateway on it, and the portal's real upstream client, in-process or over HTTP.
+ * Test support on the services' side only: a fresh database per test file (PGlite in
+ * memory, or a new database on the Postgres server named by TEST_DATABASE_URL when
+ * TEST_DB=postgres) and the real gateway on it, in-process or over HTTP. Helpers that
+ * also start the portal's side live with the tests (tests/support/).
  */
 import crypto from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import type { AppLoadContext } from '@remix-run/node'
 import { SignJWT, importJWK, type JWK } from 'jose'
 import { pino } from 'pino'
 import { loadConfig, type Config } from '../lib/env.ts'
-import { upstreamFor, type Upstream } from '../app/upstream/index.server.ts'
-import type { FetchLike } from '../app/upstream/client.server.ts'
 import { serviceSettingsFromConfig } from './context.ts'
 import { openDatabase, type DatabaseHandle } from './db/client.ts'
 import { seedAll } from './db/seed.ts'
@@ -25,8 +23,9 @@ export const TEST_SECRETS = {
   SESSION_SECRET: 'test-session-secret-0123456789-abcdef',
 }
 
+/** The test configuration: silent, no retry delay, and passwords hashed at the test cost. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({
+  const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), 'portal-test'),
     UPSTREAM_RETRY_DELAY_MS: '0',
@@ -34,6 +33,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ...TEST_SECRETS,
     ...overrides,
   })
+  return { ...config, testPasswordHashing: true }
 }
 
 export const silentLogger = pino({ level: 'silent' })
@@ -62,61 +62,51 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
 }
 
-export type TestUpstream = {
+export type TestGateway = {
+  /** The test configuration; with the HTTP transport, UPSTREAM_URL names the listening gateway. */
   config: Config
   database: DatabaseHandle
   gateway: Gateway
-  /** The portal's typed upstream API, talking to the gateway through `transport`. */
-  upstream: Upstream
-  /** A Remix load context for calling loaders and actions directly. */
-  context: AppLoadContext
-  fetch: FetchLike
+  /** How a caller reaches the gateway: straight into it, or over loopback HTTP. */
+  fetch: (request: Request) => Promise<Response>
   close: () => Promise<void>
 }
 
-export async function startTestUpstream(
+export async function startTestGateway(
   options: { seed?: boolean; transport?: 'in-process' | 'http'; env?: Record<string, string>; now?: () => Date } = {},
-): Promise<TestUpstream> {
+): Promise<TestGateway> {
   const database = await openTestDatabase()
   const base = testConfig(options.env)
-  if (options.seed) await seedAll(database.db, { productName: base.PRODUCT_NAME, demo: true })
+  const settings = serviceSettingsFromConfig(base)
+  if (options.seed) await seedAll(database.db, { productName: base.PRODUCT_NAME, demo: true, passwordCost: settings.passwordCost })
   const gateway = gatewayFromConfig(base, {
     db: database.db,
     logger: silentLogger,
     productName: base.PRODUCT_NAME,
-    settings: serviceSettingsFromConfig(base),
+    settings,
     now: options.now ?? (() => new Date()),
   })
 
-  let config = base
-  let fetch: FetchLike = (request) => Promise.resolve(gateway.fetch(request))
-  let stopServer = async () => {}
-  if (options.transport === 'http') {
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: gateway.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
-    })
-    const { port } = server.address() as AddressInfo
-    config = { ...base, UPSTREAM_URL: `http://127.0.0.1:${port}` }
-    fetch = (request) => globalThis.fetch(request)
-    stopServer = () => new Promise((resolve) => server.close(() => resolve()))
+  if (options.transport !== 'http') {
+    return {
+      config: base,
+      database,
+      gateway,
+      fetch: (request) => Promise.resolve(gateway.fetch(request)),
+      close: () => database.close(),
+    }
   }
-
-  const context = {
-    config,
-    upstreamFetch: fetch,
-    logger: silentLogger,
-    requestId: 'test-request',
-    nonce: 'test-nonce',
-  } as AppLoadContext
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: gateway.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+  })
+  const { port } = server.address() as AddressInfo
   return {
-    config,
+    config: { ...base, UPSTREAM_URL: `http://127.0.0.1:${port}` },
     database,
     gateway,
-    upstream: upstreamFor(context),
-    context,
-    fetch,
+    fetch: (request) => globalThis.fetch(request),
     async close() {
-      await stopServer()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
       await database.close()
     },
   }
@@ -128,7 +118,7 @@ export async function startTestUpstream(
  * `overrides` can spoil the issuer, audience or lifetime.
  */
 export async function signAccessToken(
-  upstream: Pick<TestUpstream, 'config' | 'database'>,
+  upstream: Pick<TestGateway, 'config' | 'database'>,
   claims: Record<string, unknown> & { sub: string },
   overrides: { issuer?: string; audience?: string; expiresInSeconds?: number; key?: JWK } = {},
 ): Promise<string> {

@@ -8,15 +8,19 @@ import { seedAccounts } from '../accounts/seed.ts'
 import { seedAddress } from '../address/seed.ts'
 import { seedCms } from '../cms/seed.ts'
 import { seedDemoUsers } from '../identity/seed.ts'
+import type { ScryptCost } from '../identity/password.ts'
 import type { Database } from './client.ts'
 
 export type SeedReport = Record<string, number>
 
-export async function seedAll(db: Database, options: { productName: string; demo?: boolean }): Promise<SeedReport> {
+export async function seedAll(
+  db: Database,
+  options: { productName: string; demo?: boolean; passwordCost?: ScryptCost },
+): Promise<SeedReport> {
   return {
     ...(await seedAddress(db)),
     ...(await seedCms(db, options)),
     // Demo users have published passwords: only where the operator allows demo data.
-    ...(options.demo ? { ...(await seedAccounts(db)), ...(await seedDemoUsers(db)) } : {}),
+    ...(options.demo ? { ...(await seedAccounts(db)), ...(await seedDemoUsers(db, options.passwordCost)) } : {}),
   }
 }

@@ -81,7 +81,7 @@ export function createIdentityDirectory(deps: ServiceDeps): IdentityDirectory {
     async verifyCredentials(username, password) {
       const normalised = normaliseUsername(username)
       if (normalised.length === 0 || normalised.length > USERNAME_MAX) {
-        await burnPasswordCheck(password)
+        await burnPasswordCheck(password, settings.passwordCost)
         return { ok: false, reason: 'invalid' }
       }
       if (!(await reserveAttempt(normalised, deps.now()))) {
@@ -89,7 +89,7 @@ export function createIdentityDirectory(deps: ServiceDeps): IdentityDirectory {
         return { ok: false, reason: 'locked' }
       }
       const row = await findUserRowByEmail(deps.db, normalised)
-      const valid = row ? await verifyPassword(password, row.passwordHash) : await burnPasswordCheck(password)
+      const valid = row ? await verifyPassword(password, row.passwordHash) : await burnPasswordCheck(password, settings.passwordCost)
       if (!row || !valid) {
         logRefusal(normalised, 'invalid')
         return { ok: false, reason: 'invalid' }

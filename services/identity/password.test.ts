@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { SCRYPT_PARAMS, hashPassword, verifyPassword } from './password.ts'
+import { loadConfig } from '../../lib/env.ts'
+import { defaultServiceSettings, serviceSettingsFromConfig } from '../context.ts'
+import { TEST_SECRETS, testConfig } from '../testing.ts'
+import { SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, hashPassword, verifyPassword } from './password.ts'
 
 describe('password hashing', () => {
   it('stores scrypt parameters, salt and key, never the password', async () => {
@@ -24,5 +27,23 @@ describe('password hashing', () => {
     expect(await verifyPassword('Mabuhay2025', 'Mabuhay2025')).toBe(false)
     expect(await verifyPassword('Mabuhay2025', hash.replace('ln=16', 'ln=30'))).toBe(false)
     expect(await verifyPassword('Mabuhay2025', hash.slice(0, -8))).toBe(false)
+  })
+})
+
+describe('password cost by configuration', () => {
+  it('is the production cost for every configuration read from the environment; only the test configuration lowers it', () => {
+    for (const NODE_ENV of ['production', 'development', 'test']) {
+      const config = loadConfig({ NODE_ENV, ...TEST_SECRETS, OIDC_CLIENT_SECRET: 'test-oidc-client-secret-0123' })
+      expect(serviceSettingsFromConfig(config).passwordCost).toEqual({ ln: 16, r: 8, p: 1 })
+    }
+    expect(defaultServiceSettings.passwordCost).toEqual({ ln: 16, r: 8, p: 1 })
+    expect(serviceSettingsFromConfig(testConfig()).passwordCost).toBe(TEST_SCRYPT_PARAMS)
+  })
+
+  it('stores the test cost in the hash, which verifies like any other', async () => {
+    const hash = await hashPassword('Mabuhay2025', TEST_SCRYPT_PARAMS)
+    expect(hash).toMatch(/^\$scrypt\$ln=14,r=2,p=1\$/)
+    expect(await verifyPassword('Mabuhay2025', hash)).toBe(true)
+    expect(await verifyPassword('mabuhay2025', hash)).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 /**
- * Password hashing with Node's built-in scrypt (memory-hard; docs/decisions/0005).
+ * Password hashing with Node's built-in scrypt (memory-hard; docs/decisions/0006).
  * Stored form, PHC-like so the cost can be raised later without breaking old hashes:
  *   $scrypt$ln=16,r=8,p=1$<salt base64>$<key base64>
  */
@@ -13,8 +13,17 @@ const scrypt = promisify(crypto.scrypt) as (
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>
 
-/** N = 2^16, r = 8, p = 1: 128 · N · r = 64 MiB per hash, about 180 ms on one core here (docs/decisions/0005). */
-export const SCRYPT_PARAMS = { ln: 16, r: 8, p: 1 } as const
+export type ScryptCost = { readonly ln: number; readonly r: number; readonly p: number }
+
+/** N = 2^16, r = 8, p = 1: 128 · N · r = 64 MiB per hash, about 180 ms on one core here (docs/decisions/0006). */
+export const SCRYPT_PARAMS: ScryptCost = { ln: 16, r: 8, p: 1 }
+
+/**
+ * The test configuration's cost (ServiceSettings.passwordCost; docs/decisions/0017): 4 MiB,
+ * a sixteenth of the work, inside the bounds a stored hash must keep to verify. Nothing
+ * read from the environment selects it, so a deployment always hashes at SCRYPT_PARAMS.
+ */
+export const TEST_SCRYPT_PARAMS: ScryptCost = { ln: 14, r: 2, p: 1 }
 const KEY_LENGTH = 32
 const SALT_LENGTH = 16
 
@@ -30,8 +39,8 @@ async function derive(password: string, salt: Buffer, ln: number, r: number, p: 
   return scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: 2 ** ln, r, p, maxmem: memoryFor(ln, r, p) })
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const { ln, r, p } = SCRYPT_PARAMS
+export async function hashPassword(password: string, cost: ScryptCost = SCRYPT_PARAMS): Promise<string> {
+  const { ln, r, p } = cost
   const salt = crypto.randomBytes(SALT_LENGTH)
   const key = await derive(password, salt, ln, r, p)
   return `$scrypt$ln=${ln},r=${r},p=${p}$${salt.toString('base64')}$${key.toString('base64')}`
@@ -54,13 +63,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return crypto.timingSafeEqual(actual, expected)
 }
 
-let dummyHash: Promise<string> | undefined
+const dummyHashes = new Map<ScryptCost, Promise<string>>()
 /**
  * Verifies against a throwaway hash, so a sign-in for an unknown user costs the same
  * scrypt work as one for a real user and timing does not reveal who has an account.
  */
-export async function burnPasswordCheck(password: string): Promise<false> {
-  dummyHash ??= hashPassword(crypto.randomBytes(16).toString('base64'))
+export async function burnPasswordCheck(password: string, cost: ScryptCost = SCRYPT_PARAMS): Promise<false> {
+  let dummyHash = dummyHashes.get(cost)
+  if (!dummyHash) {
+    dummyHash = hashPassword(crypto.randomBytes(16).toString('base64'), cost)
+    dummyHashes.set(cost, dummyHash)
+  }
   await verifyPassword(password, await dummyHash)
   return false
 }

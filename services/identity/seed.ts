@@ -4,11 +4,11 @@
  */
 import type { Database } from '../db/client.ts'
 import { DEMO_USERS } from './demo-users.ts'
-import { hashPassword } from './password.ts'
+import { hashPassword, type ScryptCost } from './password.ts'
 import { users } from './tables.ts'
 import { findUserRowByEmail } from './users.ts'
 
-export async function seedDemoUsers(db: Database, now: Date = new Date()): Promise<Record<string, number>> {
+export async function seedDemoUsers(db: Database, passwordCost?: ScryptCost, now: Date = new Date()): Promise<Record<string, number>> {
   let added = 0
   for (const demo of DEMO_USERS) {
     // Checked first so a re-run does not pay for hashing passwords it will not store.
@@ -20,7 +20,7 @@ export async function seedDemoUsers(db: Database, now: Date = new Date()): Promi
         firstName: demo.firstName,
         lastName: demo.lastName,
         mobileNumber: demo.mobileNumber,
-        passwordHash: await hashPassword(demo.password),
+        passwordHash: await hashPassword(demo.password, passwordCost),
         roles: [...demo.roles],
         emailVerified: true,
         accountNumbers: [...demo.accountNumbers],

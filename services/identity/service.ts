@@ -58,7 +58,7 @@ export function createIdentityService(deps: ServiceDeps) {
       // before the hash keeps a flood from costing a memory-hard hash per request.
       await requireAllowance(deps.db, 'registration', input.email, clientAddress, deps.now())
       // Hashed before anything else, so a taken email costs the same time as a new one.
-      const passwordHash = await hashPassword(input.password)
+      const passwordHash = await hashPassword(input.password, settings.passwordCost)
       if (input.accountNumber !== undefined) await requireLinkable(input.accountNumber, 'accountNumber')
       const now = deps.now()
       await deps.db.transaction(async (tx) => {
@@ -144,7 +144,7 @@ export function createIdentityService(deps: ServiceDeps) {
     },
 
     async resetPassword(token: string, newPassword: string): Promise<{ reset: true }> {
-      const passwordHash = await hashPassword(newPassword)
+      const passwordHash = await hashPassword(newPassword, settings.passwordCost)
       const now = deps.now()
       const done = await deps.db.transaction(async (tx) => {
         const userId = await consumeToken(tx, token, 'reset-password', now)

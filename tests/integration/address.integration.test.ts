@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createUpstreamClient } from '../../app/upstream/client.server'
 import { isUpstreamError } from '../../app/upstream/errors'
-import { startTestUpstream, type TestUpstream } from '../../services/testing.ts'
+import { startTestUpstream, type TestUpstream } from '../support/upstream.ts'
 import { seedAddress } from '../../services/address/seed.ts'
 import { barangays, municipalities, provinces, regions } from '../../services/address/tables.ts'
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createUpstreamClient } from '../../app/upstream/client.server.ts'
 import { isUpstreamError } from '../../app/upstream/errors.ts'
-import { openTestDatabase, startTestUpstream, type TestUpstream } from '../../services/testing.ts'
+import { openTestDatabase } from '../../services/testing.ts'
+import { startTestUpstream, type TestUpstream } from '../support/upstream.ts'
 import { cmsSeedDocuments, seedCms } from '../../services/cms/seed.ts'
 
 let t: TestUpstream

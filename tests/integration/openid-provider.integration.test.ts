@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../../services/db/client.ts'
 import { openTestDatabase } from '../../services/testing.ts'
 import { SIGN_IN_FAILED } from '../../app/features/auth/texts.ts'
 import { fakeDirectory, fakeUser } from '../../services/identity/oidc/fake-directory.ts'
-import { CookieJar, pkcePair, startIdentityTestServer, type IdentityTestServer } from '../../services/identity/oidc/test-server.ts'
+import { CookieJar, pkcePair, startIdentityTestServer, type IdentityTestServer } from '../support/identity-provider.ts'
 
 const juan = fakeUser()
 const agent = fakeUser({

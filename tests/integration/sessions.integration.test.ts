@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreateSession } from '../../lib/session-schemas.ts'
 import { createUpstreamClient } from '../../app/upstream/client.server.ts'
 import { sessionCalls } from '../../app/upstream/sessions.server.ts'
-import { startTestUpstream, type TestUpstream } from '../../services/testing.ts'
+import { startTestUpstream, type TestUpstream } from '../support/upstream.ts'
 import { hashSessionId } from '../../services/sessions/crypto.ts'
 import { portalSessions } from '../../services/sessions/tables.ts'
 

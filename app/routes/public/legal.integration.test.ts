@@ -5,7 +5,7 @@
 import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LegalDocument } from '~/features/legal/legal.server'
-import { startTestUpstream, type TestUpstream } from '../../../services/testing'
+import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
 import { loader as checkStatusLoader } from './application-check-status'
 import { loader as landingLoader } from './landing'
 import { loader as legalLoader } from './legal'

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../../db/client.ts'
 import { openTestDatabase } from '../../testing.ts'
 import { fakeDirectory, fakeUser } from './fake-directory.ts'
 import { loadSigningKeys, rotateSigningKey } from './keys.ts'
-import { CookieJar, pkcePair, startIdentityTestServer, type IdentityTestServer } from './test-server.ts'
+import { CookieJar, pkcePair, startIdentityTestServer, type IdentityTestServer } from '../../../tests/support/identity-provider.ts'
 
 let database: DatabaseHandle
 beforeAll(async () => {

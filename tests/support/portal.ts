@@ -9,10 +9,10 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { createPortal, type PortalOptions } from '../server.ts'
-import type { Config } from '../lib/env.ts'
-import { silentLogger, testConfig } from '../services/testing.ts'
-import { CookieJar } from '../services/identity/oidc/test-server.ts'
+import type { Config } from '../../lib/env.ts'
+import { createPortal, type PortalOptions } from '../../server.ts'
+import { silentLogger, testConfig } from '../../services/testing.ts'
+import { CookieJar } from './identity-provider.ts'
 
 export type TestPortal = {
   base: string
