@@ -45,6 +45,7 @@ phase() {
 rm -rf .test-results
 phase typecheck npx tsc --noEmit
 phase deps npm run --silent deps
+phase lint npm run --silent lint
 phase vitest npx vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest.json
 phase build npm run build
 phase js-budget npx tsx scripts/js-budget.ts
