@@ -22,7 +22,7 @@ module.exports = {
       severity: 'error',
       comment:
         'A circle of imports makes load order matter and hides which module is the lower one. ' +
-        'Type-only imports do not count: the bundler erases them (app/root-data.ts reads the root loader\'s type).',
+        "Type-only imports do not count: the bundler erases them (app/root-data.ts reads the root loader's type).",
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
@@ -30,7 +30,7 @@ module.exports = {
       name: 'services-is-another-system',
       severity: 'error',
       comment:
-        'services/ is the reference upstream, replaceable by the ISP\'s real one: it shares only lib/ ' +
+        "services/ is the reference upstream, replaceable by the ISP's real one: it shares only lib/ " +
         'with the portal, never app/ or server/. A helper that needs both sides lives in tests/.',
       from: { path: '^services/' },
       to: { path: ['^app/', '^server/', '^server\\.ts$'] },
@@ -63,7 +63,7 @@ module.exports = {
     {
       name: 'root-data-types-only',
       severity: 'error',
-      comment: 'app/root-data.ts takes only the root loader\'s type, which leaves no import at run time.',
+      comment: "app/root-data.ts takes only the root loader's type, which leaves no import at run time.",
       from: { path: '^app/root-data\\.ts$' },
       to: { path: '^app/root\\.tsx$', dependencyTypesNot: ['type-only'] },
     },

@@ -40,7 +40,11 @@ export default defineConfig({
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   // The JSON report feeds the totals line scripts/test.sh prints.
-  reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }], ...(CI ? [['html', { open: 'never' }] as const] : [])],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: '.test-results/playwright.json' }],
+    ...(CI ? [['html', { open: 'never' }] as const] : []),
+  ],
   use: {
     baseURL: PORTAL_URL,
     trace: 'retain-on-failure',
@@ -71,7 +75,12 @@ export default defineConfig({
     // link-expiry.spec.ts moves these portals' services' clock: one per project.
     ...Object.values(CLOCK_SERVERS).map(({ port, controlPort, dataDir }) =>
       // The clock is a test's, so this one runs the sources (startPortal) with tsx.
-      portalServer(port, dataDir, { CLOCK_CONTROL_PORT: String(controlPort) }, 'node --import tsx tests/e2e/support/portal-with-clock.ts'),
+      portalServer(
+        port,
+        dataDir,
+        { CLOCK_CONTROL_PORT: String(controlPort) },
+        'node --import tsx tests/e2e/support/portal-with-clock.ts',
+      ),
     ),
   ],
 })

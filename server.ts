@@ -75,7 +75,9 @@ export async function createPortal(config: Config, logger: Logger, options: Port
   let identity: MountedIdentityProvider | undefined
   if (config.oidc.embedded) {
     if (!services) {
-      logger.warn('UPSTREAM_URL is set but OIDC_ISSUER is not: the embedded sign-in needs the in-process upstream; set OIDC_ISSUER')
+      logger.warn(
+        'UPSTREAM_URL is set but OIDC_ISSUER is not: the embedded sign-in needs the in-process upstream; set OIDC_ISSUER',
+      )
     } else {
       identity = await mountIdentityProvider(app, {
         config,
@@ -94,10 +96,17 @@ export async function createPortal(config: Config, logger: Logger, options: Port
     app.use(viteDevServer.middlewares)
   } else {
     // Hashed file names: safe to cache for a year. Source maps are never built for production.
-    app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y', index: false }))
+    app.use(
+      '/assets',
+      express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y', index: false }),
+    )
     // Top-level public files (favicon, images) have an extension; pages never do, so
     // they skip the file-system look-up.
-    const publicFiles = express.static(path.join(root, 'build/client'), { maxAge: '1h', index: false, dotfiles: 'deny' })
+    const publicFiles = express.static(path.join(root, 'build/client'), {
+      maxAge: '1h',
+      index: false,
+      dotfiles: 'deny',
+    })
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   }
 
@@ -144,7 +153,10 @@ export async function startPortal(options: PortalOptions = {}) {
   const logger = createLogger(config, 'portal')
   const portal = await createPortal(config, logger, options)
   const server = portal.app.listen(config.PORT, config.HOST, () => {
-    logger.info({ url: `http://localhost:${config.PORT}`, mode: config.NODE_ENV }, `${config.PRODUCT_NAME} portal listening`)
+    logger.info(
+      { url: `http://localhost:${config.PORT}`, mode: config.NODE_ENV },
+      `${config.PRODUCT_NAME} portal listening`,
+    )
   })
   let stopping = false
   // Once stopping, answers not yet begun say `Connection: close`, also to a request that

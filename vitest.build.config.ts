@@ -4,5 +4,10 @@ import { defineConfig } from 'vitest/config'
 // because they need `npm run build` first: scripts/test.sh runs them after its build phase,
 // `npx vitest run --config vitest.build.config.ts` by hand.
 export default defineConfig({
-  test: { include: ['**/*.build.test.ts'], exclude: ['node_modules/**', 'build/**'], testTimeout: 60_000, hookTimeout: 180_000 },
+  test: {
+    include: ['**/*.build.test.ts'],
+    exclude: ['node_modules/**', 'build/**'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+  },
 })

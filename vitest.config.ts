@@ -6,7 +6,11 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 // the tests about a Postgres server's own behaviour (`*.postgres.test.ts`).
 const integration = ['**/*.integration.test.ts', '**/*.postgres.test.ts']
 // `*.build.test.ts` run the production build, after it is made (vitest.build.config.ts).
-const common = { exclude: ['node_modules/**', 'build/**', 'tests/e2e/**', '**/*.build.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 }
+const common = {
+  exclude: ['node_modules/**', 'build/**', 'tests/e2e/**', '**/*.build.test.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+}
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -14,10 +18,20 @@ export default defineConfig({
     projects: [
       {
         extends: true as const,
-        test: { ...common, name: 'pglite', include: ['**/*.test.ts', '**/*.test.tsx'], exclude: [...common.exclude, '**/*.postgres.test.ts'] },
+        test: {
+          ...common,
+          name: 'pglite',
+          include: ['**/*.test.ts', '**/*.test.tsx'],
+          exclude: [...common.exclude, '**/*.postgres.test.ts'],
+        },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { ...common, name: 'postgres', include: integration, env: { TEST_DB: 'postgres' } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { ...common, name: 'postgres', include: integration, env: { TEST_DB: 'postgres' } },
+            },
+          ]
         : []),
     ],
   },

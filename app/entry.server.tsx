@@ -39,7 +39,12 @@ export default function handleRequest(
           body.on('end', () => {
             clearTimeout(timer)
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-            resolve(new Response(scriptsInsideBody(Buffer.concat(chunks).toString('utf8')), { headers: responseHeaders, status: responseStatusCode }))
+            resolve(
+              new Response(scriptsInsideBody(Buffer.concat(chunks).toString('utf8')), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            )
           })
           pipe(body)
         },
@@ -60,5 +65,8 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return
-  context.logger.error({ err: error, requestId: context.requestId, path: new URL(request.url).pathname }, 'unexpected error')
+  context.logger.error(
+    { err: error, requestId: context.requestId, path: new URL(request.url).pathname },
+    'unexpected error',
+  )
 }

@@ -1,12 +1,5 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-} from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { guard } from './auth/guard'
 import { clearSessionCookie, getUser, hasStaleCookie } from './auth/session.server'
@@ -48,7 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await hasStaleCookie(request, context)) headers.append('set-cookie', await clearSessionCookie(config))
   const decision = guard(user, url.pathname, url.search)
   if (decision.kind === 'redirect') {
-    if (decision.toast) throw await redirectWithToast(config, decision.to, { kind: 'error', message: decision.toast }, { headers })
+    if (decision.toast)
+      throw await redirectWithToast(config, decision.to, { kind: 'error', message: decision.toast }, { headers })
     throw redirect(decision.to, { headers })
   }
   // A browser asking for a missing image (its automatic /favicon.ico on a page without an
@@ -111,7 +105,10 @@ export function Layout({ children }: { children: ReactNode }) {
           children
         ) : (
           <>
-            <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+            <a
+              href="#main"
+              className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+            >
               Skip to content
             </a>
             <Header />

@@ -103,7 +103,9 @@ describe('configuration', () => {
 
   it('has the identity defaults: Keycloak-like lock-out, links to localhost, mail from the product', () => {
     const config = loadConfig({ DATA_DIR: tmp() })
-    expect([config.LOGIN_MAX_FAILURES, config.LOGIN_WAIT_INCREMENT_SECONDS, config.LOGIN_MAX_WAIT_SECONDS]).toEqual([5, 60, 900])
+    expect([config.LOGIN_MAX_FAILURES, config.LOGIN_WAIT_INCREMENT_SECONDS, config.LOGIN_MAX_WAIT_SECONDS]).toEqual([
+      5, 60, 900,
+    ])
     expect(config.publicUrl).toBe('http://localhost:3000')
     expect(config.mailFrom).toBe('Hibla <no-reply@localhost>')
     expect(config.SMTP_URL).toBeUndefined()
@@ -111,8 +113,17 @@ describe('configuration', () => {
 
   it('has the session timeouts: 30 min idle, 15 min for sales kiosks, 8 h absolute, each configurable', () => {
     const defaults = loadConfig({ DATA_DIR: tmp() })
-    expect([defaults.SESSION_IDLE_MINUTES, defaults.SESSION_SALES_IDLE_MINUTES, defaults.SESSION_ABSOLUTE_HOURS]).toEqual([30, 15, 8])
-    const set = loadConfig({ DATA_DIR: tmp(), SESSION_IDLE_MINUTES: '20', SESSION_SALES_IDLE_MINUTES: '5', SESSION_ABSOLUTE_HOURS: '12' })
+    expect([
+      defaults.SESSION_IDLE_MINUTES,
+      defaults.SESSION_SALES_IDLE_MINUTES,
+      defaults.SESSION_ABSOLUTE_HOURS,
+    ]).toEqual([30, 15, 8])
+    const set = loadConfig({
+      DATA_DIR: tmp(),
+      SESSION_IDLE_MINUTES: '20',
+      SESSION_SALES_IDLE_MINUTES: '5',
+      SESSION_ABSOLUTE_HOURS: '12',
+    })
     expect([set.SESSION_IDLE_MINUTES, set.SESSION_SALES_IDLE_MINUTES, set.SESSION_ABSOLUTE_HOURS]).toEqual([20, 5, 12])
     expect(() => loadConfig({ DATA_DIR: tmp(), SESSION_SALES_IDLE_MINUTES: '0' })).toThrow(
       'Invalid configuration: SESSION_SALES_IDLE_MINUTES must be a whole number from 1 to 1440 (got "0")',
@@ -137,7 +148,10 @@ describe('configuration', () => {
 
   it('keeps the values of an older secrets file and adds only the missing OIDC client secret', () => {
     const dir = tmp()
-    fs.writeFileSync(path.join(dir, 'secrets.json'), JSON.stringify({ upstream: 'u'.repeat(43), session: 's'.repeat(43) }))
+    fs.writeFileSync(
+      path.join(dir, 'secrets.json'),
+      JSON.stringify({ upstream: 'u'.repeat(43), session: 's'.repeat(43) }),
+    )
     const config = loadConfig({ DATA_DIR: dir })
     expect(config.upstreamSecret).toBe('u'.repeat(43))
     expect(config.sessionSecret).toBe('s'.repeat(43))
@@ -157,15 +171,25 @@ describe('configuration', () => {
   })
 
   it('treats an issuer on its own public URL as embedded, and any other as external', () => {
-    const own = loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://portal.example.ph/', OIDC_ISSUER: 'https://portal.example.ph/realms/hibla' })
+    const own = loadConfig({
+      DATA_DIR: tmp(),
+      PUBLIC_URL: 'https://portal.example.ph/',
+      OIDC_ISSUER: 'https://portal.example.ph/realms/hibla',
+    })
     expect(own.oidc.embedded).toBe(true)
     expect(own.publicUrl).toBe('https://portal.example.ph')
-    const keycloak = loadConfig({ DATA_DIR: tmp(), OIDC_ISSUER: 'https://sso.example.ph/realms/hibla', OIDC_CLIENT_SECRET: 'k'.repeat(32) })
+    const keycloak = loadConfig({
+      DATA_DIR: tmp(),
+      OIDC_ISSUER: 'https://sso.example.ph/realms/hibla',
+      OIDC_CLIENT_SECRET: 'k'.repeat(32),
+    })
     expect(keycloak.oidc).toMatchObject({ embedded: false, clientSecret: 'k'.repeat(32) })
   })
 
   it('refuses an external issuer without its client secret (a generated one could never match)', () => {
-    expect(() => loadConfig({ DATA_DIR: tmp(), OIDC_ISSUER: 'https://sso.example.ph/realms/hibla' })).toThrow(/OIDC_CLIENT_SECRET/)
+    expect(() => loadConfig({ DATA_DIR: tmp(), OIDC_ISSUER: 'https://sso.example.ph/realms/hibla' })).toThrow(
+      /OIDC_CLIENT_SECRET/,
+    )
   })
 
   it('stops the server at start with one clear line and exit code 1', async () => {
@@ -175,6 +199,8 @@ describe('configuration', () => {
       cwd: path.resolve(__dirname, '..'),
     }).catch((e) => e)
     expect(failure.code).toBe(1)
-    expect(failure.stderr.trim()).toBe('Invalid configuration: PORT must be a whole number from 0 to 65535 (got "eighty")')
+    expect(failure.stderr.trim()).toBe(
+      'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "eighty")',
+    )
   })
 })

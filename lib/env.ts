@@ -14,7 +14,11 @@ const booleanString = z
 
 function wholeNumber(min: number, max: number) {
   const message = `must be a whole number from ${min} to ${max}`
-  return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message })
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message })
 }
 
 const port = wholeNumber(0, 65535)
@@ -63,7 +67,10 @@ export const EnvSchema = z.object({
   CMS_CACHE_SECONDS: wholeNumber(0, 86400).default(60),
 
   // Identity and email (docs/architecture.md, 8 and 9; docs/security.md, Sign-in)
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   DEMO_DATA: booleanString.optional(),
   DEV_MAILBOX: booleanString.optional(),
@@ -93,7 +100,9 @@ export const EnvSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().min(1).max(200).default('© OpenStreetMap contributors'),
 
   // Links
-  LEGACY_STATUS_URL: z.url({ message: 'must be an http(s) URL' }).default('https://status.example.ph/application/check-status'),
+  LEGACY_STATUS_URL: z
+    .url({ message: 'must be an http(s) URL' })
+    .default('https://status.example.ph/application/check-status'),
   SOCIAL_URL: z.url({ message: 'must be an http(s) URL' }).default('https://www.facebook.com/'),
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -163,7 +172,10 @@ function readOrCreateSecrets(dataDir: string): StoredSecrets {
   // signatures stay valid) and add only what is missing.
   if (SECRET_NAMES.every((name) => typeof stored[name] === 'string')) return stored as StoredSecrets
   const secrets = Object.fromEntries(
-    SECRET_NAMES.map((name) => [name, typeof stored[name] === 'string' ? stored[name] : crypto.randomBytes(32).toString('base64url')]),
+    SECRET_NAMES.map((name) => [
+      name,
+      typeof stored[name] === 'string' ? stored[name] : crypto.randomBytes(32).toString('base64url'),
+    ]),
   ) as StoredSecrets
   fs.mkdirSync(dataDir, { recursive: true })
   fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 })
@@ -191,7 +203,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const embedded = issuer === embeddedIssuer
   // A generated secret can only match the embedded provider; Keycloak's is Keycloak's.
   if (!embedded && !env.OIDC_CLIENT_SECRET) {
-    throw new ConfigError('Invalid configuration: OIDC_CLIENT_SECRET is required when OIDC_ISSUER points to another provider')
+    throw new ConfigError(
+      'Invalid configuration: OIDC_CLIENT_SECRET is required when OIDC_ISSUER points to another provider',
+    )
   }
   const devMailbox = env.DEV_MAILBOX ?? (!env.DATABASE_URL && !env.SMTP_URL)
   const stored =

@@ -9,8 +9,10 @@ import {
   RegistrationSchema,
 } from './identity-schemas'
 
-const messages = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) =>
-  schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? []
+const messages = (
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) => schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? []
 
 describe('spec 5 field rules', () => {
   it('names: required, limited to 50, letters, dot and Ñ with single spaces or hyphens; upper-cased', () => {
@@ -49,13 +51,23 @@ describe('spec 5 field rules', () => {
   })
 
   it('registration: the account number is optional, but 13 digits when given', () => {
-    const base = { firstName: 'Juan', lastName: 'Cruz', email: 'j@example.ph', mobileNumber: '9171234567', password: 'Mabuhay2025' }
+    const base = {
+      firstName: 'Juan',
+      lastName: 'Cruz',
+      email: 'j@example.ph',
+      mobileNumber: '9171234567',
+      password: 'Mabuhay2025',
+    }
     expect(RegistrationSchema.parse({ ...base, accountNumber: '' }).accountNumber).toBeUndefined()
-    expect(RegistrationSchema.safeParse({ ...base, accountNumber: '123456789012' }).error?.issues[0]?.message).toBe('Account number must be 13 digits')
+    expect(RegistrationSchema.safeParse({ ...base, accountNumber: '123456789012' }).error?.issues[0]?.message).toBe(
+      'Account number must be 13 digits',
+    )
     expect(RegistrationSchema.parse({ ...base, accountNumber: '1000000000001' }).accountNumber).toBe('1000000000001')
   })
 
   it('attributes: only the flags and the active account; roles and agent code are dropped', () => {
-    expect(AttributesUpdateSchema.parse({ displayCoachmarks: false, roles: ['sales-admin'], agentCode: 'AGT-1' })).toEqual({ displayCoachmarks: false })
+    expect(
+      AttributesUpdateSchema.parse({ displayCoachmarks: false, roles: ['sales-admin'], agentCode: 'AGT-1' }),
+    ).toEqual({ displayCoachmarks: false })
   })
 })

@@ -22,14 +22,16 @@ const MOBILE_PATTERN = /^[89]\d{9}$/
 const ACCOUNT_NUMBER_PATTERN = /^\d{13}$/
 
 function nameSchema(which: 'first' | 'last') {
-  return z
-    .string({ error: `Please enter ${which} name` })
-    .trim()
-    .min(1, { error: `Please enter ${which} name`, abort: true })
-    .max(NAME_MAX, { error: INPUT_LIMIT_EXCEEDED, abort: true })
-    .regex(NAME_PATTERN, { error: `Invalid ${which} name` })
-    // spec 5: names are upper-cased
-    .transform((value) => value.toUpperCase())
+  return (
+    z
+      .string({ error: `Please enter ${which} name` })
+      .trim()
+      .min(1, { error: `Please enter ${which} name`, abort: true })
+      .max(NAME_MAX, { error: INPUT_LIMIT_EXCEEDED, abort: true })
+      .regex(NAME_PATTERN, { error: `Invalid ${which} name` })
+      // spec 5: names are upper-cased
+      .transform((value) => value.toUpperCase())
+  )
 }
 
 export const FirstNameSchema = nameSchema('first')
@@ -72,7 +74,10 @@ export const RegistrationSchema = z.object({
   lastName: LastNameSchema,
   email: EmailSchema,
   mobileNumber: MobileNumberSchema,
-  accountNumber: z.preprocess((value) => (value === '' || value === null ? undefined : value), AccountNumberSchema.optional()),
+  accountNumber: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    AccountNumberSchema.optional(),
+  ),
   password: PasswordSchema,
   displayWelcomeBanner: z.boolean().optional(),
 })
@@ -81,7 +86,9 @@ export type Registration = z.output<typeof RegistrationSchema>
 export const ResendActivationSchema = z.object({ email: EmailSchema })
 
 // A link token is 256 bits in base64url: 43 characters. Anything else cannot be one.
-export const LinkTokenSchema = z.string({ error: FIELD_REQUIRED }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'Invalid link' })
+export const LinkTokenSchema = z
+  .string({ error: FIELD_REQUIRED })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'Invalid link' })
 
 export const VerifyEmailSchema = z.object({ token: LinkTokenSchema })
 

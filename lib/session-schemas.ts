@@ -22,8 +22,16 @@ export const CreateSessionSchema = z.object({
   roles: z.array(z.string().min(1).max(100)).max(50),
   displayName: z.string().max(200),
   tokens: SessionTokensSchema,
-  idleTimeoutSeconds: z.number().int().min(60).max(24 * 60 * 60),
-  absoluteTimeoutSeconds: z.number().int().min(60).max(7 * 24 * 60 * 60),
+  idleTimeoutSeconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(24 * 60 * 60),
+  absoluteTimeoutSeconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 60 * 60),
 })
 export type CreateSession = z.infer<typeof CreateSessionSchema>
 

@@ -74,7 +74,10 @@ async function main() {
   const checks = checkTargets(pages, throughput, LANDING)
   for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`)
   const notBuilt = pages.filter((page) => page.status === 404).map((page) => page.path)
-  if (notBuilt.length > 0) console.log(`note: ${notBuilt.length} page(s) answer 404 so far (measured as the not-found page): ${notBuilt.join(', ')}`)
+  if (notBuilt.length > 0)
+    console.log(
+      `note: ${notBuilt.length} page(s) answer 404 so far (measured as the not-found page): ${notBuilt.join(', ')}`,
+    )
 
   let commit: string | undefined
   try {
@@ -87,7 +90,13 @@ async function main() {
     commit,
     node: process.version,
     cpus: os.cpus().length,
-    settings: { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, rounds: ROUNDS, headers: BROWSER_HEADERS },
+    settings: {
+      connections: CONNECTIONS,
+      warmupSeconds: WARMUP_SECONDS,
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      headers: BROWSER_HEADERS,
+    },
     throughput,
     pages,
     checks,

@@ -16,7 +16,14 @@ import zlib from 'node:zlib'
 /** The issue's budget for the JS of a first visit, gzip; KB here means 1,000 bytes. */
 export const MAX_FIRST_VISIT_JS_GZIP = 110 * 1000
 
-type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] }
+type ManifestRoute = {
+  id: string
+  parentId?: string
+  path?: string
+  index?: boolean
+  module: string
+  imports?: string[]
+}
 type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> }
 
 export type RouteWeight = {
@@ -40,7 +47,8 @@ function readManifest(clientDir: string): Manifest {
   const assets = path.join(clientDir, 'assets')
   if (!fs.existsSync(assets)) throw new Error(`${assets} does not exist: run npm run build first`)
   const files = fs.readdirSync(assets).filter((name) => /^manifest-[\w-]+\.js$/.test(name))
-  if (files.length !== 1) throw new Error(`expected one Remix manifest in ${assets}, found ${files.length}: run npm run build again`)
+  if (files.length !== 1)
+    throw new Error(`expected one Remix manifest in ${assets}, found ${files.length}: run npm run build again`)
   const code = fs.readFileSync(path.join(assets, files[0]!), 'utf8')
   return JSON.parse(code.replace(/^window\.__remixManifest\s*=\s*/, '').replace(/;\s*$/, '')) as Manifest
 }
@@ -77,17 +85,27 @@ export function routeWeights(clientDir = path.join(root, 'build', 'client')): Ro
   const chain = (route: ManifestRoute): ManifestRoute[] =>
     route.parentId ? [...chain(manifest.routes[route.parentId]!), route] : [route]
   const fullPath = (routes: ManifestRoute[]) =>
-    '/' + routes.map((route) => route.path ?? '').filter(Boolean).join('/')
+    '/' +
+    routes
+      .map((route) => route.path ?? '')
+      .filter(Boolean)
+      .join('/')
   const parents = new Set(Object.values(manifest.routes).map((route) => route.parentId))
 
   return Object.values(manifest.routes)
     .filter((route) => !parents.has(route.id)) // a page is a leaf; layouts are counted in their children
     .map((route) => {
       const routes = chain(route)
-      const listed = [manifest.entry.module, ...manifest.entry.imports, ...routes.flatMap((r) => [r.module, ...(r.imports ?? [])])]
+      const listed = [
+        manifest.entry.module,
+        ...manifest.entry.imports,
+        ...routes.flatMap((r) => [r.module, ...(r.imports ?? [])]),
+      ]
       const files = closure([...new Set(listed)])
       const first = new Set(files)
-      const dynamic = files.flatMap((url) => [...file(url).code.matchAll(DYNAMIC_IMPORT)].map(([, ref]) => resolve(ref!, url)))
+      const dynamic = files.flatMap((url) =>
+        [...file(url).code.matchAll(DYNAMIC_IMPORT)].map(([, ref]) => resolve(ref!, url)),
+      )
       const laterFiles = closure(dynamic, first)
       const sum = (urls: string[]) => urls.reduce((total, url) => total + file(url).gzip, 0)
       return { id: route.id, path: fullPath(routes), files, gzip: sum(files), laterFiles, laterGzip: sum(laterFiles) }
@@ -99,18 +117,32 @@ const kb = (bytes: number) => (bytes / 1000).toFixed(1)
 
 function main() {
   const weights = routeWeights()
-  const rows = weights.map((route) => [route.path, route.id, kb(route.gzip), String(route.files.length), route.laterGzip ? kb(route.laterGzip) : '-'])
+  const rows = weights.map((route) => [
+    route.path,
+    route.id,
+    kb(route.gzip),
+    String(route.files.length),
+    route.laterGzip ? kb(route.laterGzip) : '-',
+  ])
   const headers = ['path', 'route', 'JS gzip KB', 'files', 'later KB']
   const widths = headers.map((header, col) => Math.max(header.length, ...rows.map((row) => row[col]!.length)))
-  const line = (row: string[]) => row.map((cell, col) => (col >= 2 ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!))).join('  ').trimEnd()
+  const line = (row: string[]) =>
+    row
+      .map((cell, col) => (col >= 2 ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!)))
+      .join('  ')
+      .trimEnd()
   console.log(`First-visit JS per route (gzip level 9, KB = 1,000 bytes); budget ${kb(MAX_FIRST_VISIT_JS_GZIP)} KB.\n`)
   console.log([line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n'))
   const over = weights.filter((route) => route.gzip > MAX_FIRST_VISIT_JS_GZIP)
   if (over.length > 0) {
-    console.log(`\nFAIL  over ${kb(MAX_FIRST_VISIT_JS_GZIP)} KB: ${over.map((route) => `${route.path} ${kb(route.gzip)} KB`).join(', ')}`)
+    console.log(
+      `\nFAIL  over ${kb(MAX_FIRST_VISIT_JS_GZIP)} KB: ${over.map((route) => `${route.path} ${kb(route.gzip)} KB`).join(', ')}`,
+    )
     process.exitCode = 1
   } else {
-    console.log(`\nPASS  every route within ${kb(MAX_FIRST_VISIT_JS_GZIP)} KB; heaviest ${weights[0]!.path} ${kb(weights[0]!.gzip)} KB`)
+    console.log(
+      `\nPASS  every route within ${kb(MAX_FIRST_VISIT_JS_GZIP)} KB; heaviest ${weights[0]!.path} ${kb(weights[0]!.gzip)} KB`,
+    )
   }
 }
 

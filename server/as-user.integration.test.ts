@@ -29,11 +29,19 @@ let identityDown: AppLoadContext
 
 beforeAll(async () => {
   t = await startTestPortal({ DEMO_DATA: 'true' })
-  context = { config: t.config, upstreamFetch: t.portal.upstreamFetch, logger: silentLogger, requestId: 't', nonce: 'n' } as AppLoadContext
+  context = {
+    config: t.config,
+    upstreamFetch: t.portal.upstreamFetch,
+    logger: silentLogger,
+    requestId: 't',
+    nonce: 'n',
+  } as AppLoadContext
   identityDown = {
     ...context,
     upstreamFetch: (request: Request) =>
-      new URL(request.url).pathname.startsWith('/users/me') ? Promise.reject(new TypeError('fetch failed')) : t.portal.upstreamFetch(request),
+      new URL(request.url).pathname.startsWith('/users/me')
+        ? Promise.reject(new TypeError('fetch failed'))
+        : t.portal.upstreamFetch(request),
   } as AppLoadContext
 })
 afterAll(() => t?.close())
@@ -44,7 +52,10 @@ const requestWith = (cookie: string, path = '/customer') => new Request(`${t.bas
 /** Makes the stored access token expire in `seconds`, as time would. */
 async function expireIn(id: string, seconds: number) {
   const session = await sessions().current(id)
-  await sessions().updateTokens(id, { ...session!.tokens, accessTokenExpiresAt: new Date(Date.now() + seconds * 1000).toISOString() })
+  await sessions().updateTokens(id, {
+    ...session!.tokens,
+    accessTokenExpiresAt: new Date(Date.now() + seconds * 1000).toISOString(),
+  })
   return session!.tokens
 }
 
@@ -99,7 +110,10 @@ describe('a call as the user', () => {
     form.set('accountNumber', '1000000000003')
     const submission = parseWithZod(form, { schema: LinkAccountSchema })
     const me = await asUser(requestWith(cookie, '/get-started'), identityDown)
-    const result = await me.call((upstream, accessToken) => upstream.identity.linkAccount(accessToken, '1000000000003'), { changesAttributes: true })
+    const result = await me.call(
+      (upstream, accessToken) => upstream.identity.linkAccount(accessToken, '1000000000003'),
+      { changesAttributes: true },
+    )
     expect(result).toMatchObject({ ok: false, message: SPEC_8_FAILED, error: { kind: 'unavailable' } })
     if (result.ok) return
     const failure = failureReply(result.error, submission)
@@ -129,10 +143,15 @@ describe('a call as the user', () => {
     const { cookie, id } = await signInByRequests(t.base, CUSTOMER)
     const me = await asUser(requestWith(cookie), context)
     const idTokenBefore = (await sessions().current(id))!.tokens.idToken
-    await me.call((upstream, accessToken) => upstream.identity.updateAttributes(accessToken, { displayCoachmarks: true }))
+    await me.call((upstream, accessToken) =>
+      upstream.identity.updateAttributes(accessToken, { displayCoachmarks: true }),
+    )
     expect((await sessions().current(id))!.tokens.idToken).toBe(idTokenBefore)
 
-    const dismissed = await me.call((upstream, accessToken) => upstream.identity.updateAttributes(accessToken, { displayWelcomeBanner: false }), { changesAttributes: true })
+    const dismissed = await me.call(
+      (upstream, accessToken) => upstream.identity.updateAttributes(accessToken, { displayWelcomeBanner: false }),
+      { changesAttributes: true },
+    )
     expect(dismissed.ok).toBe(true)
     expect((await storedClaims(id)).displayWelcomeBanner).toBe(false)
   })
@@ -141,9 +160,15 @@ describe('a call as the user', () => {
     const { cookie } = await signInByRequests(t.base, APPLICANT)
     const me = await asUser(requestWith(cookie, '/get-started'), context)
     expect(me.user.kind).toBe('applicant')
-    const linked = await me.call((upstream, accessToken) => upstream.identity.linkAccount(accessToken, '1000000000003'), { changesAttributes: true })
+    const linked = await me.call(
+      (upstream, accessToken) => upstream.identity.linkAccount(accessToken, '1000000000003'),
+      { changesAttributes: true },
+    )
     expect(linked).toMatchObject({ ok: true, user: { kind: 'customer', home: '/customer' } })
-    const unlinked = await me.call((upstream, accessToken) => upstream.identity.unlinkAccount(accessToken, '1000000000003'), { changesAttributes: true })
+    const unlinked = await me.call(
+      (upstream, accessToken) => upstream.identity.unlinkAccount(accessToken, '1000000000003'),
+      { changesAttributes: true },
+    )
     expect(unlinked).toMatchObject({ ok: true, user: { kind: 'applicant' } })
   })
 })

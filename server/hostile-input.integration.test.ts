@@ -29,7 +29,11 @@ const HOSTILE = [
   '{"__proto__":{"x":1}}',
   '\r\nSet-Cookie: x=1',
 ]
-const text = fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom(...HOSTILE), fc.string({ unit: 'grapheme', maxLength: 50 }))
+const text = fc.oneof(
+  fc.string({ maxLength: 200 }),
+  fc.constantFrom(...HOSTILE),
+  fc.string({ unit: 'grapheme', maxLength: 50 }),
+)
 
 function expectSafe(response: Response, body: string) {
   expect(response.status, body.slice(0, 200)).toBeLessThan(500)
@@ -42,9 +46,17 @@ describe('hostile input', () => {
   it('the preferences form answers any body without a 5xx and redirects only on this site', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ intent: fc.oneof(fc.constantFrom('accept-cookies', 'close-cookie-banner', 'theme'), text), theme: text, redirectTo: text }),
+        fc.record({
+          intent: fc.oneof(fc.constantFrom('accept-cookies', 'close-cookie-banner', 'theme'), text),
+          theme: text,
+          redirectTo: text,
+        }),
         async (fields) => {
-          const response = await fetch(`${base}/preferences`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' })
+          const response = await fetch(`${base}/preferences`, {
+            method: 'POST',
+            body: new URLSearchParams(fields),
+            redirect: 'manual',
+          })
           expectSafe(response, await response.text())
         },
       ),
@@ -53,11 +65,31 @@ describe('hostile input', () => {
   })
 
   it('the account forms answer any body without a 5xx and keep hostile text inert', async () => {
-    const forms = ['/register', '/register/sent', '/forgot-password', '/reset-password/not-a-token', '/verifyEmail/not-a-token']
-    const field = fc.constantFrom('firstName', 'lastName', 'email', 'mobileNumber', 'accountNumber', 'password', 'confirmPassword', 'newPassword', 'intent')
+    const forms = [
+      '/register',
+      '/register/sent',
+      '/forgot-password',
+      '/reset-password/not-a-token',
+      '/verifyEmail/not-a-token',
+    ]
+    const field = fc.constantFrom(
+      'firstName',
+      'lastName',
+      'email',
+      'mobileNumber',
+      'accountNumber',
+      'password',
+      'confirmPassword',
+      'newPassword',
+      'intent',
+    )
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...forms), fc.dictionary(field, text, { maxKeys: 8 }), async (form, fields) => {
-        const response = await fetch(base + form, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' })
+        const response = await fetch(base + form, {
+          method: 'POST',
+          body: new URLSearchParams(fields),
+          redirect: 'manual',
+        })
         const body = await response.text()
         expectSafe(response, body)
         expect(body).not.toContain('<img src=x onerror=alert(1)>')
@@ -106,7 +138,12 @@ describe('hostile input', () => {
       ['multipart/form-data; boundary=x', '--x\r\nbroken'],
       ['application/x-www-form-urlencoded', 'intent=' + 'a'.repeat(2_000_000)],
     ] as const) {
-      const response = await fetch(`${base}/preferences`, { method: 'POST', headers: { 'content-type': type }, body, redirect: 'manual' })
+      const response = await fetch(`${base}/preferences`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body,
+        redirect: 'manual',
+      })
       expectSafe(response, await response.text())
     }
   })

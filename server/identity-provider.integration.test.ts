@@ -75,7 +75,12 @@ describe('sign-in through the portal', () => {
         authorization: `Basic ${Buffer.from(`${config.oidc.clientId}:${config.oidc.clientSecret}`).toString('base64')}`,
         'content-type': 'application/x-www-form-urlencoded',
       },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: pkce.verifier, redirect_uri: `${base}/login/callback` }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: pkce.verifier,
+        redirect_uri: `${base}/login/callback`,
+      }),
     })
     expect(tokens.status).toBe(200)
     expect((await tokens.json()).id_token).toMatch(/^eyJ/)

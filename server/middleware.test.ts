@@ -53,9 +53,13 @@ describe('cross-site form posts', () => {
 })
 
 describe('maintenance gate', () => {
-  it.each(['true', 'yes', 'on'])("shows the maintenance page with 503 when MAINTENANCE_MODE is %j", async (mode) => {
+  it.each(['true', 'yes', 'on'])('shows the maintenance page with 503 when MAINTENANCE_MODE is %j', async (mode) => {
     const base = await serve((app) => app.use(maintenanceGate(testConfig({ MAINTENANCE_MODE: mode }))))
-    for (const [path, method] of [['/', 'GET'], ['/anything/deep', 'GET'], ['/preferences', 'POST']] as const) {
+    for (const [path, method] of [
+      ['/', 'GET'],
+      ['/anything/deep', 'GET'],
+      ['/preferences', 'POST'],
+    ] as const) {
       const response = await fetch(base + path, { method })
       expect(response.status).toBe(503)
       const html = await response.text()
@@ -87,17 +91,23 @@ describe('security headers', () => {
   })
 
   it("lets images come from the map's tile server, and from nowhere else outside", async () => {
-    const base = await serve((app) => app.use(securityHeaders(testConfig({ MAP_TILE_URL: 'https://{s}.tiles.example.ph/{z}/{x}/{y}.png' }))))
+    const base = await serve((app) =>
+      app.use(securityHeaders(testConfig({ MAP_TILE_URL: 'https://{s}.tiles.example.ph/{z}/{x}/{y}.png' }))),
+    )
     const csp = (await fetch(base)).headers.get('content-security-policy')!
     expect(csp).toContain("img-src 'self' data: https://*.tiles.example.ph;")
-    expect(tileImageSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toEqual(['https://tile.openstreetmap.org'])
+    expect(tileImageSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toEqual([
+      'https://tile.openstreetmap.org',
+    ])
     expect(tileImageSource('http://localhost:8080/{z}/{x}/{y}.png')).toEqual(['http://localhost:8080'])
     expect(tileImageSource('/tiles/{z}/{x}/{y}.png')).toEqual([])
   })
 
   it('sends HSTS for a year with subdomains in production only', async () => {
     const production = await serve((app) => app.use(securityHeaders(testConfig({ NODE_ENV: 'production' }))))
-    expect((await fetch(production)).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    expect((await fetch(production)).headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    )
     const development = await serve((app) => app.use(securityHeaders(testConfig({ NODE_ENV: 'development' }))))
     expect((await fetch(development)).headers.get('strict-transport-security')).toBeNull()
   })

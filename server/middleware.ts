@@ -26,9 +26,15 @@ export function securityHeaders(config: Config): Middleware {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`, ...(dev ? ["'unsafe-eval'"] : [])],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as Response).locals.nonce}'`,
+          ...(dev ? ["'unsafe-eval'"] : []),
+        ],
         // Vite's dev server injects styles from JS, which a nonce cannot cover.
-        styleSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`],
+        styleSrc: dev
+          ? ["'self'", "'unsafe-inline'"]
+          : ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`],
         // Map tiles come from the configured tile server (app/ui/map.tsx).
         imgSrc: ["'self'", 'data:', ...tileImageSource(config.MAP_TILE_URL)],
         fontSrc: ["'self'"],
@@ -63,7 +69,13 @@ export function requestLog(logger: Logger): Middleware {
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6
       logger.info(
-        { requestId: res.locals.requestId, method: req.method, path: loggedPath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        {
+          requestId: res.locals.requestId,
+          method: req.method,
+          path: loggedPath(req.path),
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        },
         'request',
       )
     })
@@ -76,7 +88,9 @@ export function maintenanceGate(config: Config): Middleware {
   const page = maintenancePage(config.PRODUCT_NAME)
   return (_req, res, next) => {
     if (config.MAINTENANCE_MODE === 'false') return next()
-    res.status(503).set({ 'retry-after': '600', 'cache-control': 'no-store', 'content-type': 'text/html; charset=utf-8' })
+    res
+      .status(503)
+      .set({ 'retry-after': '600', 'cache-control': 'no-store', 'content-type': 'text/html; charset=utf-8' })
     res.send(page.replace('__NONCE__', res.locals.nonce))
   }
 }
@@ -95,7 +109,11 @@ export function csrfGuard(): Middleware {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
     const site = req.get('sec-fetch-site')
     const origin = req.get('origin')
-    const crossSite = site ? site === 'cross-site' || site === 'same-site' : origin ? !sameHost(origin, req.get('host')) : false
+    const crossSite = site
+      ? site === 'cross-site' || site === 'same-site'
+      : origin
+        ? !sameHost(origin, req.get('host'))
+        : false
     if (!crossSite) return next()
     res.status(403).type('text/plain').send('Cross-site form posts are not accepted.')
   }

@@ -22,7 +22,13 @@ let context: AppLoadContext
 
 beforeAll(async () => {
   t = await startTestPortal({ DEMO_DATA: 'true' })
-  context = { config: t.config, upstreamFetch: t.portal.upstreamFetch, logger: silentLogger, requestId: 't', nonce: 'n' } as AppLoadContext
+  context = {
+    config: t.config,
+    upstreamFetch: t.portal.upstreamFetch,
+    logger: silentLogger,
+    requestId: 't',
+    nonce: 'n',
+  } as AppLoadContext
 })
 afterAll(() => t?.close())
 
@@ -48,7 +54,13 @@ async function submit(browser: Browser, path: string, fields: Record<string, str
 /** The claims the portal now holds for this browser's session (its ID token). */
 async function claimsOf(browser: Browser) {
   const session = await upstreamFor(context).sessions.current(browser.id)
-  return decodeJwt(session!.tokens.idToken) as { accountNumber?: string[]; activeAccountNumber?: string | null; realm_access?: { roles: string[] }; displayWelcomeBanner?: boolean; displaySuccessRegistration?: boolean }
+  return decodeJwt(session!.tokens.idToken) as {
+    accountNumber?: string[]
+    activeAccountNumber?: string | null
+    realm_access?: { roles: string[] }
+    displayWelcomeBanner?: boolean
+    displaySuccessRegistration?: boolean
+  }
 }
 
 const request = (browser: Browser) => new Request(`${t.base}/customer`, { headers: { cookie: browser.cookie } })
@@ -122,7 +134,10 @@ describe('a customer manages their accounts', () => {
     // The toast rides a cookie to the next page: it names the last four digits only.
     const raw = await post(customer, '/customer', { intent: 'make-default', accountNumber: '1000000000002' })
     const toast = raw.headers.getSetCookie().find((line) => line.startsWith('toast='))!
-    const decoded = Buffer.from(decodeURIComponent(toast.split(';')[0]!.slice('toast='.length)).split('.')[0]!, 'base64').toString('utf8')
+    const decoded = Buffer.from(
+      decodeURIComponent(toast.split(';')[0]!.slice('toast='.length)).split('.')[0]!,
+      'base64',
+    ).toString('utf8')
     expect(decoded).toContain('ending in 0002')
     expect(decoded).not.toMatch(/\d{13}/)
 
@@ -136,8 +151,12 @@ describe('a customer manages their accounts', () => {
     const customer = await signInByRequests(t.base, CUSTOMER)
     const dsl = await submit(customer, '/get-started', { intent: 'link', accountNumber: '2000000000001' })
     expect(dsl.status).toBe(422)
-    expect(dsl.html).toContain('The account number you entered cannot be linked. This feature is available for Hibla accounts only.')
-    expect(dsl.html).toMatch(/name="accountNumber"[^>]*value="2000000000001"|value="2000000000001"[^>]*name="accountNumber"/)
+    expect(dsl.html).toContain(
+      'The account number you entered cannot be linked. This feature is available for Hibla accounts only.',
+    )
+    expect(dsl.html).toMatch(
+      /name="accountNumber"[^>]*value="2000000000001"|value="2000000000001"[^>]*name="accountNumber"/,
+    )
     const short = await submit(customer, '/get-started', { intent: 'link', accountNumber: '12345' })
     expect(short.status).toBe(400)
     expect(short.html).toContain('Account number must be 13 digits')
@@ -209,6 +228,9 @@ describe('with account management off (ACCOUNT_MGMT_ENABLED=false)', () => {
     expect(await (await customer.go(answer.headers.get('location')!)).text()).toContain(NOT_AUTHORIZED)
     const offContext = { ...context, config: off.config, upstreamFetch: off.portal.upstreamFetch } as AppLoadContext
     const session = await upstreamFor(offContext).sessions.current(customer.id)
-    expect((decodeJwt(session!.tokens.idToken) as { accountNumber: string[] }).accountNumber).toEqual(['1000000000001', '1000000000002'])
+    expect((decodeJwt(session!.tokens.idToken) as { accountNumber: string[] }).accountNumber).toEqual([
+      '1000000000001',
+      '1000000000002',
+    ])
   })
 })

@@ -58,7 +58,15 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-process-'))
   // Only what a fresh shell would have, so no test database or upstream leaks in. npm
   // start sets NODE_ENV to production over whatever the shell has.
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test' as const, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' }
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'test' as const,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  }
   // Its own process group, so the clean-up below can reach the child if a test fails.
   npm = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   npm.stdout!.on('data', (chunk) => (output += chunk))
@@ -66,7 +74,11 @@ beforeAll(async () => {
   exited = new Promise((resolve) => npm.once('exit', (code) => resolve(code)))
   await until(
     '/healthz',
-    () => fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false),
+    () =>
+      fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      ),
     150_000,
   )
 })
@@ -114,7 +126,10 @@ it('finishes the request in flight, refuses new connections and exits 0 on SIGTE
   expect(head).toMatch(/^connection: close$/im)
   expect(answer).toContain('{"ok":true}')
 
-  const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000))])
+  const code = await Promise.race([
+    exited,
+    new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000)),
+  ])
   expect(code).toBe(0)
   await expect(connect()).rejects.toMatchObject({ code: 'ECONNREFUSED' })
 })

@@ -70,11 +70,19 @@ async function signIn(jar: CookieJar, user: { email: string; password: string },
 
 const sessionCookieName = () => 'session'
 function upstream() {
-  return upstreamFor({ config, upstreamFetch: t.portal.upstreamFetch, logger: silentLogger, requestId: 't', nonce: 'n' } as AppLoadContext)
+  return upstreamFor({
+    config,
+    upstreamFetch: t.portal.upstreamFetch,
+    logger: silentLogger,
+    requestId: 't',
+    nonce: 'n',
+  } as AppLoadContext)
 }
 /** Revokes a refresh token at the provider, as an administrator or another device would. */
 async function revokeAtProvider(refreshToken: string) {
-  const credentials = Buffer.from(`${encodeURIComponent(config.oidc.clientId)}:${encodeURIComponent(config.oidc.clientSecret)}`).toString('base64')
+  const credentials = Buffer.from(
+    `${encodeURIComponent(config.oidc.clientId)}:${encodeURIComponent(config.oidc.clientSecret)}`,
+  ).toString('base64')
   const response = await fetch(`${config.oidc.issuer}/protocol/openid-connect/revoke`, {
     method: 'POST',
     headers: { authorization: `Basic ${credentials}`, 'content-type': 'application/x-www-form-urlencoded' },
@@ -251,7 +259,9 @@ describe('logout', () => {
     replay.cookies.set(sessionCookieName(), old)
     const refused = await visit(replay, '/customer')
     expect(refused.location).toBe('/login?redirectTo=%2Fcustomer')
-    expect(refused.response.headers.getSetCookie().some((line) => line.startsWith(`${sessionCookieName()}=;`))).toBe(true)
+    expect(refused.response.headers.getSetCookie().some((line) => line.startsWith(`${sessionCookieName()}=;`))).toBe(
+      true,
+    )
 
     // The provider's session ended too: on this same browser (a kiosk), signing in again asks for the password.
     const login = await visit(jar, '/login')
@@ -260,7 +270,7 @@ describe('logout', () => {
     expect(new URL(authorize.location!, base).pathname).toMatch(/^\/login\/interaction\//)
   })
 
-  it('falls back to the provider\'s logout page when the server-side logout is refused', async () => {
+  it("falls back to the provider's logout page when the server-side logout is refused", async () => {
     const jar = new CookieJar()
     await signIn(jar, DEMO.customer)
     // The grant is gone at the provider (revoked elsewhere), so its server-side logout refuses the refresh token.

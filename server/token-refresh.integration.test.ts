@@ -21,7 +21,13 @@ let context: AppLoadContext
 beforeAll(async () => {
   t = await startTestPortal({ DEMO_DATA: 'true' })
   ;({ config, base } = t)
-  context = { config, upstreamFetch: t.portal.upstreamFetch, logger: silentLogger, requestId: 't', nonce: 'n' } as AppLoadContext
+  context = {
+    config,
+    upstreamFetch: t.portal.upstreamFetch,
+    logger: silentLogger,
+    requestId: 't',
+    nonce: 'n',
+  } as AppLoadContext
 })
 afterAll(() => t?.close())
 
@@ -34,7 +40,10 @@ const requestWith = (cookie: string) => new Request(`${base}/customer`, { header
 /** Makes the stored access token expire in `seconds`, as time would. */
 async function expireIn(id: string, seconds: number) {
   const session = await sessions().current(id)
-  await sessions().updateTokens(id, { ...session!.tokens, accessTokenExpiresAt: new Date(Date.now() + seconds * 1000).toISOString() })
+  await sessions().updateTokens(id, {
+    ...session!.tokens,
+    accessTokenExpiresAt: new Date(Date.now() + seconds * 1000).toISOString(),
+  })
   return session!.tokens
 }
 
@@ -48,7 +57,10 @@ describe('access token for upstream calls, with the real provider', () => {
   it('refreshes a token expiring within a minute, once for two requests at the same moment, and stores the rotation', async () => {
     const { cookie, id } = await signedIn()
     const before = await expireIn(id, 30)
-    const [a, b] = await Promise.all([getAccessToken(requestWith(cookie), context), getAccessToken(requestWith(cookie), context)])
+    const [a, b] = await Promise.all([
+      getAccessToken(requestWith(cookie), context),
+      getAccessToken(requestWith(cookie), context),
+    ])
     expect(a).toBe(b)
     expect(a).not.toBe(before.accessToken)
     const after = await sessions().current(id)
@@ -63,10 +75,16 @@ describe('access token for upstream calls, with the real provider', () => {
 
   it('two portal processes on one session refresh once: the provider sees one redemption and the sign-in lives on', async () => {
     // A second process: its own token keeper and upstream client (both are per upstreamFetch).
-    const otherProcess = { ...context, upstreamFetch: (request: Request) => t.portal.upstreamFetch(request) } as AppLoadContext
+    const otherProcess = {
+      ...context,
+      upstreamFetch: (request: Request) => t.portal.upstreamFetch(request),
+    } as AppLoadContext
     const { cookie, id } = await signedIn()
     const before = await expireIn(id, 30)
-    const [a, b] = await Promise.all([getAccessToken(requestWith(cookie), context), getAccessToken(requestWith(cookie), otherProcess)])
+    const [a, b] = await Promise.all([
+      getAccessToken(requestWith(cookie), context),
+      getAccessToken(requestWith(cookie), otherProcess),
+    ])
     expect(a).toBe(b)
     expect(a).not.toBe(before.accessToken)
     // Had both redeemed the refresh token, the provider would have revoked the grant: this refresh would fail.

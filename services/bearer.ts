@@ -7,7 +7,15 @@
  * refused before any service looks at it.
  */
 import type { MiddlewareHandler } from 'hono'
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWK, type JWTVerifyGetKey } from 'jose'
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWK,
+  type JWTVerifyGetKey,
+} from 'jose'
 import { z } from 'zod'
 import type { Database } from './db/client.ts'
 import { ServiceError } from './errors.ts'
@@ -95,7 +103,12 @@ export function databaseKeys(db: Database): JWTVerifyGetKey {
   const lookedFor = new Set<string>()
   async function read() {
     const rows = await db.select({ jwk: oidcSigningKeys.jwk }).from(oidcSigningKeys)
-    const keys = rows.map(({ jwk }) => Object.fromEntries(PUBLIC_RSA_MEMBERS.flatMap((name) => (jwk as JWK)[name] === undefined ? [] : [[name, (jwk as JWK)[name]]])) as JWK)
+    const keys = rows.map(
+      ({ jwk }) =>
+        Object.fromEntries(
+          PUBLIC_RSA_MEMBERS.flatMap((name) => ((jwk as JWK)[name] === undefined ? [] : [[name, (jwk as JWK)[name]]])),
+        ) as JWK,
+    )
     const set: JSONWebKeySet = { keys }
     current = { keys: createLocalJWKSet(set), kids: new Set(keys.map((key) => key.kid!)), readAt: Date.now() }
     return current

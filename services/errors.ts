@@ -23,7 +23,12 @@ export class ServiceError extends Error {
   }
 }
 
-export function errorEnvelope(code: string, message: string, requestId: string | null, fields?: FieldErrors): ErrorEnvelope {
+export function errorEnvelope(
+  code: string,
+  message: string,
+  requestId: string | null,
+  fields?: FieldErrors,
+): ErrorEnvelope {
   return { status: false, error: fields ? { code, message, requestId, fields } : { code, message, requestId } }
 }
 

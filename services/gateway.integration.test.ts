@@ -127,7 +127,9 @@ describe('gateway signature check (hmac, the default)', () => {
 
   it('refuses a call whose body was changed after signing', async () => {
     await expectRefused(
-      await gateway().fetch(signedRequest({ method: 'POST', path: '/v1/x', body: '{"amount":1}', tamper: { body: '{"amount":9}' } })),
+      await gateway().fetch(
+        signedRequest({ method: 'POST', path: '/v1/x', body: '{"amount":1}', tamper: { body: '{"amount":9}' } }),
+      ),
     )
   })
 
@@ -144,7 +146,10 @@ describe('gateway signature check (hmac, the default)', () => {
   })
 
   it('checks the window against its signature clock, not the domain clock a test moved ahead', async () => {
-    const movedAhead = gatewayWith('hmac', { now: () => new Date(NOW.getTime() + 11 * 60_000), signatureClock: () => NOW })
+    const movedAhead = gatewayWith('hmac', {
+      now: () => new Date(NOW.getTime() + 11 * 60_000),
+      signatureClock: () => NOW,
+    })
     expect((await movedAhead.fetch(signedRequest())).status).toBe(200)
   })
 
@@ -181,6 +186,9 @@ describe('gateway errors', () => {
     const requestId = crypto.randomUUID()
     const response = await gatewayWith('hmac').fetch(signedRequest({ path: '/v1/nothing-here', requestId }))
     expect(response.status).toBe(404)
-    expect(await response.json()).toEqual({ status: false, error: { code: 'not_found', message: expect.any(String), requestId } })
+    expect(await response.json()).toEqual({
+      status: false,
+      error: { code: 'not_found', message: expect.any(String), requestId },
+    })
   })
 })

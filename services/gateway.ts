@@ -5,12 +5,7 @@
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
-import {
-  HEADER,
-  computeSignature,
-  signaturesMatch,
-  type SignatureScheme,
-} from '../lib/signature.ts'
+import { HEADER, computeSignature, signaturesMatch, type SignatureScheme } from '../lib/signature.ts'
 import { addressRoutes } from './address/routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
 import type { Config } from '../lib/env.ts'
@@ -80,7 +75,10 @@ export function createGateway(options: GatewayOptions) {
 
   app.use('*', async (c, next) => {
     const refuse = (reason: string) => {
-      options.logger.warn({ requestId: c.req.header(HEADER.requestId), reason, path: c.req.path }, 'upstream call refused')
+      options.logger.warn(
+        { requestId: c.req.header(HEADER.requestId), reason, path: c.req.path },
+        'upstream call refused',
+      )
       return c.json(errorEnvelope('unauthorized', reason, c.req.header(HEADER.requestId) ?? null), 401)
     }
     const channel = c.req.header(HEADER.channel)
@@ -128,7 +126,11 @@ export function createGateway(options: GatewayOptions) {
 export type Gateway = ReturnType<typeof createGateway>
 
 /** The gateway as configured: shared secret, channels, and the realm whose access tokens it accepts. */
-export function gatewayFromConfig(config: Config, deps: ServiceDeps, clocks: Pick<GatewayOptions, 'signatureClock'> = {}): Gateway {
+export function gatewayFromConfig(
+  config: Config,
+  deps: ServiceDeps,
+  clocks: Pick<GatewayOptions, 'signatureClock'> = {},
+): Gateway {
   return createGateway({
     ...clocks,
     ...deps,

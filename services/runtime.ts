@@ -36,7 +36,11 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     options.database ??
     (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR }))
   const settings = serviceSettingsFromConfig(config)
-  const report = await seedAll(database.db, { productName: config.PRODUCT_NAME, demo: config.demoData, passwordCost: settings.passwordCost })
+  const report = await seedAll(database.db, {
+    productName: config.PRODUCT_NAME,
+    demo: config.demoData,
+    passwordCost: settings.passwordCost,
+  })
   logger.info({ database: database.kind, seeded: report }, 'upstream services ready')
   const deps = {
     db: database.db,

@@ -78,7 +78,8 @@ export async function startTestGateway(
   const database = await openTestDatabase()
   const base = testConfig(options.env)
   const settings = serviceSettingsFromConfig(base)
-  if (options.seed) await seedAll(database.db, { productName: base.PRODUCT_NAME, demo: true, passwordCost: settings.passwordCost })
+  if (options.seed)
+    await seedAll(database.db, { productName: base.PRODUCT_NAME, demo: true, passwordCost: settings.passwordCost })
   const gateway = gatewayFromConfig(base, {
     db: database.db,
     logger: silentLogger,

@@ -44,14 +44,21 @@ export type SignedIn = {
   user: User
   /** The ID token's claims: given name, account numbers, the spec 4 flags. */
   claims: IdTokenClaims
-  call<T>(upstreamCall: (upstream: Upstream, accessToken: string) => Promise<T>, options?: CallOptions): Promise<CallResult<T>>
+  call<T>(
+    upstreamCall: (upstream: Upstream, accessToken: string) => Promise<T>,
+    options?: CallOptions,
+  ): Promise<CallResult<T>>
 }
 
 /**
  * The signed-in user, to read and to call upstream as. Anonymous: a redirect to /login;
  * with `roles`, a user holding none of them goes to their own home (requireRole).
  */
-export async function asUser(request: Request, context: AppLoadContext, options: { roles?: readonly string[] } = {}): Promise<SignedIn> {
+export async function asUser(
+  request: Request,
+  context: AppLoadContext,
+  options: { roles?: readonly string[] } = {},
+): Promise<SignedIn> {
   const user = options.roles ? await requireRole(request, context, options.roles) : await requireUser(request, context)
   const claims = await requireClaims(request, context)
   return {

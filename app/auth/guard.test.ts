@@ -9,10 +9,19 @@ const admin = { roles: ['base', 'sales-admin'] }
 const other = { roles: ['offline_access'] }
 
 const allow = { kind: 'allow' }
-const to = (path: string, toast?: string) => (toast ? { kind: 'redirect', to: path, toast } : { kind: 'redirect', to: path })
+const to = (path: string, toast?: string) =>
+  toast ? { kind: 'redirect', to: path, toast } : { kind: 'redirect', to: path }
 
 describe('route guard (spec 4), customer-only areas', () => {
-  const paths = ['/dashboard', '/profile', '/customer', '/customer/bill-history', '/account/subscription', '/consent', '/consent/manage']
+  const paths = [
+    '/dashboard',
+    '/profile',
+    '/customer',
+    '/customer/bill-history',
+    '/account/subscription',
+    '/consent',
+    '/consent/manage',
+  ]
   it.each(paths)('%s: anonymous → /login with redirectTo', (path) => {
     expect(guard(anonymous, path, '?tab=1')).toEqual(to(`/login?redirectTo=${encodeURIComponent(`${path}?tab=1`)}`))
   })
@@ -34,9 +43,12 @@ describe('route guard (spec 4), sales-only areas', () => {
     expect(guard(agent, path)).toEqual(allow)
     expect(guard(admin, path)).toEqual(allow)
   })
-  it.each(paths)('%s: customer → /customer with the not-authorized toast (customers get nothing under /sales)', (path) => {
-    expect(guard(customer, path)).toEqual(to('/customer', NOT_AUTHORIZED))
-  })
+  it.each(paths)(
+    '%s: customer → /customer with the not-authorized toast (customers get nothing under /sales)',
+    (path) => {
+      expect(guard(customer, path)).toEqual(to('/customer', NOT_AUTHORIZED))
+    },
+  )
   it.each(paths)('%s: applicant → /get-started', (path) => expect(guard(applicant, path)).toEqual(to('/get-started')))
   it.each(paths)('%s: other roles → /', (path) => expect(guard(other, path)).toEqual(to('/')))
 })
@@ -53,12 +65,15 @@ describe('route guard (spec 4), /get-started (applicant and customer)', () => {
 })
 
 describe('route guard (spec 4), public pages', () => {
-  it.each(SALES_PUSHED_FROM)('%s: a signed-in sales user is pushed to /sales; anyone else stays (anonymous only, on a page for visitors only)', (path) => {
-    expect(guard(agent, path)).toEqual(to('/sales'))
-    expect(guard(admin, path)).toEqual(to('/sales'))
-    const staying = SIGNED_OUT_ONLY.includes(path) ? [anonymous] : [anonymous, applicant, customer, other]
-    for (const user of staying) expect(guard(user, path)).toEqual(allow)
-  })
+  it.each(SALES_PUSHED_FROM)(
+    '%s: a signed-in sales user is pushed to /sales; anyone else stays (anonymous only, on a page for visitors only)',
+    (path) => {
+      expect(guard(agent, path)).toEqual(to('/sales'))
+      expect(guard(admin, path)).toEqual(to('/sales'))
+      const staying = SIGNED_OUT_ONLY.includes(path) ? [anonymous] : [anonymous, applicant, customer, other]
+      for (const user of staying) expect(guard(user, path)).toEqual(allow)
+    },
+  )
 
   it.each(['/register', '/register/sent'])('%s: anonymous stays; a signed-in user goes to their home', (path) => {
     expect(SIGNED_OUT_ONLY).toContain('/register')
@@ -74,12 +89,18 @@ describe('route guard (spec 4), public pages', () => {
     for (const user of [anonymous, applicant]) expect(guard(user, '/terms-of-use')).toEqual(allow)
   })
 
-  it.each(['/privacy-notice', '/cookie-policy', '/terms-and-conditions', '/login', '/logout', '/login/callback', '/customers', '/salesforce'])(
-    '%s is open to everyone (a prefix matches whole path segments only)',
-    (path) => {
-      for (const user of [anonymous, applicant, customer, other]) expect(guard(user, path)).toEqual(allow)
-    },
-  )
+  it.each([
+    '/privacy-notice',
+    '/cookie-policy',
+    '/terms-and-conditions',
+    '/login',
+    '/logout',
+    '/login/callback',
+    '/customers',
+    '/salesforce',
+  ])('%s is open to everyone (a prefix matches whole path segments only)', (path) => {
+    for (const user of [anonymous, applicant, customer, other]) expect(guard(user, path)).toEqual(allow)
+  })
 
   it('lets a customer who is also an agent into both areas', () => {
     const both = { roles: ['base', 'customer', 'sales-agent'] }

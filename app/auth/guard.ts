@@ -38,9 +38,7 @@ export const SALES_PUSHED_FROM: readonly string[] = [...LANDING_PATHS, '/plans',
 export const SIGNED_OUT_ONLY: readonly string[] = ['/register']
 
 export type GuardUser = { roles: readonly string[] }
-export type GuardDecision =
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string; toast?: string }
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string; toast?: string }
 
 function under(pathname: string, prefix: string) {
   if (prefix === '/') return pathname === '/'
@@ -61,9 +59,11 @@ export function guard(user: GuardUser | null, pathname: string, search = ''): Gu
   }
   if (!user) return { kind: 'allow' }
   const kind = userKind(user.roles)
-  if (kind === 'sales' && SALES_PUSHED_FROM.some((prefix) => under(pathname, prefix))) return { kind: 'redirect', to: HOME_OF.sales }
+  if (kind === 'sales' && SALES_PUSHED_FROM.some((prefix) => under(pathname, prefix)))
+    return { kind: 'redirect', to: HOME_OF.sales }
   if (SIGNED_OUT_ONLY.some((prefix) => under(pathname, prefix))) return { kind: 'redirect', to: HOME_OF[kind] }
   // spec 4: the query flag opens the terms-of-use dialog on the customer home.
-  if (kind === 'customer' && pathname === '/terms-of-use') return { kind: 'redirect', to: '/customer?showTermsOfUse=true' }
+  if (kind === 'customer' && pathname === '/terms-of-use')
+    return { kind: 'redirect', to: '/customer?showTermsOfUse=true' }
   return { kind: 'allow' }
 }

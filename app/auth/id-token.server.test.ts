@@ -11,7 +11,13 @@ let publicJwk: JWK
 beforeAll(async () => {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true })
   publicJwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' }
-  expectations = { keys: createLocalJWKSet({ keys: [publicJwk] }), issuer: ISSUER, audience: AUDIENCE, algorithms: ['RS256', 'none', 'HS256'], nonce: 'n-123' }
+  expectations = {
+    keys: createLocalJWKSet({ keys: [publicJwk] }),
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    algorithms: ['RS256', 'none', 'HS256'],
+    nonce: 'n-123',
+  }
   const now = Math.floor(Date.now() / 1000)
   sign = (claims, header = {}) =>
     new SignJWT({
@@ -74,11 +80,15 @@ describe('ID token verification', () => {
   })
 
   it('refuses another issuer', async () => {
-    await expect(verifyIdToken(await sign({ iss: 'https://evil.example/realms/hibla' }), expectations)).rejects.toThrow('"iss"')
+    await expect(verifyIdToken(await sign({ iss: 'https://evil.example/realms/hibla' }), expectations)).rejects.toThrow(
+      '"iss"',
+    )
   })
 
   it('refuses another nonce (a token from another sign-in)', async () => {
-    await expect(verifyIdToken(await sign({ nonce: 'someone-else' }), expectations)).rejects.toThrow('nonce does not match')
+    await expect(verifyIdToken(await sign({ nonce: 'someone-else' }), expectations)).rejects.toThrow(
+      'nonce does not match',
+    )
   })
 
   it('refuses an expired token', async () => {
@@ -88,7 +98,9 @@ describe('ID token verification', () => {
 
   it('skips the nonce only when none is expected (refreshed tokens)', async () => {
     const { nonce: _nonce, ...withoutNonce } = expectations
-    await expect(verifyIdToken(await sign({ nonce: undefined }), withoutNonce)).resolves.toMatchObject({ sub: 'user-1' })
+    await expect(verifyIdToken(await sign({ nonce: undefined }), withoutNonce)).resolves.toMatchObject({
+      sub: 'user-1',
+    })
     await expect(verifyIdToken(await sign({ nonce: undefined }), expectations)).rejects.toThrow('nonce does not match')
   })
 })

@@ -77,11 +77,14 @@ function sessionTokens(tokens: OAuthTokens, previousIdToken?: string): SessionTo
 
 async function discover(config: Config): Promise<Oidc> {
   const { issuer, clientId, clientSecret } = config.oidc
-  const response = await fetch(`${issuer}/.well-known/openid-configuration`, { headers: { accept: 'application/json' } })
+  const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+    headers: { accept: 'application/json' },
+  })
   if (!response.ok) throw new Error(`OpenID discovery failed at ${issuer} (${response.status})`)
   const discovery = DiscoverySchema.parse(await response.json())
   // OpenID Connect Discovery 4.3: the document must name the issuer it was fetched from.
-  if (discovery.issuer.replace(/\/+$/, '') !== issuer) throw new Error(`OpenID discovery at ${issuer} names another issuer`)
+  if (discovery.issuer.replace(/\/+$/, '') !== issuer)
+    throw new Error(`OpenID discovery at ${issuer} names another issuer`)
   if (discovery.code_challenge_methods_supported && !discovery.code_challenge_methods_supported.includes('S256')) {
     throw new Error('the OpenID provider does not support PKCE S256')
   }
@@ -104,7 +107,14 @@ async function discover(config: Config): Promise<Oidc> {
       // spec 6 and docs/security.md: S256 only, never `plain`.
       codeChallengeMethod: CodeChallengeMethod.S256,
       // Ten minutes: the provider's login interaction lasts as long.
-      cookie: { name: stateCookieName, httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 600, ...(config.production ? { secure: true as const } : {}) },
+      cookie: {
+        name: stateCookieName,
+        httpOnly: true,
+        sameSite: 'Lax',
+        path: '/',
+        maxAge: 600,
+        ...(config.production ? { secure: true as const } : {}),
+      },
     },
     async ({ request, tokens }) => {
       // The strategy has already matched this state against the browser's cookie.

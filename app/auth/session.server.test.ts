@@ -12,12 +12,19 @@ describe('portal session cookie and reads', () => {
     const upstreamFetch = vi.fn(async () => new Response('{}'))
     const context = contextWith(upstreamFetch)
     expect(await getUser(new Request('http://localhost/'), context)).toBeNull()
-    expect(await getUser(new Request('http://localhost/', { headers: { cookie: 'theme=dark; toast=x' } }), context)).toBeNull()
+    expect(
+      await getUser(new Request('http://localhost/', { headers: { cookie: 'theme=dark; toast=x' } }), context),
+    ).toBeNull()
     expect(upstreamFetch).not.toHaveBeenCalled()
   })
 
   it('asks the upstream once per request when the cookie is there, however many loaders ask', async () => {
-    const upstreamFetch = vi.fn(async () => Response.json({ status: false, error: { code: 'session_not_found', message: 'gone', requestId: null } }, { status: 404 }))
+    const upstreamFetch = vi.fn(async () =>
+      Response.json(
+        { status: false, error: { code: 'session_not_found', message: 'gone', requestId: null } },
+        { status: 404 },
+      ),
+    )
     const context = contextWith(upstreamFetch)
     const cookie = await sessionCookie(context.config).serialize('A'.repeat(43))
     const request = new Request('http://localhost/customer', { headers: { cookie: cookie.split(';')[0]! } })
@@ -30,7 +37,8 @@ describe('portal session cookie and reads', () => {
     const context = contextWith(vi.fn(), { NODE_ENV: 'production' })
     const line = await sessionCookie(context.config).serialize('A'.repeat(43))
     expect(line).toMatch(/^__Host-session=/)
-    for (const attribute of [/; Secure/i, /; HttpOnly/i, /; SameSite=Lax/i, /; Path=\//i]) expect(line).toMatch(attribute)
+    for (const attribute of [/; Secure/i, /; HttpOnly/i, /; SameSite=Lax/i, /; Path=\//i])
+      expect(line).toMatch(attribute)
     expect(line).not.toMatch(/max-age|expires|domain/i)
   })
 })

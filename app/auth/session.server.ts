@@ -103,7 +103,11 @@ export async function requireClaims(request: Request, context: AppLoadContext): 
 }
 
 /** Starts a new session at sign-in: a new id always; a session the browser already had is revoked. */
-export async function startSession(request: Request, context: AppLoadContext, signIn: { claims: IdTokenClaims; tokens: SessionTokens }) {
+export async function startSession(
+  request: Request,
+  context: AppLoadContext,
+  signIn: { claims: IdTokenClaims; tokens: SessionTokens },
+) {
   const { config } = context
   const sessions = upstreamFor(context).sessions
   const previous = await readSession(request, context)

@@ -27,7 +27,13 @@ export async function beginSignIn(request: Request, context: AppLoadContext): Pr
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown
     const headers = new Headers(thrown.headers)
-    headers.append('set-cookie', await redirectToCookie(context.config).serialize(redirectTo, redirectTo ? {} : { maxAge: 0, expires: new Date(0) }))
+    headers.append(
+      'set-cookie',
+      await redirectToCookie(context.config).serialize(
+        redirectTo,
+        redirectTo ? {} : { maxAge: 0, expires: new Date(0) },
+      ),
+    )
     return new Response(null, { status: thrown.status, headers })
   }
   throw new Error('the sign-in strategy did not redirect to the provider')
@@ -47,7 +53,10 @@ export async function finishSignIn(request: Request, context: AppLoadContext): P
   // The state cookies have done their work, whatever the outcome.
   for (const name of cookieNames(request)) {
     if (name === oidc.stateCookieName || name.startsWith(`${oidc.stateCookieName}:`)) {
-      headers.append('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${config.production ? '; Secure' : ''}`)
+      headers.append(
+        'set-cookie',
+        `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${config.production ? '; Secure' : ''}`,
+      )
     }
   }
   const redirectCookie = redirectToCookie(config)
@@ -60,7 +69,10 @@ export async function finishSignIn(request: Request, context: AppLoadContext): P
   } catch (error) {
     if (error instanceof Response) throw error
     // docs/security.md: a callback with another browser's state, a forged or replayed answer: 400, logged with the request id.
-    logger.warn({ requestId, err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, 'sign-in callback refused')
+    logger.warn(
+      { requestId, err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
+      'sign-in callback refused',
+    )
     return { ok: false, headers }
   }
   const { user, setCookie } = await startSession(request, context, signIn)

@@ -5,7 +5,12 @@ import { createTokenKeeper, type TokenKeeperDeps } from './token-keeper'
 const T0 = new Date('2026-11-22T08:00:00Z').getTime()
 
 function tokens(n: number, expiresAt: number): SessionTokens {
-  return { accessToken: `access-${n}`, refreshToken: `refresh-${n}`, idToken: `id-${n}`, accessTokenExpiresAt: new Date(expiresAt).toISOString() }
+  return {
+    accessToken: `access-${n}`,
+    refreshToken: `refresh-${n}`,
+    idToken: `id-${n}`,
+    accessTokenExpiresAt: new Date(expiresAt).toISOString(),
+  }
 }
 
 /** A provider that rotates: only the latest refresh token works, and it answers after a while. */
@@ -99,7 +104,12 @@ describe('access tokens for upstream calls', () => {
     const current = tokens(1, T0 + 30_000)
     const both = Promise.all([keeper.fresh('s1', current), keeper.fresh('s1', current)])
     const outcome = await settle(both)
-    expect(outcome).toEqual({ value: [expect.objectContaining({ accessToken: 'access-2' }), expect.objectContaining({ accessToken: 'access-2' })] })
+    expect(outcome).toEqual({
+      value: [
+        expect.objectContaining({ accessToken: 'access-2' }),
+        expect.objectContaining({ accessToken: 'access-2' }),
+      ],
+    })
     expect(refresh).toHaveBeenCalledTimes(1)
   })
 
@@ -135,7 +145,9 @@ describe('access tokens for upstream calls', () => {
   })
 
   it('keeps refreshes of different sessions apart', async () => {
-    const refresh = vi.fn(async (refreshToken: string) => tokens(Number(refreshToken.split('-')[1]) + 10, Date.now() + 300_000))
+    const refresh = vi.fn(async (refreshToken: string) =>
+      tokens(Number(refreshToken.split('-')[1]) + 10, Date.now() + 300_000),
+    )
     const { keeper } = setup({ refresh })
     await settle(Promise.all([keeper.fresh('s1', tokens(1, T0)), keeper.fresh('s2', tokens(2, T0))]))
     expect(refresh).toHaveBeenCalledTimes(2)
@@ -146,7 +158,9 @@ describe('renewing after the user changed their own attributes', () => {
   it('refreshes a token that still lives, once for two callers, and stores the result', async () => {
     const { keeper, refresh, store } = setup()
     const current = tokens(1, T0 + 4 * 60_000)
-    const [a, b] = (await Promise.all([settle(keeper.renew('s1', current)), settle(keeper.renew('s1', current))])) as { value: SessionTokens }[]
+    const [a, b] = (await Promise.all([settle(keeper.renew('s1', current)), settle(keeper.renew('s1', current))])) as {
+      value: SessionTokens
+    }[]
     expect(a!.value.accessToken).toBe('access-2')
     expect(b!.value.accessToken).toBe('access-2')
     expect(refresh).toHaveBeenCalledTimes(1)
@@ -176,8 +190,16 @@ describe('several portal processes on one session', () => {
   it('redeem the refresh token once: the second process waits for the lease and takes the stored tokens', async () => {
     const { refresh, processA, processB } = twoProcesses()
     const current = tokens(1, T0 + 30_000)
-    const both = await settle(Promise.all([processA.keeper.fresh('s1', current), processB.keeper.fresh('s1', current)]), 1_000)
-    expect(both).toEqual({ value: [expect.objectContaining({ accessToken: 'access-2' }), expect.objectContaining({ accessToken: 'access-2' })] })
+    const both = await settle(
+      Promise.all([processA.keeper.fresh('s1', current), processB.keeper.fresh('s1', current)]),
+      1_000,
+    )
+    expect(both).toEqual({
+      value: [
+        expect.objectContaining({ accessToken: 'access-2' }),
+        expect.objectContaining({ accessToken: 'access-2' }),
+      ],
+    })
     expect(refresh).toHaveBeenCalledTimes(1)
     expect(processA.revoke).not.toHaveBeenCalled()
     expect(processB.revoke).not.toHaveBeenCalled()
@@ -205,7 +227,10 @@ describe('several portal processes on one session', () => {
   it('ends the session when the lease holder never finishes', async () => {
     const sessions = fakeSessions()
     // Another process took the lease and died: claims answer busy until the wait runs out.
-    const { keeper, refresh } = setup({ claim: vi.fn(async (): Promise<RefreshClaim> => ({ state: 'busy' })), store: sessions.store })
+    const { keeper, refresh } = setup({
+      claim: vi.fn(async (): Promise<RefreshClaim> => ({ state: 'busy' })),
+      store: sessions.store,
+    })
     const outcome = (await settle(keeper.fresh('s1', tokens(1, T0 + 30_000)), 25_000)) as { error: Response }
     expect(outcome.error.headers.get('location')).toBe('/login')
     expect(refresh).not.toHaveBeenCalled()

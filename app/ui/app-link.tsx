@@ -22,8 +22,17 @@ export function useAppLinkNavigation() {
   const navigate = useNavigate()
   useEffect(() => {
     function onClick(event: MouseEvent) {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-      const anchor = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-app-link]') : null
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return
+      const anchor =
+        event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-app-link]') : null
       if (!anchor || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return
       const url = new URL(anchor.href)
       if (url.origin !== window.location.origin) return

@@ -9,7 +9,11 @@ export function buttonClass(variant: Variant = 'primary', extra = '') {
   return `btn btn-${variant} ${extra}`.trim()
 }
 
-export function Button({ variant = 'primary', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = 'primary',
+  className = '',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return <button className={buttonClass(variant, className)} {...props} />
 }
 

@@ -2,7 +2,8 @@ import type { InputHTMLAttributes } from 'react'
 import { describedBy, FieldErrors, FieldHint, isInvalid, type FieldMeta } from './field-parts'
 
 // Checkboxes and radios: the brand colour when checked, a visible focus ring.
-export const CHOICE_CLASS = 'h-5 w-5 shrink-0 accent-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+export const CHOICE_CLASS =
+  'h-5 w-5 shrink-0 accent-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
 
 type CheckboxFieldProps = {
   label: string

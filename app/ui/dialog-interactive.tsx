@@ -1,7 +1,14 @@
 /** Dialog with JavaScript (app/ui/dialog.tsx): Headless UI's, loaded with import() once the page runs. */
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
 import { useNavigate } from '@remix-run/react'
-import { DIALOG_BACKDROP_CLASS, DIALOG_FRAME_CLASS, DIALOG_PANEL_CLASS, DIALOG_TITLE_CLASS, DialogActions, type DialogProps } from './dialog-parts'
+import {
+  DIALOG_BACKDROP_CLASS,
+  DIALOG_FRAME_CLASS,
+  DIALOG_PANEL_CLASS,
+  DIALOG_TITLE_CLASS,
+  DialogActions,
+  type DialogProps,
+} from './dialog-parts'
 
 export default function InteractiveDialog({ title, closeHref, children, actions }: DialogProps) {
   const navigate = useNavigate()

@@ -40,7 +40,12 @@ function StaticDialog({ title, closeHref, children, actions }: DialogProps) {
     <>
       <div aria-hidden="true" className={`z-40 ${DIALOG_BACKDROP_CLASS}`} />
       <div className={DIALOG_FRAME_CLASS}>
-        <section role="dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-message`} className={DIALOG_PANEL_CLASS}>
+        <section
+          role="dialog"
+          aria-labelledby={`${id}-title`}
+          aria-describedby={`${id}-message`}
+          className={DIALOG_PANEL_CLASS}
+        >
           <h2 id={`${id}-title`} className={DIALOG_TITLE_CLASS}>
             {title}
           </h2>

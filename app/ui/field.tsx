@@ -1,5 +1,14 @@
 import type { InputHTMLAttributes } from 'react'
-import { CONTROL_CLASS, describedBy, FieldErrors, FieldHint, initialString, isInvalid, LABEL_CLASS, type FieldMeta } from './field-parts'
+import {
+  CONTROL_CLASS,
+  describedBy,
+  FieldErrors,
+  FieldHint,
+  initialString,
+  isInvalid,
+  LABEL_CLASS,
+  type FieldMeta,
+} from './field-parts'
 
 type FieldProps = {
   label: string
@@ -33,7 +42,9 @@ export function Field({ label, field, inputProps, prefix, hint }: FieldProps) {
       <FieldHint field={field} hint={hint} />
       {prefix ? (
         <div className="flex items-center gap-2">
-          <span className="rounded-lg bg-slate-100 px-3 py-2 text-slate-700 dark:bg-slate-800 dark:text-slate-200">{prefix}</span>
+          <span className="rounded-lg bg-slate-100 px-3 py-2 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+            {prefix}
+          </span>
           {input}
         </div>
       ) : (

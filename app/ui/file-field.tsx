@@ -45,7 +45,12 @@ export function FileField({ label, field, hint, accept, multiple, inputProps, pr
           {progress.map((file) => (
             <li key={file.name} className="flex items-center gap-2">
               <span className="truncate">{file.name}</span>
-              <progress className="w-32 shrink-0 accent-brand-600" max={file.total || 1} value={file.loaded} aria-label={UI_TEXTS.uploadProgress(file.name)} />
+              <progress
+                className="w-32 shrink-0 accent-brand-600"
+                max={file.total || 1}
+                value={file.loaded}
+                aria-label={UI_TEXTS.uploadProgress(file.name)}
+              />
             </li>
           ))}
         </ul>

@@ -31,7 +31,15 @@ L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl })
 // Leaflet writes the credit as HTML; the configured text is text.
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
-export default function LeafletMap({ position, zoom = 16, tileUrl, attribution, pin, onPositionChange, className }: LeafletMapProps) {
+export default function LeafletMap({
+  position,
+  zoom = 16,
+  tileUrl,
+  attribution,
+  pin,
+  onPositionChange,
+  className,
+}: LeafletMapProps) {
   return (
     <MapContainer center={position} zoom={zoom} className={className}>
       <TileLayer url={tileUrl} attribution={escapeHtml(attribution)} />

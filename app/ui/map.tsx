@@ -32,14 +32,18 @@ export type MapProps = {
 }
 
 // A chunk that does not load (offline, a deploy since the page was served): the fallback stays.
-const LeafletMap = lazy(() => import('./map-leaflet').catch(() => ({ default: ({ fallback }: LeafletMapProps) => <>{fallback}</> })))
+const LeafletMap = lazy(() =>
+  import('./map-leaflet').catch(() => ({ default: ({ fallback }: LeafletMapProps) => <>{fallback}</> })),
+)
 
 const FRAME_CLASS = 'h-72 w-full overflow-hidden rounded-lg border border-slate-300 dark:border-slate-600'
 
 export function Map({ label, position, inputNames, onPositionChange, children, ...options }: MapProps) {
   const hydrated = useHydrated()
   const [pinned, setPinned] = useState(position)
-  const fallback = <div className="rounded-lg border border-dashed border-slate-400 p-4 text-sm dark:border-slate-500">{children}</div>
+  const fallback = (
+    <div className="rounded-lg border border-dashed border-slate-400 p-4 text-sm dark:border-slate-500">{children}</div>
+  )
   function move(next: Position) {
     setPinned(next)
     onPositionChange?.(next)
@@ -48,7 +52,13 @@ export function Map({ label, position, inputNames, onPositionChange, children, .
     <section aria-label={label} className="flex flex-col gap-2">
       {hydrated ? (
         <Suspense fallback={fallback}>
-          <LeafletMap {...options} position={position} onPositionChange={move} className={FRAME_CLASS} fallback={fallback} />
+          <LeafletMap
+            {...options}
+            position={position}
+            onPositionChange={move}
+            className={FRAME_CLASS}
+            fallback={fallback}
+          />
         </Suspense>
       ) : (
         fallback

@@ -1,5 +1,14 @@
 import type { SelectHTMLAttributes } from 'react'
-import { CONTROL_CLASS, describedBy, FieldErrors, FieldHint, initialString, isInvalid, LABEL_CLASS, type FieldMeta } from './field-parts'
+import {
+  CONTROL_CLASS,
+  describedBy,
+  FieldErrors,
+  FieldHint,
+  initialString,
+  isInvalid,
+  LABEL_CLASS,
+  type FieldMeta,
+} from './field-parts'
 
 export type SelectOption = { value: string; label: string }
 

@@ -48,7 +48,10 @@ export function Stepper({ label, steps, current }: StepperProps) {
           return (
             <li key={step.label} className="flex items-center gap-2">
               {state === 'completed' && step.href ? (
-                <AppLink to={step.href} className="flex items-center gap-2 text-brand-700 underline dark:text-orange-300">
+                <AppLink
+                  to={step.href}
+                  className="flex items-center gap-2 text-brand-700 underline dark:text-orange-300"
+                >
                   {content}
                 </AppLink>
               ) : (

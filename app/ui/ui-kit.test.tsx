@@ -19,11 +19,15 @@ type Tag = { name: string; attributes: Record<string, string>; html: string }
 
 /** Every start tag in React's server HTML (always double-quoted attributes), in order. */
 function tagsOf(html: string): Tag[] {
-  return [...html.matchAll(/<([a-z][a-z0-9]*)((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*\/?>/g)].map(([tag, name, attributes]) => ({
-    name: name!,
-    html: tag,
-    attributes: Object.fromEntries([...attributes!.matchAll(/([^\s=]+)(?:="([^"]*)")?/g)].map(([, key, value]) => [key!, value ?? ''])),
-  }))
+  return [...html.matchAll(/<([a-z][a-z0-9]*)((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*\/?>/g)].map(
+    ([tag, name, attributes]) => ({
+      name: name!,
+      html: tag,
+      attributes: Object.fromEntries(
+        [...attributes!.matchAll(/([^\s=]+)(?:="([^"]*)")?/g)].map(([, key, value]) => [key!, value ?? '']),
+      ),
+    }),
+  )
 }
 
 function render(element: ReactElement) {
@@ -56,7 +60,13 @@ const invalid = (name: string, errors: string[], initialValue?: string) => meta(
 
 describe('Field', () => {
   it('keeps its wiring: label for the input, the hint, then the error list', () => {
-    const page = render(<Field label="Email address" hint="We send the link here" field={invalid('email', ['Enter a valid email'], 'ana@')} />)
+    const page = render(
+      <Field
+        label="Email address"
+        hint="We send the link here"
+        field={invalid('email', ['Enter a valid email'], 'ana@')}
+      />,
+    )
     const input = page.one('input')
     expect(page.one('label').attributes.for).toBe(input.attributes.id)
     expect(input.attributes.value).toBe('ana@')
@@ -73,7 +83,15 @@ describe('SelectField', () => {
   ]
 
   it('is a native select with its label, a placeholder option first and the options in order', () => {
-    const page = render(<SelectField label="Province" placeholder="Select a province" options={provinces} field={meta('province')} selectProps={{ required: true }} />)
+    const page = render(
+      <SelectField
+        label="Province"
+        placeholder="Select a province"
+        options={provinces}
+        field={meta('province')}
+        selectProps={{ required: true }}
+      />,
+    )
     const select = page.one('select')
     expect(page.one('label').attributes.for).toBe(select.attributes.id)
     expect(select.attributes.name).toBe('province')
@@ -85,12 +103,21 @@ describe('SelectField', () => {
   })
 
   it('shows the posted choice and its errors, described by the hint and the error list', () => {
-    const page = render(<SelectField label="Province" hint="Where the fibre goes" options={provinces} field={invalid('province', ['Not served yet'], 'cebu')} />)
+    const page = render(
+      <SelectField
+        label="Province"
+        hint="Where the fibre goes"
+        options={provinces}
+        field={invalid('province', ['Not served yet'], 'cebu')}
+      />,
+    )
     const select = page.one('select')
     expect(select.attributes['aria-invalid']).toBe('true')
     page.expectIdsExist(select.attributes['aria-describedby'])
     expect(page.textOf('form-province-error')).toBe('Not served yet')
-    expect(page.all('option').find((option) => option.attributes.value === 'cebu')!.attributes).toHaveProperty('selected')
+    expect(page.all('option').find((option) => option.attributes.value === 'cebu')!.attributes).toHaveProperty(
+      'selected',
+    )
   })
 })
 
@@ -121,7 +148,14 @@ describe('RadioGroup', () => {
   ]
 
   it('is a fieldset named by its legend, each option a labelled radio of one name', () => {
-    const page = render(<RadioGroup legend="Location type" options={types} field={meta('locationType', { initialValue: 'condominium' })} required />)
+    const page = render(
+      <RadioGroup
+        legend="Location type"
+        options={types}
+        field={meta('locationType', { initialValue: 'condominium' })}
+        required
+      />,
+    )
     page.one('fieldset')
     expect(page.html).toContain('<legend class="mb-1 text-sm font-semibold">Location type</legend>')
     const radios = page.all('input')
@@ -135,7 +169,14 @@ describe('RadioGroup', () => {
   })
 
   it('puts the hint and the error list on the group', () => {
-    const page = render(<RadioGroup legend="Location type" hint="Where you live" options={types} field={invalid('locationType', ['Select a location type'])} />)
+    const page = render(
+      <RadioGroup
+        legend="Location type"
+        hint="Where you live"
+        options={types}
+        field={invalid('locationType', ['Select a location type'])}
+      />,
+    )
     const fieldset = page.one('fieldset')
     expect(fieldset.attributes['aria-describedby']).toBe('form-locationType-hint form-locationType-error')
     page.expectIdsExist(fieldset.attributes['aria-describedby'])
@@ -146,9 +187,22 @@ describe('RadioGroup', () => {
 
 describe('FileField', () => {
   it('is a plain file input with its accept list and the accepted types and size in words', () => {
-    const page = render(<FileField label="Proof of billing" hint="PDF or PNG, up to 1 MB" accept=".pdf,.png" multiple field={meta('proof')} />)
+    const page = render(
+      <FileField
+        label="Proof of billing"
+        hint="PDF or PNG, up to 1 MB"
+        accept=".pdf,.png"
+        multiple
+        field={meta('proof')}
+      />,
+    )
     const input = page.one('input')
-    expect(input.attributes).toMatchObject({ type: 'file', name: 'proof', accept: '.pdf,.png', 'aria-describedby': 'form-proof-hint' })
+    expect(input.attributes).toMatchObject({
+      type: 'file',
+      name: 'proof',
+      accept: '.pdf,.png',
+      'aria-describedby': 'form-proof-hint',
+    })
     expect(input.attributes).toHaveProperty('multiple')
     expect(page.one('label').attributes.for).toBe(input.attributes.id)
     expect(page.textOf('form-proof-hint')).toBe('PDF or PNG, up to 1 MB')
@@ -160,10 +214,14 @@ describe('FileField', () => {
       { name: 'bill.pdf', loaded: 50, total: 100 },
       { name: 'id.png', loaded: 0, total: 10 },
     ]
-    const page = render(<FileField label="Proof of billing" hint="PDF" field={invalid('proof', ['Choose a file'])} progress={progress} />)
+    const page = render(
+      <FileField label="Proof of billing" hint="PDF" field={invalid('proof', ['Choose a file'])} progress={progress} />,
+    )
     expect(page.one('input').attributes['aria-invalid']).toBe('true')
     page.expectIdsExist(page.one('input').attributes['aria-describedby'])
-    expect(page.all('progress').map((bar) => [bar.attributes['aria-label'], bar.attributes.value, bar.attributes.max])).toEqual([
+    expect(
+      page.all('progress').map((bar) => [bar.attributes['aria-label'], bar.attributes.value, bar.attributes.max]),
+    ).toEqual([
       ['Uploading bill.pdf', '50', '100'],
       ['Uploading id.png', '0', '10'],
     ])
@@ -171,7 +229,12 @@ describe('FileField', () => {
 })
 
 describe('Stepper', () => {
-  const steps = [{ label: 'Location', href: '/check?step=0' }, { label: 'Plan' }, { label: 'Details', href: '/never' }, { label: 'Review' }]
+  const steps = [
+    { label: 'Location', href: '/check?step=0' },
+    { label: 'Plan' },
+    { label: 'Details', href: '/never' },
+    { label: 'Review' },
+  ]
 
   it('is an ordered list in a named navigation, the current step marked with aria-current="step"', () => {
     const page = render(<Stepper label="Application steps" steps={steps} current={2} />)

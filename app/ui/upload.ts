@@ -22,7 +22,8 @@ export function upload(action: string, formData: FormData, files: File[], onProg
         }),
       )
     }
-    request.onload = () => resolve({ status: request.status, url: new URL(request.responseURL || action, window.location.href) })
+    request.onload = () =>
+      resolve({ status: request.status, url: new URL(request.responseURL || action, window.location.href) })
     request.onerror = () => reject(new Error('upload failed'))
     request.send(formData)
   })

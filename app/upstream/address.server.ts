@@ -16,7 +16,10 @@ const Id = z.union([z.string().min(1), z.number()]).transform(String)
 const Option = {
   id: Id,
   name: z.string().trim().min(1),
-  isActive: z.boolean().optional().transform((value) => value ?? true),
+  isActive: z
+    .boolean()
+    .optional()
+    .transform((value) => value ?? true),
 }
 const ZipCode = z
   .string()

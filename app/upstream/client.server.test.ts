@@ -39,8 +39,22 @@ describe('upstream client', () => {
   it('signs every call and sends the channel name and a fresh request id', async () => {
     const { fetch, requests } = recordingFetch([() => json({ status: true, data: [] })])
     const client = createUpstreamClient({ ...options, fetch })
-    await client.call({ name: 't', method: 'POST', path: '/v1/x', query: { a: 1 }, body: { b: 2 }, schema: z.unknown() })
-    await client.call({ name: 't', method: 'POST', path: '/v1/x', query: { a: 1 }, body: { b: 2 }, schema: z.unknown() })
+    await client.call({
+      name: 't',
+      method: 'POST',
+      path: '/v1/x',
+      query: { a: 1 },
+      body: { b: 2 },
+      schema: z.unknown(),
+    })
+    await client.call({
+      name: 't',
+      method: 'POST',
+      path: '/v1/x',
+      query: { a: 1 },
+      body: { b: 2 },
+      schema: z.unknown(),
+    })
     const [first, second] = requests
     expect(first!.headers.get(HEADER.channel)).toBe('HiblaWeb')
     expect(first!.headers.get(HEADER.requestId)).toMatch(/^[0-9a-f-]{36}$/)
@@ -69,13 +83,17 @@ describe('upstream client', () => {
   it('turns a response of an unexpected shape into an invalid-response error', async () => {
     const { fetch } = recordingFetch([() => json({ status: true, data: [{ id: 13 }] })])
     const client = createUpstreamClient({ ...options, fetch })
-    const error = await client.call({ name: 't', method: 'GET', path: '/v1/region', schema: ListSchema }).catch((e) => e)
+    const error = await client
+      .call({ name: 't', method: 'GET', path: '/v1/region', schema: ListSchema })
+      .catch((e) => e)
     expect(error).toBeInstanceOf(UpstreamError)
     expect(error).toMatchObject({ kind: 'invalid-response', call: 't', requestId: expect.any(String) })
   })
 
   it('turns a 4xx into a rejected error carrying the server message', async () => {
-    const { fetch } = recordingFetch([() => json({ status: false, error: { code: 'bad', message: 'Account not found' } }, 400)])
+    const { fetch } = recordingFetch([
+      () => json({ status: false, error: { code: 'bad', message: 'Account not found' } }, 400),
+    ])
     const client = createUpstreamClient({ ...options, fetch })
     const error = await client.call({ name: 't', method: 'GET', path: '/v1/x', schema: z.unknown() }).catch((e) => e)
     expect(error).toMatchObject({ kind: 'rejected', status: 400, serverMessage: 'Account not found' })
@@ -88,9 +106,11 @@ describe('upstream client', () => {
       () => Promise.reject(new TypeError('fetch failed')),
     ]) {
       const client = createUpstreamClient({ ...options, fetch: recordingFetch([answer]).fetch })
-      await expect(client.call({ name: 't', method: 'GET', path: '/v1/x', schema: z.unknown() })).rejects.toMatchObject({
-        kind: 'unavailable',
-      })
+      await expect(client.call({ name: 't', method: 'GET', path: '/v1/x', schema: z.unknown() })).rejects.toMatchObject(
+        {
+          kind: 'unavailable',
+        },
+      )
     }
   })
 
@@ -116,7 +136,9 @@ describe('upstream client', () => {
   it('does not retry a call that spec 9 does not name', async () => {
     const { fetch, requests } = recordingFetch([() => json({}, 503)])
     const client = createUpstreamClient({ ...options, fetch, sleep: fakeSleep().sleep })
-    await expect(client.call({ name: 't', method: 'GET', path: '/v1/region', schema: ListSchema })).rejects.toMatchObject({
+    await expect(
+      client.call({ name: 't', method: 'GET', path: '/v1/region', schema: ListSchema }),
+    ).rejects.toMatchObject({
       kind: 'unavailable',
     })
     expect(requests).toHaveLength(1)
@@ -125,7 +147,9 @@ describe('upstream client', () => {
   it('never retries a non-idempotent call, even when flagged', async () => {
     const { fetch, requests } = recordingFetch([() => json({}, 503)])
     const client = createUpstreamClient({ ...options, fetch, sleep: fakeSleep().sleep })
-    await expect(client.call({ name: 't', method: 'POST', path: '/v1/cart', schema: z.unknown(), retry: true })).rejects.toThrow()
+    await expect(
+      client.call({ name: 't', method: 'POST', path: '/v1/cart', schema: z.unknown(), retry: true }),
+    ).rejects.toThrow()
     expect(requests).toHaveLength(1)
   })
 

@@ -110,15 +110,33 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     if (!response.ok) {
       const serverMessage = messageOf(payload)
       options.logger?.warn({ call: call.name, requestId, status: response.status }, 'upstream rejected the call')
-      throw new UpstreamError('rejected', call.name, requestId, 'The service refused the call.', response.status, serverMessage, fieldsOf(payload))
+      throw new UpstreamError(
+        'rejected',
+        call.name,
+        requestId,
+        'The service refused the call.',
+        response.status,
+        serverMessage,
+        fieldsOf(payload),
+      )
     }
     const parsed = call.schema.safeParse(payload)
     if (!parsed.success) {
       options.logger?.error(
-        { call: call.name, requestId, issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`) },
+        {
+          call: call.name,
+          requestId,
+          issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`),
+        },
         'upstream answered an unexpected shape',
       )
-      throw new UpstreamError('invalid-response', call.name, requestId, 'The service answered an unexpected shape.', response.status)
+      throw new UpstreamError(
+        'invalid-response',
+        call.name,
+        requestId,
+        'The service answered an unexpected shape.',
+        response.status,
+      )
     }
     return parsed.data
   }

@@ -31,12 +31,24 @@ async function nullWhenGone<T>(call: Promise<T>): Promise<T | null> {
 export function sessionCalls(client: UpstreamClient) {
   return {
     create: (input: CreateSession) =>
-      client.call({ name: 'sessions.create', method: 'POST', path: '/sessions', body: input, schema: envelope(CreatedSessionSchema) }),
+      client.call({
+        name: 'sessions.create',
+        method: 'POST',
+        path: '/sessions',
+        body: input,
+        schema: envelope(CreatedSessionSchema),
+      }),
 
     /** Reads the session and marks it as used now (its idle timeout starts again). */
     current: (sessionId: string) =>
       nullWhenGone(
-        client.call({ name: 'sessions.current', method: 'POST', path: '/sessions/current', body: { sessionId }, schema: envelope(SessionViewSchema) }),
+        client.call({
+          name: 'sessions.current',
+          method: 'POST',
+          path: '/sessions/current',
+          body: { sessionId },
+          schema: envelope(SessionViewSchema),
+        }),
       ),
 
     /** Asks to redeem the session's refresh token (one portal process at a time); null when the session is gone. */

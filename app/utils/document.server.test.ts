@@ -3,8 +3,11 @@ import { scriptsInsideBody } from './document.server'
 
 describe('scriptsInsideBody', () => {
   it('moves what React wrote after </html> to just before </body>', () => {
-    const html = '<!DOCTYPE html><html><head></head><body><main>x</main></body></html><!--$--><script>a()</script><!--/$-->'
-    expect(scriptsInsideBody(html)).toBe('<!DOCTYPE html><html><head></head><body><main>x</main><!--$--><script>a()</script><!--/$--></body></html>')
+    const html =
+      '<!DOCTYPE html><html><head></head><body><main>x</main></body></html><!--$--><script>a()</script><!--/$-->'
+    expect(scriptsInsideBody(html)).toBe(
+      '<!DOCTYPE html><html><head></head><body><main>x</main><!--$--><script>a()</script><!--/$--></body></html>',
+    )
   })
 
   it('leaves a document with nothing after </html> as it is', () => {
@@ -14,6 +17,8 @@ describe('scriptsInsideBody', () => {
 
   it('keeps an inline script that mentions </body> in place (only the last end of the document counts)', () => {
     const html = `<html><head><script>x='<body></body>'</script></head><body></body></html><script>b()</script>`
-    expect(scriptsInsideBody(html)).toBe(`<html><head><script>x='<body></body>'</script></head><body><script>b()</script></body></html>`)
+    expect(scriptsInsideBody(html)).toBe(
+      `<html><head><script>x='<body></body>'</script></head><body><script>b()</script></body></html>`,
+    )
   })
 })

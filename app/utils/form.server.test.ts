@@ -19,7 +19,9 @@ const rejected = (status: number, fields?: Record<string, string[]>, serverMessa
 
 describe('failureReply', () => {
   it("puts a 422's messages beside the fields, renamed, with the status and the input kept", () => {
-    const failure = failureReply(rejected(422, { mail: ['Taken'], token: ['Expired'] }), submitted(), { rename: { mail: 'email', token: '_form' } })
+    const failure = failureReply(rejected(422, { mail: ['Taken'], token: ['Expired'] }), submitted(), {
+      rename: { mail: 'email', token: '_form' },
+    })
     expect(failure.status).toBe(422)
     expect(failure.result.error).toEqual({ email: ['Taken'], '': ['Expired'] })
     expect(failure.result.initialValue).toMatchObject({ email: 'ana@example.com' })
@@ -32,14 +34,19 @@ describe('failureReply', () => {
   })
 
   it("answers an upstream that could not answer with 503 and spec 8's message, the input kept and passwords hidden", () => {
-    const failure = failureReply(new UpstreamError('unavailable', 'identity.test', 'req-1', 'timeout'), submitted(), { hideFields: ['password'] })
+    const failure = failureReply(new UpstreamError('unavailable', 'identity.test', 'req-1', 'timeout'), submitted(), {
+      hideFields: ['password'],
+    })
     expect(failure.status).toBe(503)
     expect(failure.result.error).toEqual({ '': [SHARED_TEXT.upstreamFailed] })
     expect(failure.result.initialValue).toEqual({ email: 'ana@example.com' })
   })
 
   it('treats an answer that broke its schema like an unavailable upstream', () => {
-    const failure = failureReply(new UpstreamError('invalid-response', 'identity.test', 'req-1', 'bad body'), submitted())
+    const failure = failureReply(
+      new UpstreamError('invalid-response', 'identity.test', 'req-1', 'bad body'),
+      submitted(),
+    )
     expect(failure.status).toBe(503)
     expect(failure.result.error).toEqual({ '': [SHARED_TEXT.upstreamFailed] })
   })

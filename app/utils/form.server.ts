@@ -28,7 +28,13 @@ export function formConstraint(schema: z.ZodType): FormConstraint {
 }
 
 /** What failureReply needs of a Conform submission: its reply. */
-export type FormSubmission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<string[]> }
+export type FormSubmission = {
+  reply: (options?: {
+    formErrors?: string[]
+    fieldErrors?: Record<string, string[]>
+    hideFields?: string[]
+  }) => SubmissionResult<string[]>
+}
 
 /** A failure the form can show: the status to answer with and Conform's reply. */
 export type FormFailure = { status: number; result: SubmissionResult<string[]> }
@@ -56,5 +62,8 @@ export function failureReply(
     }
     return { status: upstreamStatus(error), result: submission.reply({ fieldErrors, formErrors, hideFields }) }
   }
-  return { status: upstreamStatus(error), result: submission.reply({ formErrors: [upstreamMessage(error)], hideFields }) }
+  return {
+    status: upstreamStatus(error),
+    result: submission.reply({ formErrors: [upstreamMessage(error)], hideFields }),
+  }
 }

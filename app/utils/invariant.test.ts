@@ -23,7 +23,9 @@ describe('invariantResponse', () => {
   })
 
   it('takes the status and headers from the init, and a message from a function', async () => {
-    const error = thrown(() => invariantResponse(false, () => 'Not here', { status: 404, headers: { 'cache-control': 'no-store' } })) as Response
+    const error = thrown(() =>
+      invariantResponse(false, () => 'Not here', { status: 404, headers: { 'cache-control': 'no-store' } }),
+    ) as Response
     expect(error.status).toBe(404)
     expect(error.headers.get('cache-control')).toBe('no-store')
     expect(await error.text()).toBe('Not here')

@@ -22,7 +22,18 @@ describe('redirectWithToast', () => {
   })
 
   it("keeps the init's status and headers, other cookies included", async () => {
-    const response = await redirectWithToast(config, '/', { kind: 'info', message: 'Bye.' }, { status: 303, headers: [['set-cookie', 'session=; Max-Age=0'], ['x-extra', 'kept']] })
+    const response = await redirectWithToast(
+      config,
+      '/',
+      { kind: 'info', message: 'Bye.' },
+      {
+        status: 303,
+        headers: [
+          ['set-cookie', 'session=; Max-Age=0'],
+          ['x-extra', 'kept'],
+        ],
+      },
+    )
     expect(response.status).toBe(303)
     expect(response.headers.get('x-extra')).toBe('kept')
     const cookies = response.headers.getSetCookie()

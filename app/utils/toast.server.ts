@@ -24,14 +24,22 @@ export function serializeToast(config: Config, toast: Toast): Promise<string> {
  * A redirect whose next page shows `toast` (the Epic Stack's helper; ours takes the config,
  * whose secret signs the cookie). Headers in `init`, such as other cookies, are kept.
  */
-export async function redirectWithToast(config: Config, url: string, toast: Toast, init?: ResponseInit): Promise<Response> {
+export async function redirectWithToast(
+  config: Config,
+  url: string,
+  toast: Toast,
+  init?: ResponseInit,
+): Promise<Response> {
   const headers = new Headers(init?.headers)
   headers.append('set-cookie', await serializeToast(config, toast))
   return redirect(url, { ...init, headers })
 }
 
 /** Reads the pending toast, if any, and the Set-Cookie that clears it. */
-export async function popToast(request: Request, config: Config): Promise<{ toast: Toast | null; clear: string | null }> {
+export async function popToast(
+  request: Request,
+  config: Config,
+): Promise<{ toast: Toast | null; clear: string | null }> {
   const cookie = toastCookie(config)
   const raw = await cookie.parse(request.headers.get('cookie'))
   if (raw === null || raw === undefined) return { toast: null, clear: null }

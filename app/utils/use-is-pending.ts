@@ -18,5 +18,9 @@ export function useIsPending({
   const contextualFormAction = useFormAction()
   const navigation = useNavigation()
   const isPendingState = state === 'non-idle' ? navigation.state !== 'idle' : navigation.state === state
-  return isPendingState && navigation.formAction === (formAction ?? contextualFormAction) && navigation.formMethod === formMethod
+  return (
+    isPendingState &&
+    navigation.formAction === (formAction ?? contextualFormAction) &&
+    navigation.formMethod === formMethod
+  )
 }

@@ -54,12 +54,20 @@ describe('Keycloak realm export', () => {
     const mapped = client.protocolMappers
       .filter((mapper: { config: Record<string, string> }) => mapper.config['id.token.claim'] === 'true')
       .map((mapper: { config: Record<string, string> }) => mapper.config['claim.name']!.split('.')[0])
-    expect(Object.keys(claims).filter((claim) => !standard.includes(claim)).sort()).toEqual([...mapped].sort())
+    expect(
+      Object.keys(claims)
+        .filter((claim) => !standard.includes(claim))
+        .sort(),
+    ).toEqual([...mapped].sort())
   })
 
   it('puts the upstream audience and every custom claim in the access token (the upstream reads it, decision 0013)', () => {
-    const audience = client.protocolMappers.filter((mapper: { protocolMapper: string }) => mapper.protocolMapper === 'oidc-audience-mapper')
-    expect(audience.map((mapper: { config: Record<string, string> }) => mapper.config['included.custom.audience'])).toEqual([config.oidc.audience])
+    const audience = client.protocolMappers.filter(
+      (mapper: { protocolMapper: string }) => mapper.protocolMapper === 'oidc-audience-mapper',
+    )
+    expect(
+      audience.map((mapper: { config: Record<string, string> }) => mapper.config['included.custom.audience']),
+    ).toEqual([config.oidc.audience])
     for (const mapper of client.protocolMappers) expect(mapper.config['access.token.claim'], mapper.name).toBe('true')
   })
 

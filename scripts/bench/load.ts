@@ -73,7 +73,8 @@ function summarise(runs: Run[], page: string) {
     p99: Math.max(...mine.map((run) => run.p99)),
     responses: mine.reduce((sum, run) => sum + run.responses, 0),
     cpuMsPerRequest: mine.every((run) => run.cpuMsPerRequest !== null)
-      ? mine.reduce((sum, run) => sum + run.cpuMsPerRequest! * run.responses, 0) / mine.reduce((sum, run) => sum + run.responses, 0)
+      ? mine.reduce((sum, run) => sum + run.cpuMsPerRequest! * run.responses, 0) /
+        mine.reduce((sum, run) => sum + run.responses, 0)
       : null,
   }
 }
@@ -101,6 +102,7 @@ export async function measureThroughput(base: string, pgid: number, paths: { flo
   const floor = summarise(runs, paths.floor)
   const landing = summarise(runs, paths.landing)
   const ratio = landing.rps / floor.rps
-  const cpuRatio = floor.cpuMsPerRequest !== null && landing.cpuMsPerRequest ? floor.cpuMsPerRequest / landing.cpuMsPerRequest : null
+  const cpuRatio =
+    floor.cpuMsPerRequest !== null && landing.cpuMsPerRequest ? floor.cpuMsPerRequest / landing.cpuMsPerRequest : null
   return { runs, floor, landing, ratio, cpuRatio }
 }

@@ -20,7 +20,11 @@ export type PageWeight = {
   cssGzip: number
 }
 
-const decodeAttr = (value: string) => value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'")
+const decodeAttr = (value: string) =>
+  value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
 
 function attr(tag: string, name: string) {
   const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)
@@ -50,7 +54,8 @@ function assetsOf(html: string, pageUrl: string) {
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) add(js, attr(tag, 'src'))
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     const rel = (attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/)
-    if (rel.includes('modulepreload') || (rel.includes('preload') && attr(tag, 'as') === 'script')) add(js, attr(tag, 'href'))
+    if (rel.includes('modulepreload') || (rel.includes('preload') && attr(tag, 'as') === 'script'))
+      add(js, attr(tag, 'href'))
     if (rel.includes('stylesheet')) add(css, attr(tag, 'href'))
   }
   for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {

@@ -110,7 +110,12 @@ export async function startServer(port: number) {
   delete env.DATABASE_URL
   delete env.UPSTREAM_URL
   // What `npm start` runs: the compiled process the build bundled (build/process/).
-  server = spawn(process.execPath, ['build/process/server.js'], { cwd: root, env, detached: true, stdio: ['ignore', log, log] })
+  server = spawn(process.execPath, ['build/process/server.js'], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', log, log],
+  })
   fs.closeSync(log)
   const child = server
   const base = `http://127.0.0.1:${port}`

@@ -8,7 +8,11 @@ import { BROWSER_HEADERS, CONNECTIONS, kb, ROUNDS, SECONDS, WARMUP_SECONDS } fro
 // Targets of the issue.
 const MIN_LANDING_TO_FLOOR = 0.6
 
-export function printReport(pages: PageWeight[], { runs, floor, landing, ratio, cpuRatio }: Throughput, floorPath: string) {
+export function printReport(
+  pages: PageWeight[],
+  { runs, floor, landing, ratio, cpuRatio }: Throughput,
+  floorPath: string,
+) {
   console.log(
     '\nPage weight (KB = 1,000 bytes). HTML: gzip body as served by the server (compression, zlib level 6).' +
       '\nJS, CSS: each distinct file a first visit loads (script src, modulepreload, imports in inline module' +
@@ -28,7 +32,8 @@ export function printReport(pages: PageWeight[], { runs, floor, landing, ratio, 
       [false, false, true, true, true, true],
     ),
   )
-  if (pages.some((page) => page.htmlGzipBy !== 'server')) console.log('* not compressed by the server: gzipped here with zlib level 6')
+  if (pages.some((page) => page.htmlGzipBy !== 'server'))
+    console.log('* not compressed by the server: gzipped here with zlib level 6')
 
   console.log(
     `\nThroughput: autocannon, ${CONNECTIONS} connections, browser first-visit headers (accept-encoding: ${BROWSER_HEADERS['accept-encoding']}),` +
@@ -37,7 +42,19 @@ export function printReport(pages: PageWeight[], { runs, floor, landing, ratio, 
   )
   console.log(
     table(
-      ['round', 'page', 'req/s', 'p99 ms', 'responses', 'non-200', 'errors', 'timeouts', 'server CPU ms/req', 'server cores', 'load 1m'],
+      [
+        'round',
+        'page',
+        'req/s',
+        'p99 ms',
+        'responses',
+        'non-200',
+        'errors',
+        'timeouts',
+        'server CPU ms/req',
+        'server cores',
+        'load 1m',
+      ],
       runs.map((run) => [
         run.round,
         run.page,
@@ -69,11 +86,15 @@ export function printReport(pages: PageWeight[], { runs, floor, landing, ratio, 
   )
   console.log(`\nlanding/floor throughput: ${Math.round(ratio * 100)}%`)
   if (cpuRatio !== null) {
-    console.log(`landing/floor by server CPU per request: ${Math.round(cpuRatio * 100)}% (cross-check, less sensitive to other load)`)
+    console.log(
+      `landing/floor by server CPU per request: ${Math.round(cpuRatio * 100)}% (cross-check, less sensitive to other load)`,
+    )
   }
   const busiest = Math.max(...runs.map((run) => run.loadBefore))
   if (busiest > os.cpus().length) {
-    console.log(`warning: 1-minute load average reached ${busiest.toFixed(1)} on ${os.cpus().length} cores: other processes shared the CPU; req/s is noisy`)
+    console.log(
+      `warning: 1-minute load average reached ${busiest.toFixed(1)} on ${os.cpus().length} cores: other processes shared the CPU; req/s is noisy`,
+    )
   }
   console.log()
 }
@@ -83,7 +104,11 @@ export function checkTargets(pages: PageWeight[], { runs, floor, landing, ratio 
   const landingPage = pages.find((page) => page.path === landingPath)!
   const overBudget = pages.filter((page) => page.jsGzip > MAX_FIRST_VISIT_JS_GZIP)
   const badRuns = runs.filter((run) => run.non200 > 0 || run.non2xx > 0 || run.errors > 0 || run.timeouts > 0)
-  const badAssets = pages.flatMap((page) => [...page.js, ...page.css].filter((asset) => asset.status !== 200).map((asset) => `${page.path} → ${asset.url} ${asset.status}`))
+  const badAssets = pages.flatMap((page) =>
+    [...page.js, ...page.css]
+      .filter((asset) => asset.status !== 200)
+      .map((asset) => `${page.path} → ${asset.url} ${asset.status}`),
+  )
   const checks = [
     {
       name: `landing throughput at least ${MIN_LANDING_TO_FLOOR * 100}% of the floor`,
@@ -102,7 +127,15 @@ export function checkTargets(pages: PageWeight[], { runs, floor, landing, ratio 
     {
       name: 'every benchmark response was 200, no errors or timeouts',
       pass: badRuns.length === 0,
-      detail: badRuns.length === 0 ? `${runs.reduce((sum, run) => sum + run.responses, 0)} responses` : badRuns.map((run) => `round ${run.round} ${run.page}: ${JSON.stringify(run.statusCodes)}, ${run.errors} errors, ${run.timeouts} timeouts`).join('; '),
+      detail:
+        badRuns.length === 0
+          ? `${runs.reduce((sum, run) => sum + run.responses, 0)} responses`
+          : badRuns
+              .map(
+                (run) =>
+                  `round ${run.round} ${run.page}: ${JSON.stringify(run.statusCodes)}, ${run.errors} errors, ${run.timeouts} timeouts`,
+              )
+              .join('; '),
     },
     {
       name: 'every JS and CSS file a page refers to answered 200',
@@ -117,6 +150,9 @@ function table(headers: string[], rows: (string | number)[][], rightAligned: boo
   const cells = [headers, ...rows.map((row) => row.map(String))]
   const widths = headers.map((_, col) => Math.max(...cells.map((row) => row[col]!.length)))
   const line = (row: string[]) =>
-    row.map((cell, col) => (rightAligned[col] ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!))).join('  ').trimEnd()
+    row
+      .map((cell, col) => (rightAligned[col] ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!)))
+      .join('  ')
+      .trimEnd()
   return [line(cells[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.slice(1).map(line)].join('\n')
 }

@@ -17,7 +17,8 @@ function positiveNumber(name: string, fallback: number) {
   const raw = process.env[name]
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got ${JSON.stringify(raw)})`)
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number (got ${JSON.stringify(raw)})`)
   return value
 }
 

@@ -13,7 +13,11 @@ export type SubscriberAccount = typeof subscriberAccounts.$inferSelect
 
 export async function findSubscriberAccount(db: Executor, accountNumber: string): Promise<SubscriberAccount | null> {
   if (!/^\d{13}$/.test(accountNumber)) return null
-  const [row] = await db.select().from(subscriberAccounts).where(eq(subscriberAccounts.accountNumber, accountNumber)).limit(1)
+  const [row] = await db
+    .select()
+    .from(subscriberAccounts)
+    .where(eq(subscriberAccounts.accountNumber, accountNumber))
+    .limit(1)
   return row ?? null
 }
 

@@ -54,7 +54,13 @@ const GEOGRAPHIC_PROVINCE: Record<string, string> = {
 
 type RawRegion = { regCode: string; regionName: string }
 type RawProvince = { regCode: string; provCode: string; provName: string; cityClass: string | null }
-type RawMunicipality = { regCode: string; provCode: string; munCityCode: string; munCityName: string; munCityOldName: string }
+type RawMunicipality = {
+  regCode: string
+  provCode: string
+  munCityCode: string
+  munCityName: string
+  munCityOldName: string
+}
 type RawBarangay = { munCityCode: string; brgyCode: string; brgyName: string }
 
 export type RegionRow = { code: string; name: string }
@@ -67,7 +73,13 @@ export type MunicipalityRow = {
   name: string
   formerName: string | null
 }
-export type BarangayRow = { code: string; municipalityCode: string; provinceCode: string; regionCode: string; name: string }
+export type BarangayRow = {
+  code: string
+  municipalityCode: string
+  provinceCode: string
+  regionCode: string
+  name: string
+}
 
 export type AddressList = {
   regions: RegionRow[]
@@ -121,14 +133,18 @@ export function placePsgc(raw: {
     const name = GEOGRAPHIC_PROVINCE[m.provCode]
     const code = name === undefined ? undefined : provinceCodeByName.get(name)
     if (code === undefined) {
-      throw new Error(`PSGC: no province for ${m.munCityName} (${m.munCityCode}); add its province code to GEOGRAPHIC_PROVINCE`)
+      throw new Error(
+        `PSGC: no province for ${m.munCityName} (${m.munCityCode}); add its province code to GEOGRAPHIC_PROVINCE`,
+      )
     }
     return code
   }
 
   // A city coded at province level is coded PPP00; other rows sharing its PPP are its
   // sub-municipalities (only Manila has them).
-  const cityCodes = new Set(raw.municipalities.filter((m) => m.munCityCode === `${m.provCode}00`).map((m) => m.munCityCode))
+  const cityCodes = new Set(
+    raw.municipalities.filter((m) => m.munCityCode === `${m.provCode}00`).map((m) => m.munCityCode),
+  )
   const municipalities: MunicipalityRow[] = raw.municipalities.map((m) => {
     const cityCode = `${m.provCode}00`
     return {

@@ -83,7 +83,10 @@ export function addressRoutes({ db }: ServiceDeps) {
     if (!(await exists(db, municipalities, municipalityCode))) notFound('municipality')
     // Manila's barangays sit under its sub-municipalities; choosing the city itself
     // must not lead to an empty list.
-    const parts = db.select({ code: municipalities.code }).from(municipalities).where(eq(municipalities.parentCode, municipalityCode))
+    const parts = db
+      .select({ code: municipalities.code })
+      .from(municipalities)
+      .where(eq(municipalities.parentCode, municipalityCode))
     const rows = await db
       .select()
       .from(barangays)
@@ -140,7 +143,13 @@ export function addressRoutes({ db }: ServiceDeps) {
     }
     if (zipCode === null) throw new ServiceError(404, 'zip_code_unknown', 'No zip code is known for this address.')
     return c.json(
-      ok({ zipCode, regionId: municipality.regionCode, provinceId: municipality.provinceCode, cityId: municipality.code, barangayId }),
+      ok({
+        zipCode,
+        regionId: municipality.regionCode,
+        provinceId: municipality.provinceCode,
+        cityId: municipality.code,
+        barangayId,
+      }),
     )
   })
 

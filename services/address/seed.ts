@@ -33,10 +33,14 @@ export async function seedAddress(db: Database): Promise<Record<string, number>>
           ...m,
           zipCode: zipCodes.municipalities.get(m.code) ?? null,
         })),
-        (batch) => tx.insert(municipalities).values(batch).onConflictDoNothing().returning({ code: municipalities.code }),
+        (batch) =>
+          tx.insert(municipalities).values(batch).onConflictDoNothing().returning({ code: municipalities.code }),
       ),
       barangays: await inBatches(
-        (await missing(barangays, list.barangays)).map((b) => ({ ...b, zipCode: zipCodes.barangays.get(b.code) ?? null })),
+        (await missing(barangays, list.barangays)).map((b) => ({
+          ...b,
+          zipCode: zipCodes.barangays.get(b.code) ?? null,
+        })),
         (batch) => tx.insert(barangays).values(batch).onConflictDoNothing().returning({ code: barangays.code }),
       ),
     }

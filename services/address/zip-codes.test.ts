@@ -11,11 +11,25 @@ const list: AddressList = {
   ],
   municipalities: [
     { code: '81300', provinceCode: '000', regionCode: '13', parentCode: null, name: 'Quezon City', formerName: null },
-    { code: '80600', provinceCode: '000', regionCode: '13', parentCode: null, name: 'City of Manila', formerName: null },
+    {
+      code: '80600',
+      provinceCode: '000',
+      regionCode: '13',
+      parentCode: null,
+      name: 'City of Manila',
+      formerName: null,
+    },
     { code: '80608', provinceCode: '000', regionCode: '13', parentCode: '80600', name: 'Ermita', formerName: null },
     { code: '80606', provinceCode: '000', regionCode: '13', parentCode: '80600', name: 'Sampaloc', formerName: null },
     { code: '05623', provinceCode: '056', regionCode: '04', parentCode: null, name: 'Lucban', formerName: null },
-    { code: '02103', provinceCode: '021', regionCode: '04', parentCode: null, name: 'City of General Trias', formerName: null },
+    {
+      code: '02103',
+      provinceCode: '021',
+      regionCode: '04',
+      parentCode: null,
+      name: 'City of General Trias',
+      formerName: null,
+    },
   ],
   barangays: [
     { code: '81300001', municipalityCode: '81300', provinceCode: '000', regionCode: '13', name: 'Bagong Silangan' },

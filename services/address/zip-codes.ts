@@ -96,7 +96,10 @@ export function matchZipCodes(list: AddressList, postal: PostalRow[]): ZipCodes 
   const provinceKeyToCodes = new Map<string, string[]>()
   for (const p of list.provinces) provinceKeyToCodes.set(nameKey(p.name), [p.code])
   for (const [alias, names] of Object.entries(PROVINCE_ALIASES)) {
-    provinceKeyToCodes.set(alias, names.flatMap((n) => provinceKeyToCodes.get(n) ?? []))
+    provinceKeyToCodes.set(
+      alias,
+      names.flatMap((n) => provinceKeyToCodes.get(n) ?? []),
+    )
   }
 
   const byPlace = new CodeIndex() // scope: province code, or NCR city key

@@ -25,7 +25,10 @@ export function cmsSeedDocuments(productName: string): { name: string; content: 
     { name: documentName.legalPage('privacy_notice'), content: privacyNotice },
     { name: documentName.legalPage('cookie_policy'), content: cookiePolicy },
     { name: documentName.legalPage('terms_of_use'), content: termsOfUse },
-    ...Object.entries(productTerms).map(([product, content]) => ({ name: documentName.productTerms(product), content })),
+    ...Object.entries(productTerms).map(([product, content]) => ({
+      name: documentName.productTerms(product),
+      content,
+    })),
     { name: documentName.banners, content: banners },
     { name: documentName.footers, content: footers },
     { name: documentName.landingImage, content: landingImage },

@@ -22,10 +22,13 @@ it('survives the server dropping its idle connections and answers the next query
     const { default: pg } = await import('pg')
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
     await admin.connect()
-    const name = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
-    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
-      name.rows[0]!.name,
-    ])
+    const name = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[]
+    }
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name.rows[0]!.name],
+    )
     await admin.end()
     // A query may still meet a connection whose end has not arrived yet; the next one must work.
     let two: number | undefined

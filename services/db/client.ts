@@ -17,9 +17,7 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-export type DatabaseOptions =
-  | { url: string }
-  | { dataDir: string } // a folder, or 'memory://' for a throwaway in-memory database
+export type DatabaseOptions = { url: string } | { dataDir: string } // a folder, or 'memory://' for a throwaway in-memory database
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
@@ -40,8 +38,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
-  const dataDir =
-    options.dataDir === 'memory://' ? undefined : path.resolve(options.dataDir, 'pglite')
+  const dataDir = options.dataDir === 'memory://' ? undefined : path.resolve(options.dataDir, 'pglite')
   const client = new PGlite(dataDir)
   const db = drizzle(client, { schema })
   await migrate(db, { migrationsFolder })

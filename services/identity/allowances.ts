@@ -34,7 +34,8 @@ export const EMAIL_LIMITS: Record<LimitedAction, Window[]> = {
 /** Backstop per client address: a busy kiosk stays well under it, a script does not. */
 export const ADDRESS_LIMIT: Window = { limit: 30, windowMs: HOUR }
 
-export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests for this email address. Please wait a few minutes and try again.'
+export const TOO_MANY_REQUESTS_MESSAGE =
+  'Too many requests for this email address. Please wait a few minutes and try again.'
 export const TOO_MANY_FROM_ADDRESS_MESSAGE = 'Too many requests from your network. Please try again later.'
 
 function digest(value: string): string {

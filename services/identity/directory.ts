@@ -89,7 +89,9 @@ export function createIdentityDirectory(deps: ServiceDeps): IdentityDirectory {
         return { ok: false, reason: 'locked' }
       }
       const row = await findUserRowByEmail(deps.db, normalised)
-      const valid = row ? await verifyPassword(password, row.passwordHash) : await burnPasswordCheck(password, settings.passwordCost)
+      const valid = row
+        ? await verifyPassword(password, row.passwordHash)
+        : await burnPasswordCheck(password, settings.passwordCost)
       if (!row || !valid) {
         logRefusal(normalised, 'invalid')
         return { ok: false, reason: 'invalid' }

@@ -9,7 +9,9 @@ function link(publicUrl: string, path: string): string {
 
 function greeting(firstName: string): string {
   // Names are stored upper-cased (spec 5); a greeting reads better in title case.
-  const name = firstName.toLowerCase().replace(/(^|[ .-])(\p{L})/gu, (_, separator: string, letter: string) => separator + letter.toUpperCase())
+  const name = firstName
+    .toLowerCase()
+    .replace(/(^|[ .-])(\p{L})/gu, (_, separator: string, letter: string) => separator + letter.toUpperCase())
   return `Hello ${name},`
 }
 

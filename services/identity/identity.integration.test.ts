@@ -31,7 +31,13 @@ let service: IdentityService
 
 beforeAll(async () => {
   t = await startTestUpstream({ seed: true, now, env: { PUBLIC_URL: 'https://portal.example.ph' } })
-  deps = { db: t.database.db, logger: silentLogger, productName: t.config.PRODUCT_NAME, now, settings: serviceSettingsFromConfig(t.config) }
+  deps = {
+    db: t.database.db,
+    logger: silentLogger,
+    productName: t.config.PRODUCT_NAME,
+    now,
+    settings: serviceSettingsFromConfig(t.config),
+  }
   directory = createIdentityDirectory(deps)
   service = createIdentityService(deps)
 })
@@ -149,10 +155,16 @@ describe('sign-in directory', () => {
 describe('lock-out per username', () => {
   it('locks one username after 5 failures while another user of the same kiosk still signs in', async () => {
     for (let i = 0; i < 5; i++) {
-      expect(await directory.verifyCredentials(customer.email, `Wrong${i}pass`)).toEqual({ ok: false, reason: 'invalid' })
+      expect(await directory.verifyCredentials(customer.email, `Wrong${i}pass`)).toEqual({
+        ok: false,
+        reason: 'invalid',
+      })
     }
     // Even the right password is refused while locked.
-    expect(await directory.verifyCredentials(customer.email, customer.password)).toEqual({ ok: false, reason: 'locked' })
+    expect(await directory.verifyCredentials(customer.email, customer.password)).toEqual({
+      ok: false,
+      reason: 'locked',
+    })
     const other = await directory.verifyCredentials(agent.email, agent.password)
     expect(other.ok).toBe(true)
 
@@ -169,14 +181,20 @@ describe('lock-out per username', () => {
     advance(61_000) // first lock: 60 s
     expect(await directory.verifyCredentials(username, 'Wrong1pass')).toEqual({ ok: false, reason: 'invalid' })
     advance(61_000) // second lock: 120 s, not over yet
-    expect(await directory.verifyCredentials(username, demo(username).password)).toEqual({ ok: false, reason: 'locked' })
+    expect(await directory.verifyCredentials(username, demo(username).password)).toEqual({
+      ok: false,
+      reason: 'locked',
+    })
     advance(60_000)
     expect((await directory.verifyCredentials(username, demo(username).password)).ok).toBe(true)
   })
 
   it('locks an unknown username exactly like a real one', async () => {
     for (let i = 0; i < 5; i++) await directory.verifyCredentials('ghost@example.com', 'Wrong1pass')
-    expect(await directory.verifyCredentials('ghost@example.com', 'Wrong1pass')).toEqual({ ok: false, reason: 'locked' })
+    expect(await directory.verifyCredentials('ghost@example.com', 'Wrong1pass')).toEqual({
+      ok: false,
+      reason: 'locked',
+    })
   })
 
   it('lets only the first 5 of a parallel burst of guesses reach the password check', async () => {
@@ -208,15 +226,28 @@ describe('registration and email verification', () => {
 
     const signIn = await directory.verifyCredentials(input.email, input.password)
     if (!signIn.ok) throw new Error('new user could not sign in')
-    expect(signIn.user).toMatchObject({ firstName: 'JUAN', lastName: 'DELA CRUZ', mobileNumber: '9175550101', roles: ['base'], emailVerified: false })
-    expect(signIn.user.attributes).toMatchObject({ accountNumber: [], displaySuccessRegistration: true, displayWelcomeBanner: true })
+    expect(signIn.user).toMatchObject({
+      firstName: 'JUAN',
+      lastName: 'DELA CRUZ',
+      mobileNumber: '9175550101',
+      roles: ['base'],
+      emailVerified: false,
+    })
+    expect(signIn.user.attributes).toMatchObject({
+      accountNumber: [],
+      displaySuccessRegistration: true,
+      displayWelcomeBanner: true,
+    })
   })
 
   it('verifies with the link once; the same link fails the second time', async () => {
     const input = newApplicant()
     await call('POST', '/users/registration', input)
     const token = await latestLinkToken(input.email, 'verifyEmail')
-    expect(await call('PATCH', '/users/verify-email', { token })).toEqual({ status: 200, body: { status: true, data: { verified: true } } })
+    expect(await call('PATCH', '/users/verify-email', { token })).toEqual({
+      status: 200,
+      body: { status: true, data: { verified: true } },
+    })
     const again = await call('PATCH', '/users/verify-email', { token })
     expect(again.status).toBe(400)
     expect(again.body.error.code).toBe('verification_failed')
@@ -293,14 +324,25 @@ describe('registration and email verification', () => {
     const timestamp = Math.floor(nowMs / 1000)
     const body = '{not json'
     const signature = computeSignature({
-      scheme: t.config.UPSTREAM_SIGNATURE_SCHEME, secret: t.config.upstreamSecret, channel: t.config.channel,
-      method: 'POST', pathWithQuery: '/users/registration', requestId, timestamp, body,
+      scheme: t.config.UPSTREAM_SIGNATURE_SCHEME,
+      secret: t.config.upstreamSecret,
+      channel: t.config.channel,
+      method: 'POST',
+      pathWithQuery: '/users/registration',
+      requestId,
+      timestamp,
+      body,
     })
     const response = await t.fetch(
       new Request('http://upstream.internal/users/registration', {
         method: 'POST',
         body,
-        headers: { [HEADER.channel]: t.config.channel, [HEADER.requestId]: requestId, [HEADER.timestamp]: String(timestamp), [HEADER.signature]: signature },
+        headers: {
+          [HEADER.channel]: t.config.channel,
+          [HEADER.requestId]: requestId,
+          [HEADER.timestamp]: String(timestamp),
+          [HEADER.signature]: signature,
+        },
       }),
     )
     expect(response.status).toBe(400)
@@ -320,7 +362,10 @@ describe('registration and email verification', () => {
     const signIn = await directory.verifyCredentials(input.email, input.password)
     if (!signIn.ok) throw new Error('new customer could not sign in')
     expect(signIn.user.roles).toEqual(['base', 'customer'])
-    expect(directory.claimsFor(signIn.user)).toMatchObject({ accountNumber: ['1000000000003'], activeAccountNumber: '1000000000003' })
+    expect(directory.claimsFor(signIn.user)).toMatchObject({
+      accountNumber: ['1000000000003'],
+      activeAccountNumber: '1000000000003',
+    })
   })
 })
 
@@ -335,7 +380,9 @@ describe('password reset', () => {
     expect(real).toEqual({ status: 200, body: { status: true, data: { email: input.email } } })
     expect(unknown).toEqual({ status: 200, body: { status: true, data: { email: 'nobody-reset2@example.com' } } })
     expect(await latestMessagesFor(t.database.db, 'nobody-reset2@example.com')).toEqual([])
-    expect((await latestMessagesFor(t.database.db, input.email, 1))[0]!.subject).toBe(`Reset your ${t.config.PRODUCT_NAME} password`)
+    expect((await latestMessagesFor(t.database.db, input.email, 1))[0]!.subject).toBe(
+      `Reset your ${t.config.PRODUCT_NAME} password`,
+    )
   })
 
   it('sets a new password with the link: the old one stops working, the link works once', async () => {
@@ -365,7 +412,10 @@ describe('password reset', () => {
     await call('POST', '/users/password-reset', { email: input.email })
     const token = await latestLinkToken(input.email, 'reset-password')
     advance(31 * MINUTE)
-    const response = await call('PATCH', '/users/password-reset', { accessToken: token, newPassword: 'BagongPassword7' })
+    const response = await call('PATCH', '/users/password-reset', {
+      accessToken: token,
+      newPassword: 'BagongPassword7',
+    })
     expect(response.status).toBe(400)
     expect((await directory.verifyCredentials(input.email, input.password)).ok).toBe(true)
   })
@@ -397,7 +447,9 @@ describe('account linking and attributes', () => {
     const message = `The account number you entered cannot be linked. This feature is available for ${t.config.PRODUCT_NAME} accounts only.`
     await expect(service.linkAccount(id, '1234567890123')).rejects.toMatchObject({ httpStatus: 422, message })
     await expect(service.linkAccount(id, '2000000000001')).rejects.toMatchObject({ httpStatus: 422, message })
-    await expect(service.linkAccount(id, '12345')).rejects.toMatchObject({ fields: { accountNumber: ['Account number must be 13 digits'] } })
+    await expect(service.linkAccount(id, '12345')).rejects.toMatchObject({
+      fields: { accountNumber: ['Account number must be 13 digits'] },
+    })
     expect((await directory.findUser(id))!.attributes.accountNumber).toEqual([])
   })
 
@@ -414,9 +466,19 @@ describe('account linking and attributes', () => {
 
   it('updates the display flags, refuses an active account that is not linked, and ignores roles and agent code', async () => {
     const id = await applicantId()
-    const update = AttributesUpdateSchema.parse({ displayCoachmarks: false, displaySuccessRegistration: false, agentCode: 'AGT-9999', roles: ['sales-admin'] })
+    const update = AttributesUpdateSchema.parse({
+      displayCoachmarks: false,
+      displaySuccessRegistration: false,
+      agentCode: 'AGT-9999',
+      roles: ['sales-admin'],
+    })
     const user = await service.updateAttributes(id, update)
-    expect(user.attributes).toMatchObject({ displayCoachmarks: false, displaySuccessRegistration: false, displayWelcomeBanner: true, agentCode: null })
+    expect(user.attributes).toMatchObject({
+      displayCoachmarks: false,
+      displaySuccessRegistration: false,
+      displayWelcomeBanner: true,
+      agentCode: null,
+    })
     expect(user.roles).toEqual(['base'])
     await expect(service.updateAttributes(id, { activeAccountNumber: '1000000000001' })).rejects.toMatchObject({
       httpStatus: 422,
@@ -427,11 +489,17 @@ describe('account linking and attributes', () => {
 
 describe('seed', () => {
   it('adds nothing on a second run and keeps the demo users as they are', async () => {
-    const before = await t.database.db.select({ id: users.id, hash: users.passwordHash }).from(users).where(eq(users.demo, true))
+    const before = await t.database.db
+      .select({ id: users.id, hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.demo, true))
     const report = await seedAll(t.database.db, { productName: t.config.PRODUCT_NAME, demo: true })
     expect(report.demoUsers).toBe(0)
     expect(report.demoAccounts).toBe(0)
-    const after = await t.database.db.select({ id: users.id, hash: users.passwordHash }).from(users).where(eq(users.demo, true))
+    const after = await t.database.db
+      .select({ id: users.id, hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.demo, true))
     expect(after).toEqual(before)
     expect(before).toHaveLength(4)
   })
@@ -468,7 +536,9 @@ describe('request limits (SECURITY Abuse)', () => {
     for (let n = 0; n < 30; n++) {
       await service.requestPasswordReset(`kiosk-${serial}-${n}@example.net`, address)
     }
-    const refused = await service.requestPasswordReset(`kiosk-${serial}-31@example.net`, address).catch((error: unknown) => error)
+    const refused = await service
+      .requestPasswordReset(`kiosk-${serial}-31@example.net`, address)
+      .catch((error: unknown) => error)
     expect(refused).toMatchObject({ httpStatus: 429, message: TOO_MANY_FROM_ADDRESS_MESSAGE })
     // Another address is not affected.
     await expect(service.requestPasswordReset(`kiosk-${serial}-32@example.net`, '203.0.113.8')).resolves.toBeDefined()

@@ -53,7 +53,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const match = STORED.exec(stored)
   if (!match) return false
   const [ln, r, p] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  if (ln < LIMITS.ln[0] || ln > LIMITS.ln[1] || r < LIMITS.r[0] || r > LIMITS.r[1] || p < LIMITS.p[0] || p > LIMITS.p[1]) {
+  if (
+    ln < LIMITS.ln[0] ||
+    ln > LIMITS.ln[1] ||
+    r < LIMITS.r[0] ||
+    r > LIMITS.r[1] ||
+    p < LIMITS.p[0] ||
+    p > LIMITS.p[1]
+  ) {
     return false
   }
   const salt = Buffer.from(match[4]!, 'base64')

@@ -8,7 +8,11 @@ import { hashPassword, type ScryptCost } from './password.ts'
 import { users } from './tables.ts'
 import { findUserRowByEmail } from './users.ts'
 
-export async function seedDemoUsers(db: Database, passwordCost?: ScryptCost, now: Date = new Date()): Promise<Record<string, number>> {
+export async function seedDemoUsers(
+  db: Database,
+  passwordCost?: ScryptCost,
+  now: Date = new Date(),
+): Promise<Record<string, number>> {
   let added = 0
   for (const demo of DEMO_USERS) {
     // Checked first so a re-run does not pay for hashing passwords it will not store.

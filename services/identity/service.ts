@@ -6,11 +6,7 @@
  * either way; the difference goes to the mailbox, which only its owner reads.
  */
 import { and, eq, sql } from 'drizzle-orm'
-import {
-  AccountNumberSchema,
-  type AttributesUpdate,
-  type Registration,
-} from '../../lib/identity-schemas.ts'
+import { AccountNumberSchema, type AttributesUpdate, type Registration } from '../../lib/identity-schemas.ts'
 import { isFibreAccount } from '../accounts/registry.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import { ServiceError } from '../errors.ts'
@@ -34,7 +30,12 @@ export const UNLINK_FAILED_MESSAGE = 'Could not be unlinked' // spec 8
 export function createIdentityService(deps: ServiceDeps) {
   const settings = settingsOf(deps)
   const delivery = createDeliveryQueue(deps)
-  const mailBase = (to: string, firstName: string) => ({ productName: deps.productName, publicUrl: settings.publicUrl, to, firstName })
+  const mailBase = (to: string, firstName: string) => ({
+    productName: deps.productName,
+    publicUrl: settings.publicUrl,
+    to,
+    firstName,
+  })
 
   async function requireLinkable(accountNumber: string, field: string) {
     if (!(await isFibreAccount(deps.db, accountNumber))) {
@@ -125,7 +126,8 @@ export function createIdentityService(deps: ServiceDeps) {
         await tx.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, userId))
         return true
       })
-      if (!verified) throw new ServiceError(400, 'verification_failed', 'The verification link is invalid or has expired.')
+      if (!verified)
+        throw new ServiceError(400, 'verification_failed', 'The verification link is invalid or has expired.')
       return { verified: true }
     },
 

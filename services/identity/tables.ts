@@ -20,7 +20,10 @@ export const users = identitySchema.table(
     passwordHash: text('password_hash').notNull(),
     roles: text('roles').array().notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
-    accountNumbers: text('account_numbers').array().notNull().default(sql`'{}'::text[]`),
+    accountNumbers: text('account_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     activeAccountNumber: text('active_account_number'),
     displayCoachmarks: boolean('display_coachmarks').notNull().default(true),
     displayWelcomeBanner: boolean('display_welcome_banner').notNull().default(true),

@@ -23,7 +23,12 @@ export async function issueToken(db: Executor, userId: string, purpose: TokenPur
     .update(oneTimeTokens)
     .set({ voidedAt: now })
     .where(
-      and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), isNull(oneTimeTokens.voidedAt)),
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        isNull(oneTimeTokens.voidedAt),
+      ),
     )
   const token = crypto.randomBytes(32).toString('base64url')
   await db.insert(oneTimeTokens).values({
@@ -40,7 +45,12 @@ export async function issueToken(db: Executor, userId: string, purpose: TokenPur
  * Marks the token used and returns its user, or null when it is unknown, expired, used
  * or voided. One conditional update, so two concurrent redemptions cannot both succeed.
  */
-export async function consumeToken(db: Executor, token: string, purpose: TokenPurpose, now: Date): Promise<string | null> {
+export async function consumeToken(
+  db: Executor,
+  token: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<string | null> {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })

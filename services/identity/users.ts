@@ -99,6 +99,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export async function findUserRowById(db: Executor, id: string): Promise<UserRow | null> {
   // A malformed id would make Postgres raise instead of finding nothing.
   if (!UUID.test(id)) return null
-  const [row] = await db.select().from(users).where(sql`${users.id} = ${id}`).limit(1)
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`${users.id} = ${id}`)
+    .limit(1)
   return row ?? null
 }

@@ -17,7 +17,12 @@ const at = (iso: string) => new Date(iso)
 function depsWith(sender?: MessageSender): ServiceDeps {
   return { db: database.db, logger: silentLogger, productName: 'Hibla', now: () => at('2025-03-03T02:00:00Z'), sender }
 }
-const message = (recipient: string, subject = 'Hello'): OutgoingMessage => ({ channel: 'email', recipient, subject, body: `Body for ${recipient}` })
+const message = (recipient: string, subject = 'Hello'): OutgoingMessage => ({
+  channel: 'email',
+  recipient,
+  subject,
+  body: `Body for ${recipient}`,
+})
 
 class RecordingSender implements MessageSender {
   readonly channels = ['email'] as const
@@ -36,7 +41,10 @@ describe('outbox', () => {
     await enqueueMessage(database.db, message('other@example.com'), at('2025-03-03T01:06:00Z'))
     expect(await deliverPending(depsWith())).toEqual({ sent: 0, failed: 0 })
     const list = await latestMessagesFor(database.db, 'keep@example.com')
-    expect(list.map((m) => [m.subject, m.status])).toEqual([['second', 'pending'], ['first', 'pending']])
+    expect(list.map((m) => [m.subject, m.status])).toEqual([
+      ['second', 'pending'],
+      ['first', 'pending'],
+    ])
   })
 
   it('delivers through the sender once, then drops the body that carried the link', async () => {
@@ -65,8 +73,17 @@ describe('outbox', () => {
 
   it('writes the verification email in the registration call and sends it in the background', async () => {
     const sender = new RecordingSender()
-    const service = createIdentityService({ ...depsWith(sender), settings: { publicUrl: 'https://portal.example.ph/' } })
-    await service.register({ firstName: 'LIZA', lastName: 'SANTOS', email: 'liza@example.net', mobileNumber: '9181234567', password: 'Mabuhay2025' })
+    const service = createIdentityService({
+      ...depsWith(sender),
+      settings: { publicUrl: 'https://portal.example.ph/' },
+    })
+    await service.register({
+      firstName: 'LIZA',
+      lastName: 'SANTOS',
+      email: 'liza@example.net',
+      mobileNumber: '9181234567',
+      password: 'Mabuhay2025',
+    })
     await service.delivery.settled()
     const sent = sender.sent.find((m) => m.recipient === 'liza@example.net')!
     expect(sent.subject).toBe('Verify your email for Hibla')
@@ -122,7 +139,12 @@ describe('SMTP sender', () => {
     const smtp = await startSmtpServer()
     try {
       const sender = createSmtpSender({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'Hibla <no-reply@example.ph>' })
-      await sender.send({ channel: 'email', recipient: 'juan@example.net', subject: 'Verify your email for Hibla', body: 'Open the link.' })
+      await sender.send({
+        channel: 'email',
+        recipient: 'juan@example.net',
+        subject: 'Verify your email for Hibla',
+        body: 'Open the link.',
+      })
       expect(smtp.received).toHaveLength(1)
       expect(smtp.received[0]).toContain('Subject: Verify your email for Hibla')
       expect(smtp.received[0]).toContain('To: juan@example.net')

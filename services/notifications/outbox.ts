@@ -16,7 +16,10 @@ export const MAX_DELIVERY_ATTEMPTS = 5
 export type OutboxMessage = typeof outbox.$inferSelect
 
 export async function enqueueMessage(db: Executor, message: OutgoingMessage, now: Date): Promise<string> {
-  const [row] = await db.insert(outbox).values({ ...message, createdAt: now }).returning({ id: outbox.id })
+  const [row] = await db
+    .insert(outbox)
+    .values({ ...message, createdAt: now })
+    .returning({ id: outbox.id })
   return row!.id
 }
 
@@ -58,9 +61,17 @@ export async function deliverPending(deps: ServiceDeps): Promise<{ sent: number;
       .returning()
     if (!claimed || claimed.body === null) continue
     try {
-      await sender.send({ channel: claimed.channel, recipient: claimed.recipient, subject: claimed.subject, body: claimed.body })
+      await sender.send({
+        channel: claimed.channel,
+        recipient: claimed.recipient,
+        subject: claimed.subject,
+        body: claimed.body,
+      })
       // The body holds a live link; once delivered it has no reason to stay here.
-      await deps.db.update(outbox).set({ status: 'sent', sentAt: deps.now(), body: null, lastError: null }).where(eq(outbox.id, id))
+      await deps.db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: deps.now(), body: null, lastError: null })
+        .where(eq(outbox.id, id))
       sent++
     } catch (error) {
       failed++

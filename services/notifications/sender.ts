@@ -25,7 +25,12 @@ export function createSmtpSender(options: { url: string; from: string }): Messag
   return {
     channels: ['email'],
     async send(message) {
-      await transport.sendMail({ from: options.from, to: message.recipient, subject: message.subject, text: message.body })
+      await transport.sendMail({
+        from: options.from,
+        to: message.recipient,
+        subject: message.subject,
+        text: message.body,
+      })
     },
   }
 }

@@ -17,11 +17,16 @@ export const outbox = notificationsSchema.table(
     subject: text('subject').notNull(),
     // Null once delivered: bodies carry live links, which should not outlive delivery.
     body: text('body'),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_recipient_created').on(sql`lower(${t.recipient})`, t.createdAt), index('outbox_status').on(t.status)],
+  (t) => [
+    index('outbox_recipient_created').on(sql`lower(${t.recipient})`, t.createdAt),
+    index('outbox_status').on(t.status),
+  ],
 )

@@ -15,5 +15,5 @@ export const NATIONALITIES = [
   'Taiwanese',
   'Thai',
   'Vietnamese',
-  'Other'
+  'Other',
 ] as const

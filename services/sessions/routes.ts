@@ -3,7 +3,12 @@
  * the body: the id is a bearer secret and paths are logged.
  */
 import { Hono } from 'hono'
-import { BeginRefreshSchema, CreateSessionSchema, SessionRefSchema, UpdateTokensSchema } from '../../lib/session-schemas.ts'
+import {
+  BeginRefreshSchema,
+  CreateSessionSchema,
+  SessionRefSchema,
+  UpdateTokensSchema,
+} from '../../lib/session-schemas.ts'
 import type { ServiceDeps } from '../context.ts'
 import { ok } from '../errors.ts'
 import { readJsonBody } from '../validation.ts'

@@ -5,7 +5,13 @@
  * over: reading it again answers 404, exactly like an id that never existed.
  */
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import type { CreateSession, RefreshClaim, SessionIdentity, SessionTokens, SessionView } from '../../lib/session-schemas.ts'
+import type {
+  CreateSession,
+  RefreshClaim,
+  SessionIdentity,
+  SessionTokens,
+  SessionView,
+} from '../../lib/session-schemas.ts'
 import type { ServiceDeps } from '../context.ts'
 import { settingsOf } from '../context.ts'
 import { ServiceError } from '../errors.ts'
@@ -60,7 +66,9 @@ export function createSessionService(deps: ServiceDeps) {
       const sessionId = newSessionId()
       const idHash = hashSessionId(sessionId)
       const absoluteExpiresAt = new Date(now.getTime() + input.absoluteTimeoutSeconds * 1000)
-      const idleExpiresAt = new Date(Math.min(now.getTime() + input.idleTimeoutSeconds * 1000, absoluteExpiresAt.getTime()))
+      const idleExpiresAt = new Date(
+        Math.min(now.getTime() + input.idleTimeoutSeconds * 1000, absoluteExpiresAt.getTime()),
+      )
       const [row] = await deps.db
         .insert(portalSessions)
         .values({
@@ -76,7 +84,9 @@ export function createSessionService(deps: ServiceDeps) {
           absoluteExpiresAt,
         })
         .returning()
-      await deps.db.delete(portalSessions).where(lt(portalSessions.absoluteExpiresAt, new Date(now.getTime() - KEEP_EXPIRED_MS)))
+      await deps.db
+        .delete(portalSessions)
+        .where(lt(portalSessions.absoluteExpiresAt, new Date(now.getTime() - KEEP_EXPIRED_MS)))
       return { sessionId, session: view(row!) }
     },
 
@@ -121,7 +131,11 @@ export function createSessionService(deps: ServiceDeps) {
       })
     },
 
-    async updateTokens(sessionId: string, tokens: SessionTokens, identity: Partial<SessionIdentity> = {}): Promise<SessionView> {
+    async updateTokens(
+      sessionId: string,
+      tokens: SessionTokens,
+      identity: Partial<SessionIdentity> = {},
+    ): Promise<SessionView> {
       const now = deps.now()
       const idHash = hashSessionId(sessionId)
       const [row] = await deps.db

@@ -65,8 +65,10 @@ describe('dependency rules', () => {
   it('pass a circle closed only by a type-only import (the root data and the root loader)', async () => {
     expect(
       await violations({
-        'app/root.tsx': "import { useRootData } from './root-data'\nexport const loader = () => ({ theme: 'light' })\nexport const App = () => useRootData()\n",
-        'app/root-data.ts': "import type { loader } from './root'\nexport const useRootData = (): ReturnType<typeof loader> | undefined => undefined\n",
+        'app/root.tsx':
+          "import { useRootData } from './root-data'\nexport const loader = () => ({ theme: 'light' })\nexport const App = () => useRootData()\n",
+        'app/root-data.ts':
+          "import type { loader } from './root'\nexport const useRootData = (): ReturnType<typeof loader> | undefined => undefined\n",
       }),
     ).toEqual([])
   })
@@ -145,9 +147,12 @@ describe('dependency rules', () => {
         'app/features/shell/header.tsx': "import { z } from '../../auth/sign-in.server'\nexport const h = z\n",
         'app/routes/public/landing.tsx': "import { h } from '../../features/shell/header'\nexport const l = h\n",
         'services/main.ts': "import { x } from '../lib/env'\nexport const m = x\n",
-        'server/portal.ts': "import { l } from '../app/routes/public/landing'\nimport { m } from '../services/main'\nexport const p = [l, m]\n",
-        'tests/support/both-sides.ts': "import { l } from '../../app/routes/public/landing'\nimport { m } from '../../services/main'\nexport const b = [l, m]\n",
-        'services/cms/cms.integration.test.ts': "import { b } from '../../tests/support/both-sides'\nexport const t = b\n",
+        'server/portal.ts':
+          "import { l } from '../app/routes/public/landing'\nimport { m } from '../services/main'\nexport const p = [l, m]\n",
+        'tests/support/both-sides.ts':
+          "import { l } from '../../app/routes/public/landing'\nimport { m } from '../../services/main'\nexport const b = [l, m]\n",
+        'services/cms/cms.integration.test.ts':
+          "import { b } from '../../tests/support/both-sides'\nexport const t = b\n",
       }),
     ).toEqual([])
   })

@@ -8,7 +8,19 @@ import { DEMO, logIn } from './support/account'
 // own links show): the public pages, the sign-in and registration pages, and each signed-in
 // user's pages. /dev/ui shows every part of the UI kit, and with ?dialog=open its dialog, as
 // the server renders it open.
-const PAGES = ['/', '/privacy-notice', '/cookie-policy', '/terms-and-conditions', '/terms-of-use', '/no-such-page', '/register', '/forgot-password', '/login', '/dev/ui', '/dev/ui?dialog=open']
+const PAGES = [
+  '/',
+  '/privacy-notice',
+  '/cookie-policy',
+  '/terms-and-conditions',
+  '/terms-of-use',
+  '/no-such-page',
+  '/register',
+  '/forgot-password',
+  '/login',
+  '/dev/ui',
+  '/dev/ui?dialog=open',
+]
 
 const SIGNED_IN_PAGES = [
   { user: 'customer', paths: ['/customer', '/get-started'] },
@@ -19,7 +31,10 @@ const SIGNED_IN_PAGES = [
 async function chooseTheme(page: Page, theme: 'light' | 'dark') {
   if (theme === 'dark') {
     // The theme form's own post, as a visitor without JavaScript sends it.
-    await page.request.post('/preferences', { form: { intent: 'theme', theme: 'dark', redirectTo: '/' }, maxRedirects: 0 })
+    await page.request.post('/preferences', {
+      form: { intent: 'theme', theme: 'dark', redirectTo: '/' },
+      maxRedirects: 0,
+    })
   }
 }
 
@@ -28,7 +43,13 @@ async function expectNoViolations(page: Page, theme: 'light' | 'dark') {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+    const summary = results.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    )
     expect(summary, `${width} px wide`).toEqual([])
   }
 }
@@ -44,7 +65,9 @@ for (const theme of ['light', 'dark'] as const) {
   }
 
   for (const { user, paths } of SIGNED_IN_PAGES) {
-    test(`${paths.join(' and ')} signed in as the demo ${user} have no accessibility violations (${theme})`, async ({ page }) => {
+    test(`${paths.join(' and ')} signed in as the demo ${user} have no accessibility violations (${theme})`, async ({
+      page,
+    }) => {
       await chooseTheme(page, theme)
       await logIn(page, DEMO[user])
       await expect(page).not.toHaveURL(/\/login/)
@@ -56,7 +79,9 @@ for (const theme of ['light', 'dark'] as const) {
     })
   }
 
-  test(`/dev/ui with every field's error from the server has no accessibility violations (${theme})`, async ({ page }) => {
+  test(`/dev/ui with every field's error from the server has no accessibility violations (${theme})`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 900 })
     await chooseTheme(page, theme)
     await page.goto('/dev/ui')

@@ -49,7 +49,11 @@ test('a customer links, switches and unlinks accounts; the flags show until clos
   const accountNumber = page.getByLabel('Account number')
   await accountNumber.fill('2000000000001')
   await page.getByRole('button', { name: 'LINK ACCOUNT' }).click()
-  await expect(page.getByText('The account number you entered cannot be linked. This feature is available for Hibla accounts only.')).toBeVisible()
+  await expect(
+    page.getByText(
+      'The account number you entered cannot be linked. This feature is available for Hibla accounts only.',
+    ),
+  ).toBeVisible()
   await expect(accountNumber).toHaveValue('2000000000001')
   await expect(accountNumber).toHaveAttribute('aria-invalid', 'true')
 
@@ -81,7 +85,10 @@ test('a customer links, switches and unlinks accounts; the flags show until clos
   // The last one: no account left, an applicant again, at /get-started, where the
   // registration-success popup (first role only) shows until closed.
   await page.getByRole('link', { name: 'Unlink account 1000000000004' }).click()
-  await page.getByRole('alertdialog', { name: 'Unlink account 1000000000004?' }).getByRole('button', { name: 'YES' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Unlink account 1000000000004?' })
+    .getByRole('button', { name: 'YES' })
+    .click()
   await expect(page).toHaveURL('/get-started')
   await expect(page.getByText('The account ending in 0004 was unlinked.')).toBeVisible()
   await expect(linked).toHaveCount(0)

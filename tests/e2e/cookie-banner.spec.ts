@@ -99,7 +99,7 @@ test.describe('on a 320 px phone', () => {
     expect(box.height).toBeLessThanOrEqual(640 / 4)
   })
 
-  test("the open menu sits above the banner: its theme toggle takes the tap", async ({ page }) => {
+  test('the open menu sits above the banner: its theme toggle takes the tap', async ({ page }) => {
     await page.goto('/')
     await expect(cookieBanner(page)).toBeVisible()
     const header = page.getByRole('banner')
@@ -108,7 +108,10 @@ test.describe('on a 320 px phone', () => {
     await expect(toggle).toBeVisible()
     // What a finger on the toggle's centre would touch.
     const box = (await toggle.boundingBox())!
-    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label'), { x: box.x + box.width / 2, y: box.y + box.height / 2 })
+    const hit = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label'),
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    )
     expect(hit).toBe('Switch to dark theme')
     await submitPreference(page, toggle)
     await expect(page.locator('html')).toContainClass('dark')

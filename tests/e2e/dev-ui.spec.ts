@@ -20,7 +20,9 @@ async function fillCompleteForm(page: Page) {
   await page.getByLabel('Province').selectOption('Metro Manila')
   await page.getByRole('radio', { name: 'Condominium' }).check()
   await page.getByLabel('I have read the Terms and Conditions').check()
-  await page.getByLabel('Proof of billing').setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(200_000, 'x') })
+  await page
+    .getByLabel('Proof of billing')
+    .setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(200_000, 'x') })
 }
 
 test('shows every part of the UI kit', async ({ page, javaScriptEnabled }) => {
@@ -71,7 +73,9 @@ test('a complete form posts, with its file and the pin position', async ({ page,
   if (javaScriptEnabled) await expect(map(page).getByRole('button', { name: 'Installation address pin' })).toBeVisible()
   await fillCompleteForm(page)
   await form(page).getByRole('button', { name: 'SUBMIT' }).click()
-  await expect(page.getByText('The form passed the server’s checks: bill.pdf (200000 bytes), the pin at 14.5995, 120.9842.')).toBeVisible()
+  await expect(
+    page.getByText('The form passed the server’s checks: bill.pdf (200000 bytes), the pin at 14.5995, 120.9842.'),
+  ).toBeVisible()
 })
 
 test('the dialog opens from the query string and closes by its link', async ({ page }) => {
@@ -92,7 +96,10 @@ test('the dialog’s button is a form that posts', async ({ page }) => {
 })
 
 test.describe('with JavaScript', () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'focus trap, Escape, Leaflet and uploads with progress need JavaScript')
+  test.skip(
+    ({ javaScriptEnabled }) => !javaScriptEnabled,
+    'focus trap, Escape, Leaflet and uploads with progress need JavaScript',
+  )
 
   test('the dialog keeps focus inside and closes with Escape, to where Close leads', async ({ page }) => {
     await page.goto('/dev/ui?dialog=open')
@@ -108,10 +115,14 @@ test.describe('with JavaScript', () => {
     expect(new URL(page.url()).search).toBe('')
   })
 
-  test('the map loads under the CSP (no image or style refused), and dragging the pin moves the posted position', async ({ page }) => {
+  test('the map loads under the CSP (no image or style refused), and dragging the pin moves the posted position', async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       const seen: string[] = ((window as unknown as { cspViolations: string[] }).cspViolations = [])
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`))
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      )
     })
     await page.goto('/dev/ui')
     const pin = map(page).getByRole('button', { name: 'Installation address pin' })

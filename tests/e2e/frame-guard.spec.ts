@@ -9,6 +9,13 @@ test('another site cannot show the portal inside a frame', async ({ page }) => {
   expect((await portalAnswered).status()).toBe(200)
 
   // Chromium replaces a refused frame with its own error page.
-  await expect.poll(() => page.frames().find((frame) => frame.parentFrame() !== null)?.url()).toMatch(/^chrome-error:/)
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .find((frame) => frame.parentFrame() !== null)
+        ?.url(),
+    )
+    .toMatch(/^chrome-error:/)
   await expect(page.frameLocator('iframe[title="Framed portal"]').getByRole('link', { name: 'PLANS' })).toHaveCount(0)
 })

@@ -28,7 +28,9 @@ test('the cookie policy starts with every answer expanded', async ({ page }) => 
   const count = await answers.count()
   expect(count, 'the cookie policy has questions').toBeGreaterThan(1)
   for (let i = 0; i < count; i++) await expect(answers.nth(i)).toHaveAttribute('open')
-  await expect(page.locator('details', { hasText: 'Which preference cookies do we use?' }).getByText('theme').first()).toBeVisible()
+  await expect(
+    page.locator('details', { hasText: 'Which preference cookies do we use?' }).getByText('theme').first(),
+  ).toBeVisible()
 })
 
 test('terms and conditions show the general terms with the July 27, 2020 date', async ({ page }) => {
@@ -37,11 +39,14 @@ test('terms and conditions show the general terms with the July 27, 2020 date', 
   await expect(page.getByTestId('last-updated')).toHaveText('Last updated: July 27, 2020')
 })
 
-test('terms and conditions with ?product= show that product\'s terms', async ({ page }) => {
+test("terms and conditions with ?product= show that product's terms", async ({ page }) => {
   await page.goto('/terms-and-conditions?product=fiber-plan-1699')
   await expect(page).toHaveTitle('Fiber Plan 1699 Terms and Conditions | Hibla')
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Terms and Conditions')
-  await expect(page.getByRole('link', { name: 'Read the general Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions')
+  await expect(page.getByRole('link', { name: 'Read the general Terms and Conditions' })).toHaveAttribute(
+    'href',
+    '/terms-and-conditions',
+  )
 })
 
 test('terms and conditions for an unknown product say so with 404', async ({ page }) => {

@@ -30,7 +30,10 @@ test('a verification link followed 9 minutes after registration still verifies',
   await expect(page.getByRole('heading', { name: 'Your email is verified' })).toBeVisible()
 })
 
-test('a verification link followed 11 minutes after registration fails as expired', async ({ page, clock }, testInfo) => {
+test('a verification link followed 11 minutes after registration fails as expired', async ({
+  page,
+  clock,
+}, testInfo) => {
   const email = uniqueEmail('expired', testInfo.project.name)
   const link = await registerAndOpenMailbox(page, email)
   await clock.advance(11)

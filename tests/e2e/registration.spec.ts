@@ -11,7 +11,9 @@ test.beforeEach(async ({ page }) => {
   await acceptCookiesBeforehand(page)
 })
 
-test('registers, verifies the email from the mailbox link, and a second use of the link fails', async ({ page }, testInfo) => {
+test('registers, verifies the email from the mailbox link, and a second use of the link fails', async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail('register', testInfo.project.name)
   await fillRegistration(page, email)
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
@@ -45,7 +47,9 @@ test('a failed link offers a new one by email and confirms the request', async (
   await expect(page.getByText('If an account is waiting for verification at that address')).toBeVisible()
 })
 
-test("shows the upstream's refusal beside the account number and keeps what was typed, but not the passwords", async ({ page }, testInfo) => {
+test("shows the upstream's refusal beside the account number and keeps what was typed, but not the passwords", async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail('dsl', testInfo.project.name)
   // A DSL account: 13 digits, but not a fibre account.
   await fillRegistration(page, email, '2000000000001')

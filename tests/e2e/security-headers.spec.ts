@@ -27,7 +27,9 @@ function expectSecurityHeaders(headers: Record<string, string>) {
   expect(policy['base-uri']).toEqual(["'none'"])
   expect(policy['frame-ancestors']).toEqual(["'none'"])
   expect(headers['x-content-type-options']).toBe('nosniff')
-  expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']).toContain(headers['referrer-policy'])
+  expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']).toContain(
+    headers['referrer-policy'],
+  )
   const hsts = headers['strict-transport-security'] ?? ''
   expect(Number(/max-age=(\d+)/.exec(hsts)?.[1]), 'HSTS for at least a year').toBeGreaterThanOrEqual(31536000)
   expect(hsts).toContain('includeSubDomains')
@@ -80,7 +82,9 @@ test.describe('the enforced CSP', () => {
       await page.exposeFunction('reportViolation', (violation: string) => refused.push(`CSP: ${violation}`))
       await page.addInitScript(() => {
         const report = (window as unknown as { reportViolation: (violation: string) => void }).reportViolation
-        document.addEventListener('securitypolicyviolation', (event) => report(`${event.violatedDirective} ${event.blockedURI}`))
+        document.addEventListener('securitypolicyviolation', (event) =>
+          report(`${event.violatedDirective} ${event.blockedURI}`),
+        )
       })
       await page.goto(path)
       // A message on leaving the field comes only from the schema checked in the browser,
@@ -99,7 +103,10 @@ test.describe('the enforced CSP', () => {
 test.describe('cookies', () => {
   // The real posts: with JS the forms are fetchers (POST /preferences.data), without JS
   // plain forms (POST /preferences, redirect back). Each project checks its own path.
-  test('every Set-Cookie from the cookie banner and theme is HttpOnly, SameSite=Lax and Secure', async ({ page, context }) => {
+  test('every Set-Cookie from the cookie banner and theme is HttpOnly, SameSite=Lax and Secure', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/')
     const closed = await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'Close' }))
     await expect(cookieBanner(page)).toBeHidden()
@@ -109,11 +116,16 @@ test.describe('cookies', () => {
     await page.reload()
     const accepted = await submitPreference(page, cookieBanner(page).getByRole('button', { name: 'ACCEPT' }))
 
-    const setCookies = (await Promise.all([closed, themed, accepted].map((response) => response.headerValues('set-cookie')))).flat()
+    const setCookies = (
+      await Promise.all([closed, themed, accepted].map((response) => response.headerValues('set-cookie')))
+    ).flat()
     const names = setCookies.map((cookie) => cookie.split('=')[0]).sort()
     expect(names).toEqual(['cookieAccepted', 'cookieBannerClosed', 'theme'])
     for (const cookie of setCookies) {
-      const attributes = cookie.split(';').slice(1).map((attribute) => attribute.trim().toLowerCase())
+      const attributes = cookie
+        .split(';')
+        .slice(1)
+        .map((attribute) => attribute.trim().toLowerCase())
       expect(attributes, cookie).toContain('httponly')
       expect(attributes, cookie).toContain('samesite=lax')
       expect(attributes, cookie).toContain('secure')

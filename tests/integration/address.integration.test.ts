@@ -114,7 +114,13 @@ describe('the address cascade through the portal client', () => {
     })
     expect((await address().provinces('13')).map((p) => p.name)).toEqual(['METRO MANILA'])
     // Other provinces keep their names.
-    expect((await address().provinces('04')).map((p) => p.name)).toEqual(['Batangas', 'Cavite', 'Laguna', 'Quezon', 'Rizal'])
+    expect((await address().provinces('04')).map((p) => p.name)).toEqual([
+      'Batangas',
+      'Cavite',
+      'Laguna',
+      'Quezon',
+      'Rizal',
+    ])
   })
 
   it("answers the spec's address option fields, cityId included, upstream", async () => {
@@ -209,6 +215,9 @@ describe('zip codes', () => {
   })
 
   it('rejects a malformed code with 400', async () => {
-    expect(await rejection(address().zipCode({ municipalityCode: 'makati' }))).toEqual({ kind: 'rejected', status: 400 })
+    expect(await rejection(address().zipCode({ municipalityCode: 'makati' }))).toEqual({
+      kind: 'rejected',
+      status: 400,
+    })
   })
 })

@@ -19,7 +19,9 @@ describe('cms legal pages', () => {
     expect(terms.title).toBe('Terms and Conditions')
     expect(terms.last_updated_date).toBe('2020-07-27')
     const headings = terms.headingDescriptionList.map((item) => item.heading)
-    expect(headings).toEqual(expect.arrayContaining(['Billing and payment', 'Lock-in period', 'Fair use', 'Governing law and complaints']))
+    expect(headings).toEqual(
+      expect.arrayContaining(['Billing and payment', 'Lock-in period', 'Fair use', 'Governing law and complaints']),
+    )
     const text = JSON.stringify(terms)
     expect(text).toContain(t.config.PRODUCT_NAME)
     expect(text).not.toContain('{product}')
@@ -57,7 +59,13 @@ describe('cms legal pages', () => {
       retryDelayMs: 0,
     })
     const call = (name: string) =>
-      client.call({ name: 'test', method: 'GET', path: '/cms/security/pages/web', query: { name, source: t.config.sourceId }, schema: z.unknown() })
+      client.call({
+        name: 'test',
+        method: 'GET',
+        path: '/cms/security/pages/web',
+        query: { name, source: t.config.sourceId },
+        schema: z.unknown(),
+      })
     const error = await call('secrets').catch((e: unknown) => e)
     expect(isUpstreamError(error) && error.status).toBe(400)
   })
@@ -96,7 +104,9 @@ describe('cms seed', () => {
   it('adds every document to an empty database and says how many', async () => {
     const database = await openTestDatabase()
     try {
-      expect(await seedCms(database.db, { productName: 'Hibla' })).toEqual({ cmsDocuments: cmsSeedDocuments('Hibla').length })
+      expect(await seedCms(database.db, { productName: 'Hibla' })).toEqual({
+        cmsDocuments: cmsSeedDocuments('Hibla').length,
+      })
     } finally {
       await database.close()
     }

@@ -24,7 +24,12 @@ const DEMO_ACTIVE = '1000000000002'
 
 beforeAll(async () => {
   upstream = await startTestUpstream({ seed: true })
-  const row = (email: string) => upstream.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)).then((rows) => rows[0]!)
+  const row = (email: string) =>
+    upstream.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email))
+      .then((rows) => rows[0]!)
   customer = await row('customer@example.com')
   // Another customer who holds the third demo account.
   const [other] = await upstream.database.db
@@ -51,7 +56,11 @@ afterAll(async () => {
 
 /** A token for the customer as the provider would issue it, listing `accountNumbers`. */
 function tokenFor(sub: string, accountNumbers: string[], overrides: Parameters<typeof signAccessToken>[2] = {}) {
-  return signAccessToken(upstream, { sub, realm_access: { roles: ['base', 'customer'] }, accountNumber: accountNumbers }, overrides)
+  return signAccessToken(
+    upstream,
+    { sub, realm_access: { roles: ['base', 'customer'] }, accountNumber: accountNumbers },
+    overrides,
+  )
 }
 
 async function refusal(call: Promise<unknown>): Promise<UpstreamError> {
@@ -120,12 +129,17 @@ describe('account numbers outside the token', () => {
     const someoneElses = await refusal(identity.unlinkAccount(stale, STRANGERS_ACCOUNT))
     expect(someoneElses.status).toBe(403)
     expect(await storedAccounts(customer.id)).toEqual({ accountNumbers: CUSTOMER_ACCOUNTS, active: DEMO_ACTIVE })
-    expect(await storedAccounts(stranger.id)).toEqual({ accountNumbers: [STRANGERS_ACCOUNT], active: STRANGERS_ACCOUNT })
+    expect(await storedAccounts(stranger.id)).toEqual({
+      accountNumbers: [STRANGERS_ACCOUNT],
+      active: STRANGERS_ACCOUNT,
+    })
   })
 
   it('active account: refuses an account the token does not list', async () => {
     const token = await tokenFor(customer.id, CUSTOMER_ACCOUNTS)
-    const error = await refusal(upstream.upstream.identity.updateAttributes(token, { activeAccountNumber: STRANGERS_ACCOUNT }))
+    const error = await refusal(
+      upstream.upstream.identity.updateAttributes(token, { activeAccountNumber: STRANGERS_ACCOUNT }),
+    )
     expect(error.status).toBe(403)
     expect((await storedAccounts(customer.id)).active).toBe(DEMO_ACTIVE)
   })
@@ -148,7 +162,11 @@ describe('a customer on their own accounts', () => {
       displayWelcomeBanner: false,
       displaySuccessRegistration: false,
     })
-    expect(answer).toMatchObject({ activeAccountNumber: CUSTOMER_ACCOUNTS[0], displayWelcomeBanner: false, displaySuccessRegistration: false })
+    expect(answer).toMatchObject({
+      activeAccountNumber: CUSTOMER_ACCOUNTS[0],
+      displayWelcomeBanner: false,
+      displaySuccessRegistration: false,
+    })
   })
 
   it("links a fibre account; refuses one that is not the product's with spec 8's message", async () => {

@@ -42,7 +42,11 @@ afterAll(async () => {
   await database?.close()
 })
 
-const client = () => ({ id: op.config.oidc.clientId, secret: op.config.oidc.clientSecret, redirectUri: `${op.base}/login/callback` })
+const client = () => ({
+  id: op.config.oidc.clientId,
+  secret: op.config.oidc.clientSecret,
+  redirectUri: `${op.base}/login/callback`,
+})
 
 function authorizeUrl(params: Record<string, string | undefined>) {
   const url = new URL(op.endpoint('authorization'))
@@ -74,7 +78,9 @@ function tokenRequest(body: Record<string, string>) {
 /** Authorize with PKCE, up to the login screen. */
 async function startSignIn(jar = new CookieJar(), extra: Record<string, string> = {}) {
   const pkce = pkcePair()
-  const response = await jar.fetch(authorizeUrl({ code_challenge: pkce.challenge, code_challenge_method: 'S256', ...extra }))
+  const response = await jar.fetch(
+    authorizeUrl({ code_challenge: pkce.challenge, code_challenge_method: 'S256', ...extra }),
+  )
   expect(response.status).toBe(303)
   const location = new URL(response.headers.get('location')!, op.base)
   expect(location.pathname).toMatch(/^\/login\/interaction\/[\w-]+$/)
@@ -105,7 +111,12 @@ async function signIn(user = juan, extra: Record<string, string> = {}) {
 }
 
 async function redeem(code: string, verifier: string) {
-  return tokenRequest({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: client().redirectUri })
+  return tokenRequest({
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    redirect_uri: client().redirectUri,
+  })
 }
 
 type Tokens = { access_token: string; id_token: string; refresh_token: string; token_type: string; expires_in: number }
@@ -134,7 +145,9 @@ describe('discovery at the Keycloak path', () => {
       introspection_endpoint: `${realm}/protocol/openid-connect/token/introspect`,
       code_challenge_methods_supported: ['S256'],
     })
-    expect(document.claims_supported).toEqual(expect.arrayContaining(['realm_access', 'accountNumber', 'agentCode', 'given_name', 'email']))
+    expect(document.claims_supported).toEqual(
+      expect.arrayContaining(['realm_access', 'accountNumber', 'agentCode', 'given_name', 'email']),
+    )
   })
 
   it('publishes only public signing keys at certs', async () => {
@@ -159,7 +172,9 @@ describe('PKCE (SECURITY.md: plain and a missing challenge are refused)', () => 
 
   it('refuses code_challenge_method=plain', async () => {
     const { verifier } = pkcePair()
-    const response = await fetch(authorizeUrl({ code_challenge: verifier, code_challenge_method: 'plain' }), { redirect: 'manual' })
+    const response = await fetch(authorizeUrl({ code_challenge: verifier, code_challenge_method: 'plain' }), {
+      redirect: 'manual',
+    })
     const location = new URL(response.headers.get('location')!)
     expect(location.searchParams.get('error')).toBe('invalid_request')
     expect(location.searchParams.get('code')).toBeNull()
@@ -210,7 +225,9 @@ describe('the login screen', () => {
   it('answers a wrong password and an unknown email with the same message, keeping the email and dropping the password', async () => {
     const { jar, loginUrl } = await startSignIn()
     const wrong = await (await postLogin(jar, loginUrl, { email: juan.email, password: 'not the password' })).json()
-    const unknown = await (await postLogin(jar, loginUrl, { email: 'nobody@example.ph', password: 'whatever it is' })).json()
+    const unknown = await (
+      await postLogin(jar, loginUrl, { email: 'nobody@example.ph', password: 'whatever it is' })
+    ).json()
     expect(wrong.result.error).toEqual({ '': [SIGN_IN_FAILED] })
     expect(unknown.result.error).toEqual({ '': [SIGN_IN_FAILED] })
     expect(wrong.result.initialValue).toEqual({ email: juan.email })
@@ -346,7 +363,10 @@ describe('code flow with PKCE S256', () => {
     const { tokens } = await signedInTokens()
     const discovery = await (await fetch(`${op.issuer}/.well-known/openid-configuration`)).json()
     for (const method of ['GET', 'POST']) {
-      const response = await fetch(discovery.userinfo_endpoint, { method, headers: { authorization: `Bearer ${tokens.access_token}` } })
+      const response = await fetch(discovery.userinfo_endpoint, {
+        method,
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      })
       expect(response.status, method).toBe(200)
       expect(response.headers.get('cache-control')).toContain('no-store')
       expect(await response.json()).toMatchObject({
@@ -366,7 +386,9 @@ describe('code flow with PKCE S256', () => {
     const { privateKey } = await generateKeyPair('RS256')
     const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt' }).sign(privateKey)
     for (const token of [tokens.id_token, tampered, foreign, undefined]) {
-      const response = await fetch(op.endpoint('userinfo'), { headers: token ? { authorization: `Bearer ${token}` } : {} })
+      const response = await fetch(op.endpoint('userinfo'), {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      })
       expect(response.status).toBe(401)
       expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"')
       expect((await response.json()).error).toBe('invalid_token')
@@ -427,7 +449,9 @@ describe('code flow with PKCE S256', () => {
     expect(again.status).toBe(303)
     expect(new URL(again.headers.get('location')!).searchParams.get('code')).toBeTruthy()
 
-    const consent = await jar.fetch(authorizeUrl({ code_challenge: pkcePair().challenge, code_challenge_method: 'S256', prompt: 'consent' }))
+    const consent = await jar.fetch(
+      authorizeUrl({ code_challenge: pkcePair().challenge, code_challenge_method: 'S256', prompt: 'consent' }),
+    )
     const consentUrl = new URL(consent.headers.get('location')!, op.base)
     expect(consentUrl.pathname).toMatch(/^\/login\/interaction\//)
     const screen = await jar.fetch(consentUrl.toString())
@@ -444,7 +468,12 @@ describe('code flow with PKCE S256', () => {
         authorization: `Basic ${Buffer.from(`${client().id}:not-the-secret`).toString('base64')}`,
         'content-type': 'application/x-www-form-urlencoded',
       },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: client().redirectUri }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: verifier,
+        redirect_uri: client().redirectUri,
+      }),
     })
     expect(response.status).toBe(401)
     expect((await response.json()).error).toBe('invalid_client')

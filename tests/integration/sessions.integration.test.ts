@@ -62,11 +62,15 @@ describe('sessions service', () => {
     const { sessionId, session } = await sessions.create(input())
     expect(sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(session.tokens.refreshToken).toBe('opaque-refresh-token-value')
-    const rows = await t.database.db.select().from(portalSessions).where(sql`${portalSessions.idHash} = ${hashSessionId(sessionId)}`)
+    const rows = await t.database.db
+      .select()
+      .from(portalSessions)
+      .where(sql`${portalSessions.idHash} = ${hashSessionId(sessionId)}`)
     expect(rows).toHaveLength(1)
     const stored = JSON.stringify(rows[0])
     expect(stored).not.toContain(sessionId)
-    for (const secret of ['opaque-access-token-value', 'opaque-refresh-token-value', 'carlos']) expect(stored).not.toContain(secret)
+    for (const secret of ['opaque-access-token-value', 'opaque-refresh-token-value', 'carlos'])
+      expect(stored).not.toContain(secret)
   })
 
   it('reads a live session and pushes its idle expiry forward', async () => {

@@ -26,7 +26,10 @@ export type IdentityTestServer = {
   close: () => Promise<void>
 }
 
-export async function startIdentityTestServer(database: DatabaseHandle, directory: IdentityDirectory): Promise<IdentityTestServer> {
+export async function startIdentityTestServer(
+  database: DatabaseHandle,
+  directory: IdentityDirectory,
+): Promise<IdentityTestServer> {
   const app = express()
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening))

@@ -21,7 +21,10 @@ export type TestPortal = {
   close: () => Promise<void>
 }
 
-export async function startTestPortal(env: Record<string, string> = {}, options: PortalOptions = {}): Promise<TestPortal> {
+export async function startTestPortal(
+  env: Record<string, string> = {},
+  options: PortalOptions = {},
+): Promise<TestPortal> {
   // The issuer is built from the port, so reserve one before the portal starts.
   const probe = await new Promise<net.Server>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => resolve(s))
@@ -30,7 +33,13 @@ export async function startTestPortal(env: Record<string, string> = {}, options:
   await new Promise((resolve) => probe.close(resolve))
   const base = `http://127.0.0.1:${port}`
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'))
-  const config = testConfig({ PUBLIC_URL: base, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', ...env })
+  const config = testConfig({
+    PUBLIC_URL: base,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    ...env,
+  })
   const portal = await createPortal(config, silentLogger, options)
   const server = await new Promise<Server>((resolve) => {
     const s = portal.app.listen(port, '127.0.0.1', () => resolve(s))

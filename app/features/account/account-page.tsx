@@ -13,7 +13,10 @@ export function AccountPage({ heading, children }: { heading: string; children: 
 
 export function Notice({ children }: { children: ReactNode }) {
   return (
-    <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900 dark:bg-green-950 dark:text-green-100">
+    <p
+      role="status"
+      className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900 dark:bg-green-950 dark:text-green-100"
+    >
       {children}
     </p>
   )

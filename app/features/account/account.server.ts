@@ -40,7 +40,9 @@ export function rememberRegistrationEmail(config: Config, email: string): Promis
 }
 
 export async function registrationEmail(request: Request, config: Config): Promise<string | null> {
-  const parsed = z.object({ email: z.string() }).safeParse(await registrationCookie(config).parse(request.headers.get('cookie')))
+  const parsed = z
+    .object({ email: z.string() })
+    .safeParse(await registrationCookie(config).parse(request.headers.get('cookie')))
   return parsed.success ? parsed.data.email : null
 }
 
@@ -70,7 +72,10 @@ export async function register(
 }
 
 /** The same answer whether or not the email has an account waiting (the service's rule). */
-export async function resendActivation(context: AppLoadContext, submission: Parsed<{ email: string }>): Promise<FormFailure | null> {
+export async function resendActivation(
+  context: AppLoadContext,
+  submission: Parsed<{ email: string }>,
+): Promise<FormFailure | null> {
   try {
     await identityUpstream(context).resendActivation(submission.value.email, context.clientAddress)
     return null
@@ -79,7 +84,10 @@ export async function resendActivation(context: AppLoadContext, submission: Pars
   }
 }
 
-export async function requestPasswordReset(context: AppLoadContext, submission: Parsed<{ email: string }>): Promise<FormFailure | null> {
+export async function requestPasswordReset(
+  context: AppLoadContext,
+  submission: Parsed<{ email: string }>,
+): Promise<FormFailure | null> {
   try {
     await identityUpstream(context).requestPasswordReset(submission.value.email, context.clientAddress)
     return null
@@ -114,7 +122,10 @@ export async function resetPassword(
   } catch (error) {
     if (isDeadLink(error)) return { state: 'failed' }
     // The upstream names the new password newPassword; a bad token is a dead link.
-    const failure = failureReply(error, submission, { hideFields: PASSWORD_FIELDS, rename: { newPassword: 'password', accessToken: '_form' } })
+    const failure = failureReply(error, submission, {
+      hideFields: PASSWORD_FIELDS,
+      rename: { newPassword: 'password', accessToken: '_form' },
+    })
     return { state: 'form', failure }
   }
 }

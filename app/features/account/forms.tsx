@@ -58,10 +58,30 @@ export function RegisterForm({ lastResult, constraint }: FormProps) {
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" field={fields.firstName} inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), ...UPPERCASE, autoComplete: 'given-name' }} />
-        <Field label="Last name" field={fields.lastName} inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), ...UPPERCASE, autoComplete: 'family-name' }} />
+        <Field
+          label="First name"
+          field={fields.firstName}
+          inputProps={{
+            ...getInputProps(fields.firstName, { type: 'text' }),
+            ...UPPERCASE,
+            autoComplete: 'given-name',
+          }}
+        />
+        <Field
+          label="Last name"
+          field={fields.lastName}
+          inputProps={{
+            ...getInputProps(fields.lastName, { type: 'text' }),
+            ...UPPERCASE,
+            autoComplete: 'family-name',
+          }}
+        />
       </div>
-      <Field label="Email address" field={fields.email} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+      <Field
+        label="Email address"
+        field={fields.email}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+      />
       <Field
         label="Mobile number"
         prefix="+63"
@@ -69,16 +89,36 @@ export function RegisterForm({ lastResult, constraint }: FormProps) {
         field={fields.mobileNumber}
         // The schema also accepts spaces, brackets and a leading +63, so no pattern attribute,
         // and the whole-number autofill token `tel` fits (HTML validators refuse `tel-national` here).
-        inputProps={{ ...getInputProps(fields.mobileNumber, { type: 'tel' }), pattern: undefined, autoComplete: 'tel', inputMode: 'numeric' }}
+        inputProps={{
+          ...getInputProps(fields.mobileNumber, { type: 'tel' }),
+          pattern: undefined,
+          autoComplete: 'tel',
+          inputMode: 'numeric',
+        }}
       />
       <Field
         label="Account number"
         hint="The 13-digit number on your bill"
         field={fields.accountNumber}
-        inputProps={{ ...getInputProps(fields.accountNumber, { type: 'text' }), inputMode: 'numeric', autoComplete: 'off' }}
+        inputProps={{
+          ...getInputProps(fields.accountNumber, { type: 'text' }),
+          inputMode: 'numeric',
+          autoComplete: 'off',
+        }}
       />
-      <Field key={`password-${reply}`} label="Password" hint="At least 8 characters, with a letter and a digit" field={fields.password} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} />
-      <Field key={`confirm-${reply}`} label="Confirm password" field={fields.confirmPassword} inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} />
+      <Field
+        key={`password-${reply}`}
+        label="Password"
+        hint="At least 8 characters, with a letter and a digit"
+        field={fields.password}
+        inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+      />
+      <Field
+        key={`confirm-${reply}`}
+        label="Confirm password"
+        field={fields.confirmPassword}
+        inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+      />
       <SubmitButton>REGISTER</SubmitButton>
     </Form>
   )
@@ -96,31 +136,60 @@ export function ResendForm({ lastResult, constraint, defaultEmail }: FormProps &
   return (
     <Form method="post" action={RESEND_ACTION} {...getFormProps(form)} className="flex flex-col gap-4">
       <FormAlert id={form.errorId} errors={form.errors} />
-      <Field label="Email address" field={fields.email} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+      <Field
+        label="Email address"
+        field={fields.email}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+      />
       <SubmitButton formAction={RESEND_ACTION}>RESEND EMAIL</SubmitButton>
     </Form>
   )
 }
 
 export function ForgotPasswordForm({ lastResult, constraint }: FormProps) {
-  const [form, fields] = useSchemaForm({ id: 'forgot-password', lastResult, constraint, loadSchema: forgotPasswordSchema })
+  const [form, fields] = useSchemaForm({
+    id: 'forgot-password',
+    lastResult,
+    constraint,
+    loadSchema: forgotPasswordSchema,
+  })
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
       <FormAlert id={form.errorId} errors={form.errors} />
-      <Field label="Email address" field={fields.email} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+      <Field
+        label="Email address"
+        field={fields.email}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+      />
       <SubmitButton>SEND RESET LINK</SubmitButton>
     </Form>
   )
 }
 
 export function ResetPasswordForm({ lastResult, constraint }: FormProps) {
-  const [form, fields] = useSchemaForm({ id: 'reset-password', lastResult, constraint, loadSchema: resetPasswordSchema })
+  const [form, fields] = useSchemaForm({
+    id: 'reset-password',
+    lastResult,
+    constraint,
+    loadSchema: resetPasswordSchema,
+  })
   const reply = useReplyCount(lastResult)
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
       <FormAlert id={form.errorId} errors={form.errors} />
-      <Field key={`password-${reply}`} label="New password" hint="At least 8 characters, with a letter and a digit" field={fields.password} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} />
-      <Field key={`confirm-${reply}`} label="Confirm new password" field={fields.confirmPassword} inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }} />
+      <Field
+        key={`password-${reply}`}
+        label="New password"
+        hint="At least 8 characters, with a letter and a digit"
+        field={fields.password}
+        inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+      />
+      <Field
+        key={`confirm-${reply}`}
+        label="Confirm new password"
+        field={fields.confirmPassword}
+        inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+      />
       <SubmitButton>CHANGE PASSWORD</SubmitButton>
     </Form>
   )

@@ -19,7 +19,8 @@ export const PASSWORDS_DIFFER = 'Passwords do not match'
 const confirmation = z.string({ error: FIELD_REQUIRED })
 
 function passwordsMatch(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
-  if (value.password !== value.confirmPassword) ctx.addIssue({ code: 'custom', message: PASSWORDS_DIFFER, path: ['confirmPassword'] })
+  if (value.password !== value.confirmPassword)
+    ctx.addIssue({ code: 'custom', message: PASSWORDS_DIFFER, path: ['confirmPassword'] })
 }
 
 /** spec 3, Registration body, from a subscriber: the account number is asked for. */

@@ -26,7 +26,10 @@ export const UiKitSchema = z.object({
   province: z.enum(values(TEXT.provinces), { error: MESSAGES.chooseProvince }),
   locationType: z.enum(values(TEXT.locationTypes), { error: MESSAGES.chooseLocationType }),
   agree: z.boolean({ error: MESSAGES.mustAgree }),
-  proof: z.file({ error: MESSAGES.chooseFile }).max(PROOF_MAX_BYTES, { error: MESSAGES.fileTooLarge }).mime(PROOF_TYPES, { error: MESSAGES.fileType }),
+  proof: z
+    .file({ error: MESSAGES.chooseFile })
+    .max(PROOF_MAX_BYTES, { error: MESSAGES.fileTooLarge })
+    .mime(PROOF_TYPES, { error: MESSAGES.fileType }),
   latitude: z.number({ error: MESSAGES.badPosition }).min(-90).max(90),
   longitude: z.number({ error: MESSAGES.badPosition }).min(-180).max(180),
 })

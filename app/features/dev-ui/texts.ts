@@ -2,7 +2,8 @@
 export const TEXT = {
   heading: 'UI kit',
   description: 'Every part of the UI kit, with its error states.',
-  intro: 'Every part of app/ui, as pages use it. Submit the form empty to see each field’s error from the server. This page exists only while DEV_UI is on.',
+  intro:
+    'Every part of app/ui, as pages use it. Submit the form empty to see each field’s error from the server. This page exists only while DEV_UI is on.',
   themeNote: 'The parts follow the theme: switch it with the theme button in the header to see the other one.',
   stepperHeading: 'Stepper',
   stepperLabel: 'Application steps',

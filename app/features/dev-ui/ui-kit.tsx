@@ -50,7 +50,10 @@ function Part({ id, heading, children }: { id: string; heading: string; children
 
 function Status({ children }: { children: ReactNode }) {
   return (
-    <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900 dark:bg-green-950 dark:text-green-100">
+    <p
+      role="status"
+      className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900 dark:bg-green-950 dark:text-green-100"
+    >
       {children}
     </p>
   )
@@ -82,7 +85,10 @@ export function UiKit({ lastResult, constraint, tiles, dialogOpen, sent, confirm
         <Stepper
           label={TEXT.stepperLabel}
           current={2}
-          steps={TEXT.steps.map((label, index) => ({ label, href: index < 2 ? `${DEV_UI_PATH}?step=${index}` : undefined }))}
+          steps={TEXT.steps.map((label, index) => ({
+            label,
+            href: index < 2 ? `${DEV_UI_PATH}?step=${index}` : undefined,
+          }))}
         />
       </Part>
 
@@ -98,7 +104,12 @@ export function UiKit({ lastResult, constraint, tiles, dialogOpen, sent, confirm
           className="flex flex-col gap-5"
         >
           <FormAlert id={form.errorId} errors={form.errors} />
-          <Field label={TEXT.fullName} hint={TEXT.fullNameHint} field={fields.fullName} inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }} />
+          <Field
+            label={TEXT.fullName}
+            hint={TEXT.fullNameHint}
+            field={fields.fullName}
+            inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }}
+          />
           <SelectField
             label={TEXT.province}
             placeholder={TEXT.provincePlaceholder}
@@ -106,8 +117,17 @@ export function UiKit({ lastResult, constraint, tiles, dialogOpen, sent, confirm
             field={fields.province}
             selectProps={getSelectProps(fields.province)}
           />
-          <RadioGroup legend={TEXT.locationType} options={TEXT.locationTypes} field={fields.locationType} required={fields.locationType.required} />
-          <CheckboxField label={TEXT.agree} field={fields.agree} inputProps={getInputProps(fields.agree, { type: 'checkbox' })} />
+          <RadioGroup
+            legend={TEXT.locationType}
+            options={TEXT.locationTypes}
+            field={fields.locationType}
+            required={fields.locationType.required}
+          />
+          <CheckboxField
+            label={TEXT.agree}
+            field={fields.agree}
+            inputProps={getInputProps(fields.agree, { type: 'checkbox' })}
+          />
           <FileField
             label={TEXT.proof}
             hint={TEXT.proofHint}

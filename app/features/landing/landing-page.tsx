@@ -2,7 +2,13 @@ import { AppLink } from '~/ui/app-link'
 import type { ReactNode } from 'react'
 import { RichText } from '~/features/legal/rich-text'
 import { buttonClass } from '~/ui/button'
-import { APPLICATION_STAGES, ENTRY_PLAN_MONTHLY_FEE, LANDING_LINKS, PAYMENT_CHANNELS, type LandingFocus } from './landing'
+import {
+  APPLICATION_STAGES,
+  ENTRY_PLAN_MONTHLY_FEE,
+  LANDING_LINKS,
+  PAYMENT_CHANNELS,
+  type LandingFocus,
+} from './landing'
 import type { LandingData } from './landing.server'
 
 export function LandingPage({ landing, productName }: { landing: LandingData; productName: string }) {
@@ -14,7 +20,9 @@ export function LandingPage({ landing, productName }: { landing: LandingData; pr
     { id: 'check-status', node: <CheckStatus /> },
   ]
   // The alias's own section comes first, right under the hero, and stands out.
-  const ordered = landing.focus ? [...sections.filter((s) => s.id === landing.focus), ...sections.filter((s) => s.id !== landing.focus)] : sections
+  const ordered = landing.focus
+    ? [...sections.filter((s) => s.id === landing.focus), ...sections.filter((s) => s.id !== landing.focus)]
+    : sections
 
   return (
     <>
@@ -81,7 +89,10 @@ export function LandingPage({ landing, productName }: { landing: LandingData; pr
                 <h3 className="text-xl font-bold">{banner.title}</h3>
                 <p className="mt-2 text-slate-200">{banner.text}</p>
                 {banner.link ? (
-                  <AppLink to={banner.link.href} className="mt-4 inline-block font-semibold text-orange-300 underline underline-offset-4">
+                  <AppLink
+                    to={banner.link.href}
+                    className="mt-4 inline-block font-semibold text-orange-300 underline underline-offset-4"
+                  >
                     {banner.link.label}
                   </AppLink>
                 ) : null}
@@ -151,7 +162,10 @@ function ApplyNow() {
         <AppLink to={LANDING_LINKS.applyNow} className={buttonClass('primary')}>
           Apply Now
         </AppLink>
-        <AppLink to={LANDING_LINKS.plans} className="font-semibold text-brand-700 underline underline-offset-4 dark:text-orange-300">
+        <AppLink
+          to={LANDING_LINKS.plans}
+          className="font-semibold text-brand-700 underline underline-offset-4 dark:text-orange-300"
+        >
           See plans from ₱{ENTRY_PLAN_MONTHLY_FEE} a month
         </AppLink>
       </div>
@@ -171,7 +185,9 @@ function PayBill() {
           </li>
         ))}
       </ul>
-      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Payments reflect on your account within 3 business days.</p>
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+        Payments reflect on your account within 3 business days.
+      </p>
       <AppLink to={LANDING_LINKS.payBill} className={buttonClass('primary', 'mt-4')}>
         Pay Here
       </AppLink>
@@ -183,7 +199,9 @@ function CheckStatus() {
   return (
     <>
       <SectionTitle id="check-status">Already applied?</SectionTitle>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">Follow your application from verification to installation.</p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        Follow your application from verification to installation.
+      </p>
       <a href={LANDING_LINKS.checkStatus} className={buttonClass('secondary', 'mt-4')}>
         Check application status
       </a>

@@ -30,18 +30,19 @@ export async function loadLanding(context: AppLoadContext, url: URL) {
   ])
   return {
     focus: landingFocus(url.pathname),
-    banners: banners.map(
-      (banner): LandingBanner => ({
-        id: banner.id,
-        title: banner.title,
-        text: banner.text,
-        // Calls to action stay inside the portal: a CMS link elsewhere is dropped, not followed.
-        link: safeRedirect(banner.link.href, '') ? { label: banner.link.label, href: banner.link.href } : null,
-      }),
-    ),
+    banners: banners.map((banner): LandingBanner => ({
+      id: banner.id,
+      title: banner.title,
+      text: banner.text,
+      // Calls to action stay inside the portal: a CMS link elsewhere is dropped, not followed.
+      link: safeRedirect(banner.link.href, '') ? { label: banner.link.label, href: banner.link.href } : null,
+    })),
     // The CSP allows images from this site only (img-src 'self' data:).
     image: image && safeRedirect(image.src, '') ? image : null,
-    footers: footers.headingDescriptionList.map((item) => ({ heading: item.heading, html: sanitizeRichText(item.description) })),
+    footers: footers.headingDescriptionList.map((item) => ({
+      heading: item.heading,
+      html: sanitizeRichText(item.description),
+    })),
   }
 }
 

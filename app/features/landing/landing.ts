@@ -17,7 +17,11 @@ export const APPLICATION_STAGES = [
   { name: 'Check availability', detail: 'Pin your address on the map and see if our fibre reaches it.' },
   { name: 'Plan', detail: 'Pick the speed that fits your home, with add-ons if you like.' },
   { name: 'Personal details', detail: 'Tell us who you are and where to install.' },
-  { name: 'Upload documents', detail: 'A valid government ID, and proof of billing or income if your plan needs them (JPG or PDF, up to 5MB each).' },
+  {
+    name: 'Upload documents',
+    detail:
+      'A valid government ID, and proof of billing or income if your plan needs them (JPG or PDF, up to 5MB each).',
+  },
   { name: 'Verify and submit', detail: 'Check everything, confirm your email and send your application.' },
 ] as const
 

@@ -9,7 +9,9 @@ export function LegalPage({ document }: { document: LegalDocument }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 md:py-14">
       <header className="border-b border-slate-200 pb-6 dark:border-slate-800">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 md:text-4xl dark:text-white">{document.title}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 md:text-4xl dark:text-white">
+          {document.title}
+        </h1>
         {document.lastUpdated ? (
           <p className="mt-2 text-sm text-slate-500 dark:text-slate-400" data-testid="last-updated">
             {`Last updated: ${document.lastUpdated}`}
@@ -76,7 +78,18 @@ function Questions({ document }: { document: QuestionsDocument }) {
 
 /** Unknown product terms: 404 with a way to the general terms; everything else as on every page. */
 export function LegalErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: (error) => ((error.data as { reason?: string } | null)?.reason === 'unknown-product' ? <UnknownProductTerms /> : <NotFoundView />) }} />
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: (error) =>
+          (error.data as { reason?: string } | null)?.reason === 'unknown-product' ? (
+            <UnknownProductTerms />
+          ) : (
+            <NotFoundView />
+          ),
+      }}
+    />
+  )
 }
 
 function UnknownProductTerms() {

@@ -15,7 +15,12 @@ export type LegalSection = { heading: string; html: string }
 export type LegalQuestion = { question: string; answerHtml: string }
 
 type Common = { title: string; lastUpdated: string | null; introductionHtml: string | null }
-export type SectionsDocument = Common & { kind: 'sections'; numbered: boolean; sections: LegalSection[]; product: string | null }
+export type SectionsDocument = Common & {
+  kind: 'sections'
+  numbered: boolean
+  sections: LegalSection[]
+  product: string | null
+}
 export type QuestionsDocument = Common & { kind: 'questions'; startOpen: boolean; questions: LegalQuestion[] }
 export type LegalDocument = SectionsDocument | QuestionsDocument
 
@@ -28,7 +33,10 @@ const introduction = (html: string) => {
 }
 
 /** spec 2: `?product=X` shows the product's terms; without it, the general terms. */
-export async function loadTermsAndConditions(context: AppLoadContext, product: string | null): Promise<SectionsDocument> {
+export async function loadTermsAndConditions(
+  context: AppLoadContext,
+  product: string | null,
+): Promise<SectionsDocument> {
   const cms = upstreamFor(context).cms
   const terms = product
     ? await requireContent(
@@ -73,7 +81,10 @@ function questions(document: QuestionAnswerPage, startOpen: boolean): QuestionsD
     title: document.title,
     lastUpdated: formatLastUpdated(document.last_updated_date),
     introductionHtml: introduction(document.introduction),
-    questions: document.questionAnswerList.map((item) => ({ question: item.question, answerHtml: sanitizeRichText(item.answer) })),
+    questions: document.questionAnswerList.map((item) => ({
+      question: item.question,
+      answerHtml: sanitizeRichText(item.answer),
+    })),
   }
 }
 
@@ -87,7 +98,11 @@ export async function loadCookiePolicy(context: AppLoadContext): Promise<Questio
 }
 
 /** The document a legal page shows, by its name (documents.ts); only the terms and conditions read the URL. */
-export async function loadLegalDocument(context: AppLoadContext, name: LegalDocumentName, url: URL): Promise<LegalDocument> {
+export async function loadLegalDocument(
+  context: AppLoadContext,
+  name: LegalDocumentName,
+  url: URL,
+): Promise<LegalDocument> {
   switch (name) {
     case 'terms-and-conditions':
       return loadTermsAndConditions(context, url.searchParams.get('product')?.trim() || null)

@@ -4,15 +4,18 @@ import type { LegalDocumentName } from './documents'
 export const LEGAL_PAGE_TEXT: Record<LegalDocumentName, { title: string; description: string }> = {
   'terms-and-conditions': {
     title: 'Terms and Conditions',
-    description: 'The terms and conditions of your fibre internet subscription: installation, billing, lock-in, suspension and termination.',
+    description:
+      'The terms and conditions of your fibre internet subscription: installation, billing, lock-in, suspension and termination.',
   },
   'privacy-notice': {
     title: 'Privacy Notice',
-    description: 'How we collect, use, share and protect your personal data under the Data Privacy Act of 2012, and your rights as a data subject.',
+    description:
+      'How we collect, use, share and protect your personal data under the Data Privacy Act of 2012, and your rights as a data subject.',
   },
   'cookie-policy': {
     title: 'Cookie Policy',
-    description: 'The cookies this website uses: strictly necessary and preference cookies only, no advertising cookies.',
+    description:
+      'The cookies this website uses: strictly necessary and preference cookies only, no advertising cookies.',
   },
   'terms-of-use': {
     title: 'Terms of Use',

@@ -42,7 +42,11 @@ export function MailboxSearch({ lastResult, constraint, to }: MailboxSearchProps
   return (
     <Form method="get" {...getFormProps(form)} className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="flex-1">
-        <Field label="Recipient email" field={fields.to} inputProps={{ ...getInputProps(fields.to, { type: 'email' }), required: false }} />
+        <Field
+          label="Recipient email"
+          field={fields.to}
+          inputProps={{ ...getInputProps(fields.to, { type: 'email' }), required: false }}
+        />
       </div>
       <Button type="submit">SEARCH</Button>
     </Form>
@@ -55,14 +59,19 @@ export function MailboxList({ messages }: { messages: OutboxMessage[] }) {
     <ol className="flex flex-col gap-4">
       {messages.map((message) => (
         <li key={message.id}>
-          <article aria-label={message.subject} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+          <article
+            aria-label={message.subject}
+            className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+          >
             <h2 className="font-semibold">{message.subject}</h2>
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600 dark:text-slate-300">
               <dt>To</dt>
               <dd>{message.recipient}</dd>
               <dt>Time</dt>
               <dd>
-                <time dateTime={message.createdAt}>{new Date(message.createdAt).toISOString().replace('T', ' ').slice(0, 19)} UTC</time>
+                <time dateTime={message.createdAt}>
+                  {new Date(message.createdAt).toISOString().replace('T', ' ').slice(0, 19)} UTC
+                </time>
               </dd>
               <dt>Status</dt>
               <dd>{message.status}</dd>

@@ -59,7 +59,10 @@ const IntentSchema = z.enum(INTENT)
 
 /** The link form's schema for this user: a number their token already lists is refused beside the field. */
 function linkSchema(linked: readonly string[]) {
-  return LinkAccountSchema.refine(({ accountNumber }) => !linked.includes(accountNumber), { message: TEXT.alreadyLinked, path: ['accountNumber'] })
+  return LinkAccountSchema.refine(({ accountNumber }) => !linked.includes(accountNumber), {
+    message: TEXT.alreadyLinked,
+    path: ['accountNumber'],
+  })
 }
 
 /** The posted account number when the user's token lists it, else null. */
@@ -80,7 +83,8 @@ const CHANGES_ATTRIBUTES = { changesAttributes: true }
 export async function ownAccountAction(request: Request, context: AppLoadContext, me: SignedIn, here: string) {
   const form = await readForm(request)
   const linked = me.claims.accountNumber ?? []
-  const toast = (to: string, kind: Toast['kind'], message: string) => redirectWithToast(context.config, to, { kind, message })
+  const toast = (to: string, kind: Toast['kind'], message: string) =>
+    redirectWithToast(context.config, to, { kind, message })
   // Linking a first account makes an applicant a customer, unlinking the last one the
   // reverse: then the page to show next is the user's new home.
   const nextPage = (user: User) => (user.kind === me.user.kind ? here : user.home)
@@ -92,7 +96,10 @@ export async function ownAccountAction(request: Request, context: AppLoadContext
       const submission = parseWithZod(form, { schema: linkSchema(linked) })
       if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
       const { accountNumber } = submission.value
-      const done = await me.call((upstream, token) => upstream.identity.linkAccount(token, accountNumber), CHANGES_ATTRIBUTES)
+      const done = await me.call(
+        (upstream, token) => upstream.identity.linkAccount(token, accountNumber),
+        CHANGES_ATTRIBUTES,
+      )
       if (done.ok) return toast(nextPage(done.user), 'success', TEXT.linked(accountNumber))
       const failure = failureReply(done.error, submission)
       return data({ result: failure.result }, { status: failure.status })
@@ -100,22 +107,32 @@ export async function ownAccountAction(request: Request, context: AppLoadContext
     case INTENT.unlink: {
       const accountNumber = listedAccount(form, linked)
       if (!accountNumber) return toast(here, 'error', NOT_AUTHORIZED)
-      const done = await me.call((upstream, token) => upstream.identity.unlinkAccount(token, accountNumber), CHANGES_ATTRIBUTES)
+      const done = await me.call(
+        (upstream, token) => upstream.identity.unlinkAccount(token, accountNumber),
+        CHANGES_ATTRIBUTES,
+      )
       if (done.ok) return toast(nextPage(done.user), 'success', TEXT.unlinked(accountNumber))
       return toast(here, 'error', done.error.kind === 'unavailable' ? done.message : TEXT.unlinkFailed)
     }
     case INTENT.makeDefault: {
       const accountNumber = listedAccount(form, linked)
       if (!accountNumber) return toast(here, 'error', NOT_AUTHORIZED)
-      const done = await me.call((upstream, token) => upstream.identity.updateAttributes(token, { activeAccountNumber: accountNumber }), CHANGES_ATTRIBUTES)
+      const done = await me.call(
+        (upstream, token) => upstream.identity.updateAttributes(token, { activeAccountNumber: accountNumber }),
+        CHANGES_ATTRIBUTES,
+      )
       if (done.ok) return toast(here, 'success', TEXT.defaultChanged(accountNumber))
       return toast(here, 'error', done.error.kind === 'unavailable' ? done.message : TEXT.defaultFailed)
     }
     case INTENT.dismissWelcome:
     case INTENT.dismissRegistrationSuccess: {
       // spec 4: the flag goes false for good.
-      const flag = intent.data === INTENT.dismissWelcome ? { displayWelcomeBanner: false } : { displaySuccessRegistration: false }
-      const done = await me.call((upstream, token) => upstream.identity.updateAttributes(token, flag), CHANGES_ATTRIBUTES)
+      const flag =
+        intent.data === INTENT.dismissWelcome ? { displayWelcomeBanner: false } : { displaySuccessRegistration: false }
+      const done = await me.call(
+        (upstream, token) => upstream.identity.updateAttributes(token, flag),
+        CHANGES_ATTRIBUTES,
+      )
       return done.ok ? redirect(here) : toast(here, 'error', done.message)
     }
     default:

@@ -17,7 +17,19 @@ import { useIsPending } from '~/utils/use-is-pending'
 import { INTENT } from './intents'
 import { OWN_ACCOUNT_TEXT as TEXT } from './texts'
 
-function IntentButton({ intent, children, variant = 'primary', label, accountNumber }: { intent: string; children: ReactNode; variant?: 'primary' | 'secondary' | 'ghost'; label?: string; accountNumber?: string }) {
+function IntentButton({
+  intent,
+  children,
+  variant = 'primary',
+  label,
+  accountNumber,
+}: {
+  intent: string
+  children: ReactNode
+  variant?: 'primary' | 'secondary' | 'ghost'
+  label?: string
+  accountNumber?: string
+}) {
   const busy = useIsPending()
   return (
     <Form method="post" className="inline">
@@ -29,8 +41,18 @@ function IntentButton({ intent, children, variant = 'primary', label, accountNum
   )
 }
 
-export function LinkAccountForm({ lastResult, another }: { lastResult: SubmissionResult<string[]> | undefined; another: boolean }) {
-  const [form, fields] = useForm<{ accountNumber: string }>({ id: 'link-account', lastResult, shouldValidate: 'onSubmit' })
+export function LinkAccountForm({
+  lastResult,
+  another,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined
+  another: boolean
+}) {
+  const [form, fields] = useForm<{ accountNumber: string }>({
+    id: 'link-account',
+    lastResult,
+    shouldValidate: 'onSubmit',
+  })
   const busy = useIsPending()
   return (
     <section aria-labelledby="link-account-heading" className="flex flex-col gap-3">
@@ -43,7 +65,13 @@ export function LinkAccountForm({ lastResult, another }: { lastResult: Submissio
           label={TEXT.accountNumberLabel}
           hint={TEXT.linkHint}
           field={fields.accountNumber}
-          inputProps={{ ...getInputProps(fields.accountNumber, { type: 'text' }), required: undefined, inputMode: 'numeric', autoComplete: 'off', maxLength: 13 }}
+          inputProps={{
+            ...getInputProps(fields.accountNumber, { type: 'text' }),
+            required: undefined,
+            inputMode: 'numeric',
+            autoComplete: 'off',
+            maxLength: 13,
+          }}
         />
         <div>
           <Button type="submit" name="intent" value={INTENT.link} disabled={busy}>
@@ -80,21 +108,37 @@ export function LinkedAccounts({
               <span className="font-semibold" data-testid="linked-account">
                 {accountNumber}
               </span>
-              {accountNumber === defaultAccountNumber ? <span className="text-sm text-slate-600 dark:text-slate-300">{TEXT.defaultMark}</span> : null}
+              {accountNumber === defaultAccountNumber ? (
+                <span className="text-sm text-slate-600 dark:text-slate-300">{TEXT.defaultMark}</span>
+              ) : null}
               <div className="ml-auto flex gap-2">
                 {accountNumber === defaultAccountNumber ? null : (
-                  <IntentButton intent={INTENT.makeDefault} accountNumber={accountNumber} variant="secondary" label={`Make ${accountNumber} your default account`}>
+                  <IntentButton
+                    intent={INTENT.makeDefault}
+                    accountNumber={accountNumber}
+                    variant="secondary"
+                    label={`Make ${accountNumber} your default account`}
+                  >
                     {TEXT.makeDefaultButton}
                   </IntentButton>
                 )}
                 {/* The account's place in the list, not its number: account numbers stay out of URLs (docs/security.md, Logs and privacy). */}
-                <AppLink to={`${here}?unlink=${index + 1}`} className={buttonClass('ghost')} aria-label={`Unlink account ${accountNumber}`}>
+                <AppLink
+                  to={`${here}?unlink=${index + 1}`}
+                  className={buttonClass('ghost')}
+                  aria-label={`Unlink account ${accountNumber}`}
+                >
                   {TEXT.unlinkButton}
                 </AppLink>
               </div>
             </div>
             {confirmUnlink === accountNumber ? (
-              <div role="alertdialog" aria-labelledby="unlink-question" aria-describedby="unlink-body" className="flex flex-col gap-3 rounded-lg border border-slate-300 p-4 dark:border-slate-700">
+              <div
+                role="alertdialog"
+                aria-labelledby="unlink-question"
+                aria-describedby="unlink-body"
+                className="flex flex-col gap-3 rounded-lg border border-slate-300 p-4 dark:border-slate-700"
+              >
                 <p id="unlink-question" className="font-bold">
                   {TEXT.unlinkQuestion(accountNumber)}
                 </p>
@@ -119,7 +163,11 @@ export function LinkedAccounts({
 /** spec 4: shown to customers until they close it; closing sets displayWelcomeBanner false. */
 export function WelcomeBanner({ productName }: { productName: string }) {
   return (
-    <aside aria-labelledby="welcome-heading" className="flex flex-col gap-2 rounded-lg bg-brand-50 p-4 text-slate-900 dark:bg-slate-800 dark:text-slate-100" data-testid="welcome-banner">
+    <aside
+      aria-labelledby="welcome-heading"
+      className="flex flex-col gap-2 rounded-lg bg-brand-50 p-4 text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+      data-testid="welcome-banner"
+    >
       <h2 id="welcome-heading" className="text-lg font-bold">
         {TEXT.welcomeHeading(productName)}
       </h2>
@@ -134,7 +182,11 @@ export function WelcomeBanner({ productName }: { productName: string }) {
 /** spec 4: shown to first-role users (applicants) until they close it; closing sets displaySuccessRegistration false. */
 export function RegistrationSuccess() {
   return (
-    <div role="dialog" aria-labelledby="registration-success-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 shadow-lg dark:border-slate-800">
+    <div
+      role="dialog"
+      aria-labelledby="registration-success-heading"
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 shadow-lg dark:border-slate-800"
+    >
       <h2 id="registration-success-heading" className="text-lg font-bold">
         {TEXT.registrationSuccessHeading}
       </h2>

@@ -16,7 +16,8 @@ export const OWN_ACCOUNT_TEXT = {
   linkedHeading: 'Your accounts',
   defaultMark: '(default)',
   makeDefaultButton: 'MAKE DEFAULT',
-  defaultChanged: (accountNumber: string) => `The account ending in ${accountNumber.slice(-4)} is now your default account.`,
+  defaultChanged: (accountNumber: string) =>
+    `The account ending in ${accountNumber.slice(-4)} is now your default account.`,
   defaultFailed: 'Could not change your default account. Please try again.',
   unlinkButton: 'UNLINK',
   unlinkQuestion: (accountNumber: string) => `Unlink account ${accountNumber}?`,

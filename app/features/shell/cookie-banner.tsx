@@ -20,7 +20,11 @@ export function CookieBanner() {
     >
       {/* Compact on a phone (heading, ACCEPT and close on one row, small print below) so it
           never takes much of the screen; the header's open drawer sits above it (header.tsx). */}
-      <fetcher.Form method="post" action="/preferences" className="mx-auto grid max-w-6xl grid-cols-[1fr_auto_auto] items-center gap-x-2 gap-y-1 md:gap-x-6">
+      <fetcher.Form
+        method="post"
+        action="/preferences"
+        className="mx-auto grid max-w-6xl grid-cols-[1fr_auto_auto] items-center gap-x-2 gap-y-1 md:gap-x-6"
+      >
         {hydrated ? null : <input type="hidden" name="redirectTo" value={root?.currentPath ?? '/'} />}
         <h2 id="cookie-banner-title" className="col-start-1 row-start-1 text-sm font-semibold md:text-base">
           Cookies &amp; Privacy
@@ -33,7 +37,12 @@ export function CookieBanner() {
           </AppLink>
           .
         </p>
-        <button type="submit" name="intent" value="accept-cookies" className={buttonClass('primary', 'col-start-2 row-start-1 px-4 py-1.5 md:row-span-2 md:px-5 md:py-2.5')}>
+        <button
+          type="submit"
+          name="intent"
+          value="accept-cookies"
+          className={buttonClass('primary', 'col-start-2 row-start-1 px-4 py-1.5 md:row-span-2 md:px-5 md:py-2.5')}
+        >
           ACCEPT
         </button>
         <button
@@ -43,7 +52,14 @@ export function CookieBanner() {
           aria-label="Close"
           className="col-start-3 row-start-1 rounded-full p-2 text-slate-500 hover:bg-slate-100 md:row-span-2 dark:hover:bg-slate-800"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>

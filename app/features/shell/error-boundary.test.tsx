@@ -46,7 +46,9 @@ describe('the general error boundary', () => {
   })
 
   it('gives every one of those statuses a different heading', async () => {
-    const headings = await Promise.all([403, 404, 415, 429, 503].map(async (status) => heading(await render(new Response(null, { status })))))
+    const headings = await Promise.all(
+      [403, 404, 415, 429, 503].map(async (status) => heading(await render(new Response(null, { status })))),
+    )
     expect(new Set(headings).size).toBe(5)
   })
 

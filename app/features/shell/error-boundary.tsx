@@ -17,9 +17,15 @@ export type StatusHandler = (error: ErrorResponse) => ReactElement
 const STATUS_HANDLERS: Record<number, StatusHandler> = {
   403: (error) => <NotAllowedView message={messageOf(error)} />,
   404: () => <NotFoundView />,
-  415: (error) => <ErrorView message={messageOf(error) ?? ERROR_TEXT.formUnreadable} detail={ERROR_TEXT.formUnreadableDetail} />,
-  429: (error) => <ErrorView message={messageOf(error) ?? ERROR_TEXT.tooManyRequests} detail={ERROR_TEXT.tooManyRequestsDetail} />,
-  503: (error) => <ErrorView message={messageOf(error) ?? ERROR_TEXT.unavailable} detail={ERROR_TEXT.unavailableDetail} />,
+  415: (error) => (
+    <ErrorView message={messageOf(error) ?? ERROR_TEXT.formUnreadable} detail={ERROR_TEXT.formUnreadableDetail} />
+  ),
+  429: (error) => (
+    <ErrorView message={messageOf(error) ?? ERROR_TEXT.tooManyRequests} detail={ERROR_TEXT.tooManyRequestsDetail} />
+  ),
+  503: (error) => (
+    <ErrorView message={messageOf(error) ?? ERROR_TEXT.unavailable} detail={ERROR_TEXT.unavailableDetail} />
+  ),
 }
 
 /** `statusHandlers` replace the shared handler for their statuses on one route. */

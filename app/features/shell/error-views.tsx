@@ -35,7 +35,13 @@ export function NotAllowedView({ message = ERROR_TEXT.notAllowed }: { message?: 
 }
 
 /** The error view: no stack trace, what to do, a way to try again, the shell around it. */
-export function ErrorView({ message = ERROR_TEXT.pageNotRetrieved, detail = ERROR_TEXT.checkConnection }: { message?: string; detail?: string }) {
+export function ErrorView({
+  message = ERROR_TEXT.pageNotRetrieved,
+  detail = ERROR_TEXT.checkConnection,
+}: {
+  message?: string
+  detail?: string
+}) {
   const location = useLocation()
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">

@@ -25,7 +25,11 @@ export function Footer() {
       <div className="mx-auto max-w-6xl px-4 py-10">
         <nav aria-label="Footer" className="flex flex-wrap gap-3">
           {FOOTER_BUTTONS.map((item) => (
-            <AppLink key={item.to} to={item.to} className={buttonClass(item.label === 'Apply Now' ? 'primary' : 'secondary')}>
+            <AppLink
+              key={item.to}
+              to={item.to}
+              className={buttonClass(item.label === 'Apply Now' ? 'primary' : 'secondary')}
+            >
               {item.label}
             </AppLink>
           ))}
@@ -33,7 +37,11 @@ export function Footer() {
         <div className="mt-8 flex flex-col gap-6 border-t border-slate-200 pt-6 text-sm md:flex-row md:items-center md:justify-between dark:border-slate-800">
           <nav aria-label="Legal" className="flex flex-wrap gap-x-6 gap-y-2">
             {LEGAL_LINKS.map((item) => (
-              <AppLink key={item.to} to={item.to} className="text-slate-600 underline-offset-4 hover:underline dark:text-slate-300">
+              <AppLink
+                key={item.to}
+                to={item.to}
+                className="text-slate-600 underline-offset-4 hover:underline dark:text-slate-300"
+              >
                 {item.label}
               </AppLink>
             ))}

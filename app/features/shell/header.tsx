@@ -20,10 +20,20 @@ function NavItem({ to, current, children }: { to: string; current: string; child
 
 export function Logo({ productName, to = '/' }: { productName: string; to?: string }) {
   return (
-    <AppLink to={to} className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-600" aria-label={`${productName} home`}>
+    <AppLink
+      to={to}
+      className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-600"
+      aria-label={`${productName} home`}
+    >
       <svg aria-hidden="true" viewBox="0 0 32 32" className="h-7 w-7">
         <circle cx="16" cy="16" r="15" fill="currentColor" />
-        <path d="M8 20c4-8 12-8 16 0M11 16c3-4 7-4 10 0" stroke="#fff" strokeWidth="2.5" fill="none" strokeLinecap="round" />
+        <path
+          d="M8 20c4-8 12-8 16 0M11 16c3-4 7-4 10 0"
+          stroke="#fff"
+          strokeWidth="2.5"
+          fill="none"
+          strokeLinecap="round"
+        />
       </svg>
       <span>{productName}</span>
     </AppLink>
@@ -71,11 +81,28 @@ export function Header() {
         {/* Small screens: a native <details> drawer, so it opens without JavaScript. Re-keyed per page so navigation closes it. */}
         <details key={location.pathname} className="group md:hidden">
           {/* The summary stays above the open drawer so it also closes it. */}
-          <summary className="relative z-50 cursor-pointer rounded-md p-2 text-slate-700 dark:text-slate-200" aria-label="Menu">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2">
+          <summary
+            className="relative z-50 cursor-pointer rounded-md p-2 text-slate-700 dark:text-slate-200"
+            aria-label="Menu"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6 group-open:hidden"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="hidden h-6 w-6 group-open:block"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </summary>
@@ -88,31 +115,49 @@ export function Header() {
             )}
             <nav aria-label="Menu" className="flex flex-col">
               {user?.kind === 'customer' ? (
-                <AppLink to="/customer" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+                <AppLink
+                  to="/customer"
+                  className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
                   Dashboard
                 </AppLink>
               ) : null}
               {user?.kind === 'customer' && root?.accountManagement ? (
-                <AppLink to="/get-started" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+                <AppLink
+                  to="/get-started"
+                  className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
                   Link another Account
                 </AppLink>
               ) : null}
               <AppLink to="/" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
                 Home
               </AppLink>
-              <AppLink to="/plans" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+              <AppLink
+                to="/plans"
+                className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+              >
                 Plans
               </AppLink>
-              <AppLink to="/help" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+              <AppLink
+                to="/help"
+                className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+              >
                 Help &amp; Support
               </AppLink>
               {root?.registerEnabled && !user ? (
-                <AppLink to="/register" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+                <AppLink
+                  to="/register"
+                  className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
                   Register
                 </AppLink>
               ) : null}
               {user ? (
-                <AppLink to="/logout" className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+                <AppLink
+                  to="/logout"
+                  className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
                   Logout
                 </AppLink>
               ) : null}

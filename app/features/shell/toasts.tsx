@@ -15,7 +15,11 @@ export function Toasts() {
     return () => clearTimeout(timer)
   }, [toast])
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed right-4 top-20 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed right-4 top-20 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+    >
       {toast && visible ? (
         <div
           className={`pointer-events-auto rounded-lg border px-4 py-3 text-sm shadow-lg ${

@@ -107,9 +107,13 @@ describe('/register', () => {
     for (const flag of ['false', 'TRUE', '']) {
       const context = withConfig({ REGISTER_FLAG: flag })
       expect(await thrownStatus(registerLoader({ request: get('/register'), context, params: {} }))).toBe(404)
-      expect(await thrownStatus(registerAction({ request: post('/register', applicant()), context, params: {} }))).toBe(404)
+      expect(await thrownStatus(registerAction({ request: post('/register', applicant()), context, params: {} }))).toBe(
+        404,
+      )
     }
-    expect(await registerLoader({ request: get('/register'), context: t.context, params: {} })).toHaveProperty('constraint')
+    expect(await registerLoader({ request: get('/register'), context: t.context, params: {} })).toHaveProperty(
+      'constraint',
+    )
   })
 
   it("gives the screen the form's constraints from the schema, so the browser needs no zod to mark fields required", async () => {
@@ -208,7 +212,9 @@ describe('/register/sent (resend)', () => {
     await registerAs(input)
     const first = await linkToken(input.email, 'verifyEmail')
     advanceClock(61_000)
-    const { body } = unwrap(await sentAction({ request: post('/register/sent', { email: input.email }), context: t.context, params: {} }))
+    const { body } = unwrap(
+      await sentAction({ request: post('/register/sent', { email: input.email }), context: t.context, params: {} }),
+    )
     expect(body.resent).toBe(true)
     const second = await linkToken(input.email, 'verifyEmail')
     expect(second).not.toBe(first)
@@ -218,7 +224,11 @@ describe('/register/sent (resend)', () => {
 
   it('answers an unknown email exactly as a known one', async () => {
     const { status, body } = unwrap(
-      await sentAction({ request: post('/register/sent', { email: `nobody.${serial++}@example.net` }), context: t.context, params: {} }),
+      await sentAction({
+        request: post('/register/sent', { email: `nobody.${serial++}@example.net` }),
+        context: t.context,
+        params: {},
+      }),
     )
     expect(status).toBe(200)
     expect(body.resent).toBe(true)
@@ -227,15 +237,21 @@ describe('/register/sent (resend)', () => {
   it('refuses a second resend within the minute with 429 and the message on the email field', async () => {
     const email = `again.${serial++}@example.net`
     await sentAction({ request: post('/register/sent', { email }), context: t.context, params: {} })
-    const { status, body } = unwrap(await sentAction({ request: post('/register/sent', { email }), context: t.context, params: {} }))
+    const { status, body } = unwrap(
+      await sentAction({ request: post('/register/sent', { email }), context: t.context, params: {} }),
+    )
     expect(status).toBe(429)
     expect(body.result.error).toEqual({ email: [TOO_MANY_REQUESTS_MESSAGE] })
   })
 
   it('shows an empty email field when the registration cookie is missing or forged', async () => {
-    expect(await sentLoader({ request: get('/register/sent'), context: t.context, params: {} })).toMatchObject({ email: null })
+    expect(await sentLoader({ request: get('/register/sent'), context: t.context, params: {} })).toMatchObject({
+      email: null,
+    })
     const forged = `registration=${Buffer.from(JSON.stringify({ email: 'x@example.net' })).toString('base64')}`
-    expect(await sentLoader({ request: get('/register/sent', { cookie: forged }), context: t.context, params: {} })).toMatchObject({
+    expect(
+      await sentLoader({ request: get('/register/sent', { cookie: forged }), context: t.context, params: {} }),
+    ).toMatchObject({
       email: null,
     })
   })
@@ -249,8 +265,14 @@ describe('/verifyEmail/:token', () => {
     // Twice, as a mail scanner and then the person would.
     expect(await verifyLoader(verifyArgs(token, 'GET'))).toMatchObject({ state: 'ready' })
     expect(await verifyLoader(verifyArgs(token, 'GET'))).toMatchObject({ state: 'ready' })
-    expect(unwrap(await verifyAction(verifyArgs(token, 'POST')))).toMatchObject({ status: 200, body: { state: 'verified' } })
-    expect(unwrap(await verifyAction(verifyArgs(token, 'POST')))).toMatchObject({ status: 400, body: { state: 'failed' } })
+    expect(unwrap(await verifyAction(verifyArgs(token, 'POST')))).toMatchObject({
+      status: 200,
+      body: { state: 'verified' },
+    })
+    expect(unwrap(await verifyAction(verifyArgs(token, 'POST')))).toMatchObject({
+      status: 400,
+      body: { state: 'failed' },
+    })
   })
 
   it('fails a link 11 minutes old (spec 9: links expire in 10 minutes)', async () => {
@@ -285,9 +307,15 @@ describe('password reset', () => {
   it('requests a link with the same answer for a known and an unknown email', async () => {
     const input = applicant()
     await registerAs(input)
-    const known = unwrap(await forgotAction({ request: post('/forgot-password', { email: input.email }), context: t.context, params: {} }))
+    const known = unwrap(
+      await forgotAction({ request: post('/forgot-password', { email: input.email }), context: t.context, params: {} }),
+    )
     const unknown = unwrap(
-      await forgotAction({ request: post('/forgot-password', { email: `nobody.${serial++}@example.net` }), context: t.context, params: {} }),
+      await forgotAction({
+        request: post('/forgot-password', { email: `nobody.${serial++}@example.net` }),
+        context: t.context,
+        params: {},
+      }),
     )
     expect(known.status).toBe(unknown.status)
     expect(known.body.requested).toBe(true)
@@ -302,11 +330,15 @@ describe('password reset', () => {
     const token = (await linkToken(input.email, 'reset-password'))!
 
     expect(await resetLoader(resetArgs(token))).toMatchObject({ state: 'form' })
-    const mismatch = unwrap(await resetAction(resetArgs(token, { password: 'BagongPass7', confirmPassword: 'BagongPass8' })))
+    const mismatch = unwrap(
+      await resetAction(resetArgs(token, { password: 'BagongPass7', confirmPassword: 'BagongPass8' })),
+    )
     expect(mismatch.body.result.error).toEqual({ confirmPassword: [PASSWORDS_DIFFER] })
     expect(mismatch.body.result.initialValue).toEqual({})
 
-    const done = unwrap(await resetAction(resetArgs(token, { password: 'BagongPass7', confirmPassword: 'BagongPass7' })))
+    const done = unwrap(
+      await resetAction(resetArgs(token, { password: 'BagongPass7', confirmPassword: 'BagongPass7' })),
+    )
     expect(done).toMatchObject({ status: 200, body: { state: 'done' } })
 
     const directory = createIdentityDirectory({
@@ -329,13 +361,16 @@ describe('password reset', () => {
     await forgotAction({ request: post('/forgot-password', { email: input.email }), context: t.context, params: {} })
     const token = (await linkToken(input.email, 'reset-password'))!
     advanceClock(31 * MINUTE)
-    const outcome = unwrap(await resetAction(resetArgs(token, { password: 'BagongPass7', confirmPassword: 'BagongPass7' })))
+    const outcome = unwrap(
+      await resetAction(resetArgs(token, { password: 'BagongPass7', confirmPassword: 'BagongPass7' })),
+    )
     expect(outcome.body.state).toBe('failed')
   })
 
   it("passes the visitor's address upstream: the 31st request from one address in an hour gets 429 and a form message", async () => {
     const kiosk = { ...t.context, clientAddress: '198.51.100.23' }
-    const ask = (email: string) => forgotAction({ request: post('/forgot-password', { email }), context: kiosk, params: {} })
+    const ask = (email: string) =>
+      forgotAction({ request: post('/forgot-password', { email }), context: kiosk, params: {} })
     for (let n = 0; n < 30; n++) expect(unwrap(await ask(`kiosk.${serial}.${n}@example.net`)).status).toBe(200)
     const { status, body } = unwrap(await ask(`kiosk.${serial}.31@example.net`))
     serial++
@@ -346,7 +381,9 @@ describe('password reset', () => {
   it('refuses a second request within the minute with 429', async () => {
     const email = `reset.${serial++}@example.net`
     await forgotAction({ request: post('/forgot-password', { email }), context: t.context, params: {} })
-    const { status, body } = unwrap(await forgotAction({ request: post('/forgot-password', { email }), context: t.context, params: {} }))
+    const { status, body } = unwrap(
+      await forgotAction({ request: post('/forgot-password', { email }), context: t.context, params: {} }),
+    )
     expect(status).toBe(429)
     expect(body.result.error).toEqual({ email: [TOO_MANY_REQUESTS_MESSAGE] })
   })
@@ -357,17 +394,26 @@ describe('/dev/mailbox', () => {
     const input = applicant()
     await registerAs(input)
     const { status, body, headers } = unwrap(
-      await mailboxLoader({ request: get(`/dev/mailbox?to=${encodeURIComponent(input.email)}`), context: t.context, params: {} }),
+      await mailboxLoader({
+        request: get(`/dev/mailbox?to=${encodeURIComponent(input.email)}`),
+        context: t.context,
+        params: {},
+      }),
     )
     expect(status).toBe(200)
     expect(headers.get('cache-control')).toBe('no-store')
     expect(body.messages).toHaveLength(1)
-    expect(body.messages[0]).toMatchObject({ recipient: input.email, subject: `Verify your email for ${t.config.PRODUCT_NAME}` })
+    expect(body.messages[0]).toMatchObject({
+      recipient: input.email,
+      subject: `Verify your email for ${t.config.PRODUCT_NAME}`,
+    })
     expect(body.messages[0].body).toContain(`/verifyEmail/${await linkToken(input.email, 'verifyEmail')}`)
   })
 
   it('shows an invalid search email as a field error', async () => {
-    const { status, body } = unwrap(await mailboxLoader({ request: get('/dev/mailbox?to=nope'), context: t.context, params: {} }))
+    const { status, body } = unwrap(
+      await mailboxLoader({ request: get('/dev/mailbox?to=nope'), context: t.context, params: {} }),
+    )
     expect(status).toBe(400)
     expect(body.result.error).toEqual({ to: ['Invalid email format'] })
   })

@@ -2,7 +2,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PASSWORD_FIELDS, register, rememberRegistrationEmail, requireRegistrationEnabled } from '~/features/account/account.server'
+import {
+  PASSWORD_FIELDS,
+  register,
+  rememberRegistrationEmail,
+  requireRegistrationEnabled,
+} from '~/features/account/account.server'
 import { AccountPage } from '~/features/account/account-page'
 import { RegisterForm } from '~/features/account/forms'
 import { RegisterSchema } from '~/features/account/schemas'
@@ -10,7 +15,8 @@ import { AppLink } from '~/ui/app-link'
 import { pageMeta } from '~/ui/page-meta'
 import { formConstraint, readForm } from '~/utils/form.server'
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Register', 'Create your account to manage your fibre subscription.')
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'Register', 'Create your account to manage your fibre subscription.')
 
 // A password form: never kept by a cache.
 export const headers = () => ({ 'cache-control': 'no-store' })
@@ -23,10 +29,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireRegistrationEnabled(context.config)
   const submission = parseWithZod(await readForm(request), { schema: RegisterSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 })
   const outcome = await register(context, submission)
   if ('result' in outcome) return data({ result: outcome.result }, { status: outcome.status })
-  return redirect('/register/sent', { headers: { 'set-cookie': await rememberRegistrationEmail(context.config, outcome.email) } })
+  return redirect('/register/sent', {
+    headers: { 'set-cookie': await rememberRegistrationEmail(context.config, outcome.email) },
+  })
 }
 
 export default function Register() {
@@ -39,7 +48,11 @@ export default function Register() {
       </p>
       <RegisterForm lastResult={actionData?.result} constraint={constraint} />
       <p className="text-sm">
-        Already registered? <a href="/login" className="font-semibold underline">Login</a>.{' '}
+        Already registered?{' '}
+        <a href="/login" className="font-semibold underline">
+          Login
+        </a>
+        .{' '}
         <AppLink to="/forgot-password" className="font-semibold underline">
           Forgot password?
         </AppLink>

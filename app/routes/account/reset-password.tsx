@@ -35,7 +35,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data({ state: 'form' as const, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 })
   }
   const outcome = await resetPassword(context, params.token, submission)
-  if (outcome.state === 'form') return data({ state: 'form' as const, result: outcome.failure.result }, { status: outcome.failure.status })
+  if (outcome.state === 'form')
+    return data({ state: 'form' as const, result: outcome.failure.result }, { status: outcome.failure.status })
   return data({ state: outcome.state, result: undefined }, { status: outcome.state === 'done' ? 200 : 400 })
 }
 

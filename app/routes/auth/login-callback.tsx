@@ -9,7 +9,10 @@ import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, 'Login', 'Log in to your account.'), { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'Login', 'Log in to your account.'),
+  { name: 'robots', content: 'noindex' },
+]
 
 export const headers = () => ({ 'cache-control': 'no-store' })
 

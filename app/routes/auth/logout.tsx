@@ -16,7 +16,10 @@ import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
 import { redirectWithToast } from '~/utils/toast.server'
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, 'Log out', 'Log out of your account.'), { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'Log out', 'Log out of your account.'),
+  { name: 'robots', content: 'noindex' },
+]
 
 export const headers = () => ({ 'cache-control': 'no-store' })
 
@@ -40,11 +43,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const loggedOut = (to: string) => redirectWithToast(config, to, { kind: 'success', message: LOGGED_OUT }, { headers })
   if (!tokens) return loggedOut('/')
   const oidc = await oidcFor(config).catch((error: unknown) => {
-    context.logger.error({ requestId: context.requestId, err: error }, 'OpenID provider unreachable at logout: its session may outlive the portal session')
+    context.logger.error(
+      { requestId: context.requestId, err: error },
+      'OpenID provider unreachable at logout: its session may outlive the portal session',
+    )
     return null
   })
   if (!oidc || (await oidc.logout(tokens.refreshToken))) return loggedOut('/')
-  context.logger.warn({ requestId: context.requestId }, 'server-side logout at the provider failed: the browser goes through its logout page')
+  context.logger.warn(
+    { requestId: context.requestId },
+    'server-side logout at the provider failed: the browser goes through its logout page',
+  )
   return loggedOut(oidc.endSessionUrl(tokens.idToken) ?? '/')
 }
 

@@ -19,7 +19,10 @@ import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, 'My account', 'Your accounts.'), { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'My account', 'Your accounts.'),
+  { name: 'robots', content: 'noindex' },
+]
 
 // Personal data: never kept by a cache or shown again by the back button after logout.
 export const headers = () => ({ 'cache-control': 'no-store' })
@@ -41,12 +44,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CustomerHome() {
-  const { givenName, accountNumbers, defaultAccountNumber, confirmUnlink, welcomeBanner, accountManagement, termsOfUse } = useLoaderData<typeof loader>()
+  const {
+    givenName,
+    accountNumbers,
+    defaultAccountNumber,
+    confirmUnlink,
+    welcomeBanner,
+    accountManagement,
+    termsOfUse,
+  } = useLoaderData<typeof loader>()
   const productName = useRootData()?.productName ?? ''
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
       {termsOfUse ? (
-        <div role="dialog" aria-label="Terms of Use" className="rounded-lg border border-slate-200 shadow-lg dark:border-slate-800">
+        <div
+          role="dialog"
+          aria-label="Terms of Use"
+          className="rounded-lg border border-slate-200 shadow-lg dark:border-slate-800"
+        >
           <LegalPage document={termsOfUse} />
           <div className="px-4 pb-6 text-right">
             <AppLink to="/customer" className={buttonClass('primary')}>
@@ -60,12 +75,19 @@ export default function CustomerHome() {
       {defaultAccountNumber ? (
         <>
           <div>
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Account number</h2>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+              Account number
+            </h2>
             <p className="text-2xl font-bold" data-testid="default-account">
               {defaultAccountNumber}
             </p>
           </div>
-          <LinkedAccounts accountNumbers={accountNumbers} defaultAccountNumber={defaultAccountNumber} confirmUnlink={confirmUnlink} here="/customer" />
+          <LinkedAccounts
+            accountNumbers={accountNumbers}
+            defaultAccountNumber={defaultAccountNumber}
+            confirmUnlink={confirmUnlink}
+            here="/customer"
+          />
         </>
       ) : (
         // spec 2, Layout: the message when the user has no account number.

@@ -28,7 +28,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const submission = parseWithZod(url.searchParams, { schema: MailboxSearchSchema })
   const constraint = formConstraint(MailboxSearchSchema)
   if (submission.status !== 'success') {
-    return data({ result: submission.reply(), constraint, to: url.searchParams.get('to'), messages: [] }, { status: 400, headers: NO_STORE })
+    return data(
+      { result: submission.reply(), constraint, to: url.searchParams.get('to'), messages: [] },
+      { status: 400, headers: NO_STORE },
+    )
   }
   const to = submission.value.to ?? null
   const messages = await mailboxMessages(context, to)

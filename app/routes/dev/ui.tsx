@@ -13,7 +13,10 @@ import { DEV_UI_PATH, UiKit } from '~/features/dev-ui/ui-kit'
 import { pageMeta } from '~/ui/page-meta'
 import { formConstraint, readForm } from '~/utils/form.server'
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, TEXT.heading, TEXT.description), { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, TEXT.heading, TEXT.description),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { config } = context
@@ -40,7 +43,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
       // What the server received, shown on the page the redirect leads to.
       const { proof, latitude, longitude } = submission.value
-      return redirect(`${DEV_UI_PATH}?${new URLSearchParams({ sent: TEXT.received(proof.name, proof.size, latitude, longitude) })}`)
+      return redirect(
+        `${DEV_UI_PATH}?${new URLSearchParams({ sent: TEXT.received(proof.name, proof.size, latitude, longitude) })}`,
+      )
     }
   }
 }

@@ -9,14 +9,22 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { asUser } from '~/auth/as-user.server'
 import { LinkAccountForm, LinkedAccounts, RegistrationSuccess } from '~/features/own-account/own-account'
-import { linkedAccountsView, mayLinkAccounts, ownAccountAction, showsRegistrationSuccess } from '~/features/own-account/own-account.server'
+import {
+  linkedAccountsView,
+  mayLinkAccounts,
+  ownAccountAction,
+  showsRegistrationSuccess,
+} from '~/features/own-account/own-account.server'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
 
 const HERE = '/get-started'
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, 'Get started', 'Get started with your fibre application.'), { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'Get started', 'Get started with your fibre application.'),
+  { name: 'robots', content: 'noindex' },
+]
 
 export const headers = () => ({ 'cache-control': 'no-store' })
 
@@ -36,7 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function GetStarted() {
-  const { givenName, accountNumbers, defaultAccountNumber, confirmUnlink, registrationSuccess, canLink } = useLoaderData<typeof loader>()
+  const { givenName, accountNumbers, defaultAccountNumber, confirmUnlink, registrationSuccess, canLink } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<{ result?: SubmissionResult<string[]> }>()
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
@@ -55,7 +64,12 @@ export default function GetStarted() {
           PLANS
         </AppLink>
       </div>
-      <LinkedAccounts accountNumbers={accountNumbers} defaultAccountNumber={defaultAccountNumber} confirmUnlink={confirmUnlink} here={HERE} />
+      <LinkedAccounts
+        accountNumbers={accountNumbers}
+        defaultAccountNumber={defaultAccountNumber}
+        confirmUnlink={confirmUnlink}
+        here={HERE}
+      />
       {canLink ? <LinkAccountForm lastResult={actionData?.result} another={accountNumbers.length > 0} /> : null}
     </section>
   )

@@ -85,7 +85,9 @@ describe('terms and conditions', () => {
   })
 
   it('answers 503, not 404, for product terms when the cms is down', async () => {
-    expect(await thrownStatus(termsLoader(args('/terms-and-conditions?product=fiber-plan-1699', downContext())))).toBe(503)
+    expect(await thrownStatus(termsLoader(args('/terms-and-conditions?product=fiber-plan-1699', downContext())))).toBe(
+      503,
+    )
   })
 })
 
@@ -125,7 +127,8 @@ describe('terms of use', () => {
 
 describe('hostile cms content', () => {
   it('reaches the page inert', async () => {
-    const hostile = '<p>ok</p><img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)" style="color:red">x</a>'
+    const hostile =
+      '<p>ok</p><img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)" style="color:red">x</a>'
     // An upstream that answers every call with the same hostile legal page.
     const context: AppLoadContext = {
       ...t.context,

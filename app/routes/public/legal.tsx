@@ -18,7 +18,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   const text = LEGAL_PAGE_TEXT[name]
   const document = data?.document
   const product = document?.kind === 'sections' && document.product
-  return pageMeta(matches, document?.title ?? text.title, product ? productTermsDescription(document.title) : text.description)
+  return pageMeta(
+    matches,
+    document?.title ?? text.title,
+    product ? productTermsDescription(document.title) : text.description,
+  )
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -5,7 +5,10 @@ import { ROLE, SALES_ROLES } from '~/auth/roles'
 import { requireClaims, requireRole } from '~/auth/session.server'
 import { pageMeta } from '~/ui/page-meta'
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta(matches, 'Sales dashboard', 'Sales dashboard.'), { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'Sales dashboard', 'Sales dashboard.'),
+  { name: 'robots', content: 'noindex' },
+]
 
 // A kiosk's next user must not find this page in the cache or behind the back button.
 export const headers = () => ({ 'cache-control': 'no-store' })

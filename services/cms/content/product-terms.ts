@@ -47,7 +47,10 @@ export const productTerms: Record<string, TermsConditions> = {
     name: 'Fiber Plan 888',
     speed: 50,
     fee: '888.00',
-    inclusions: ['Dual-band Wi-Fi modem, on loan for the life of the subscription', 'Free standard installation of up to 250 metres of fibre cable'],
+    inclusions: [
+      'Dual-band Wi-Fi modem, on loan for the life of the subscription',
+      'Free standard installation of up to 250 metres of fibre cable',
+    ],
   }),
   'fiber-plan-1699': planTerms({
     name: 'Fiber Plan 1699',

@@ -54,8 +54,7 @@ export const termsOfUse: TermsOfUse = {
     },
     {
       heading: 'Governing law',
-      description:
-        '<p>These terms are governed by the laws of the Republic of the Philippines.</p>',
+      description: '<p>These terms are governed by the laws of the Republic of the Philippines.</p>',
     },
   ],
 }

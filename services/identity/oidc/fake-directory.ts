@@ -30,7 +30,10 @@ export function fakeUser(overrides: Partial<FakeUser> = {}): FakeUser {
   }
 }
 
-export function fakeDirectory(users: FakeUser[], options: { lockAfter?: number } = {}): IdentityDirectory & { failures: Map<string, number> } {
+export function fakeDirectory(
+  users: FakeUser[],
+  options: { lockAfter?: number } = {},
+): IdentityDirectory & { failures: Map<string, number> } {
   const lockAfter = options.lockAfter ?? 30
   const failures = new Map<string, number>()
   return {

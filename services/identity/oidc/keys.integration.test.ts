@@ -8,7 +8,12 @@ import type { DatabaseHandle } from '../../db/client.ts'
 import { openTestDatabase } from '../../testing.ts'
 import { fakeDirectory, fakeUser } from './fake-directory.ts'
 import { loadSigningKeys, rotateSigningKey } from './keys.ts'
-import { CookieJar, pkcePair, startIdentityTestServer, type IdentityTestServer } from '../../../tests/support/identity-provider.ts'
+import {
+  CookieJar,
+  pkcePair,
+  startIdentityTestServer,
+  type IdentityTestServer,
+} from '../../../tests/support/identity-provider.ts'
 
 let database: DatabaseHandle
 beforeAll(async () => {
@@ -52,7 +57,12 @@ async function idTokenFrom(op: IdentityTestServer) {
       authorization: `Basic ${Buffer.from(`${op.config.oidc.clientId}:${op.config.oidc.clientSecret}`).toString('base64')}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: pkce.verifier, redirect_uri: params.redirect_uri }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: pkce.verifier,
+      redirect_uri: params.redirect_uri,
+    }),
   })
   return ((await token.json()) as { id_token: string }).id_token
 }
@@ -101,7 +111,9 @@ describe('signing keys', () => {
   it('a token signed with another key under a published kid does not verify (the checks above can fail)', async () => {
     const [signing] = await loadSigningKeys(database.db)
     const { privateKey: stranger } = await generateKeyPair('RS256')
-    const forged = await new SignJWT({ sub: user.id }).setProtectedHeader({ alg: 'RS256', kid: signing!.kid }).sign(stranger)
+    const forged = await new SignJWT({ sub: user.id })
+      .setProtectedHeader({ alg: 'RS256', kid: signing!.kid })
+      .sign(stranger)
     const op = await startIdentityTestServer(database, directory)
     try {
       const jwks = createLocalJWKSet(await (await fetch(op.endpoint('jwks'))).json())

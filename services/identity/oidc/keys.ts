@@ -23,7 +23,10 @@ async function newSigningKey(): Promise<SigningJwk> {
 
 /** Newest first: oidc-provider signs with the first key of a kind. */
 async function listKeys(db: Database): Promise<SigningJwk[]> {
-  const rows = await db.select().from(oidcSigningKeys).orderBy(desc(oidcSigningKeys.createdAt), desc(oidcSigningKeys.kid))
+  const rows = await db
+    .select()
+    .from(oidcSigningKeys)
+    .orderBy(desc(oidcSigningKeys.createdAt), desc(oidcSigningKeys.kid))
   return rows.map((row) => row.jwk as SigningJwk)
 }
 

@@ -42,5 +42,9 @@ export function logoutPage(page: Page & { form: string; confirmed: boolean }) {
 }
 
 export function signedOutPage(page: Page & { home: string }) {
-  return layout(page, 'Logged out', `<h1>You are logged out.</h1><a class="primary" href="${escape(page.home)}">Go to home</a>`)
+  return layout(
+    page,
+    'Logged out',
+    `<h1>You are logged out.</h1><a class="primary" href="${escape(page.home)}">Go to home</a>`,
+  )
 }

@@ -64,7 +64,12 @@ export type IdentityProviderOptions = {
   logger: Logger
 }
 
-export async function createIdentityProvider({ config, db, directory, logger }: IdentityProviderOptions): Promise<Provider> {
+export async function createIdentityProvider({
+  config,
+  db,
+  directory,
+  logger,
+}: IdentityProviderOptions): Promise<Provider> {
   const { issuer, clientId, clientSecret, realm, audience } = config.oidc
   const mountPath = new URL(issuer).pathname
   const keys = await loadSigningKeys(db)
@@ -133,7 +138,8 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
       if (!oidc.client || !oidc.session?.accountId) return undefined
       const grantId = oidc.result?.consent?.grantId ?? oidc.session.grantIdFor(oidc.client.clientId)
       const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined
-      const grant = existing ?? new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId: oidc.session.accountId })
+      const grant =
+        existing ?? new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId: oidc.session.accountId })
       grant.addOIDCScope(oidc.requestParamOIDCScopes)
       grant.addOIDCClaims(oidc.requestParamClaims)
       grant.addResourceScope(audience, UPSTREAM_SCOPE)
@@ -165,7 +171,12 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resource) => {
           if (resource !== audience) throw new errors.InvalidTarget()
-          return { scope: UPSTREAM_SCOPE, audience, accessTokenFormat: 'jwt', accessTokenTTL: TOKEN_LIFETIMES.AccessToken }
+          return {
+            scope: UPSTREAM_SCOPE,
+            audience,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: TOKEN_LIFETIMES.AccessToken,
+          }
         },
       },
       // Advertised in discovery; answered by userinfo.ts, installed below.
@@ -185,7 +196,11 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html'
-          ctx.body = signedOutPage({ productName: config.PRODUCT_NAME, nonce: nonceOf(ctx), home: `${config.publicUrl}/` })
+          ctx.body = signedOutPage({
+            productName: config.PRODUCT_NAME,
+            nonce: nonceOf(ctx),
+            home: `${config.publicUrl}/`,
+          })
         },
       },
     },
@@ -194,9 +209,17 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
     // The library's own page loads a web font from Google (personal data to a third
     // party) and an inline style the CSP refuses: ours uses the request's nonce.
     renderError: (ctx, out) => {
-      logger.warn({ requestId: requestIdOf(ctx), error: out.error, description: out.error_description }, 'sign-in refused')
+      logger.warn(
+        { requestId: requestIdOf(ctx), error: out.error, description: out.error_description },
+        'sign-in refused',
+      )
       ctx.type = 'html'
-      ctx.body = errorPage({ productName: config.PRODUCT_NAME, nonce: nonceOf(ctx), home: `${config.publicUrl}/`, description: out.error_description })
+      ctx.body = errorPage({
+        productName: config.PRODUCT_NAME,
+        nonce: nonceOf(ctx),
+        home: `${config.publicUrl}/`,
+        description: out.error_description,
+      })
     },
   }
 
@@ -204,7 +227,9 @@ export async function createIdentityProvider({ config, db, directory, logger }: 
   if (config.TRUST_PROXY !== 'false') provider.proxy = true
   // Ahead of the library's userinfo, which refuses the JWT access tokens (userinfo.ts).
   provider.use(userinfo(KEYCLOAK_ROUTES.userinfo, { issuer, audience, keys: databaseKeys(db), claimsOf }))
-  provider.on('server_error', (ctx, error) => logger.error({ requestId: requestIdOf(ctx), err: error }, 'identity provider error'))
+  provider.on('server_error', (ctx, error) =>
+    logger.error({ requestId: requestIdOf(ctx), err: error }, 'identity provider error'),
+  )
   provider.on('grant.revoked', (_ctx, grantId) => logger.info({ grantId }, 'grant revoked'))
   return provider
 }

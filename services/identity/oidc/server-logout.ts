@@ -30,7 +30,10 @@ function presentedCredentials(req: Request): ClientCredentials | null {
   const colon = decoded.indexOf(':')
   if (colon < 0) return null
   try {
-    return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) }
+    return {
+      clientId: decodeURIComponent(decoded.slice(0, colon)),
+      clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
+    }
   } catch {
     return null
   }
@@ -46,7 +49,9 @@ export function serverLogout(provider: Provider, client: ClientCredentials, logg
     if (req.method !== 'POST' || !BASIC.test(req.get('authorization') ?? '')) return next()
     res.set('cache-control', 'no-store')
     try {
-      await new Promise<void>((resolve, reject) => formBody(req, res, (error?: unknown) => (error ? reject(error) : resolve())))
+      await new Promise<void>((resolve, reject) =>
+        formBody(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
+      )
     } catch (error) {
       return next(error)
     }
@@ -57,7 +62,11 @@ export function serverLogout(provider: Provider, client: ClientCredentials, logg
     }
 
     const presented = presentedCredentials(req)
-    if (!presented || presented.clientId !== client.clientId || !sameSecret(presented.clientSecret, client.clientSecret)) {
+    if (
+      !presented ||
+      presented.clientId !== client.clientId ||
+      !sameSecret(presented.clientSecret, client.clientSecret)
+    ) {
       res.status(401).json({ error: 'invalid_client', error_description: 'client authentication failed' })
       return
     }

@@ -37,12 +37,21 @@ export function userinfo(path: string, { issuer, audience, keys, claimsOf }: Use
     let sub: string | undefined
     let scope: unknown
     try {
-      ;({ payload: { sub, scope } } = await jwtVerify(token, keys, { issuer, audience, algorithms: ALGORITHMS, typ: 'at+jwt', requiredClaims: ['exp', 'sub'] }))
+      ;({
+        payload: { sub, scope },
+      } = await jwtVerify(token, keys, {
+        issuer,
+        audience,
+        algorithms: ALGORITHMS,
+        typ: 'at+jwt',
+        requiredClaims: ['exp', 'sub'],
+      }))
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return refuse('access token not valid here')
       throw error
     }
-    if (typeof scope !== 'string' || !scope.split(' ').includes('openid')) return refuse('access token missing openid scope')
+    if (typeof scope !== 'string' || !scope.split(' ').includes('openid'))
+      return refuse('access token missing openid scope')
     const claims = await claimsOf(sub!)
     if (!claims) return refuse('no such user')
     ctx.body = claims

@@ -19,10 +19,12 @@ const DOCUMENT_NAME = path.resolve('page.html')
 export async function htmlFaults(html: string): Promise<string[]> {
   const faults: string[] = []
   const trailing = html.slice(html.lastIndexOf('</html>') + '</html>'.length)
-  if (html.includes('</html>') && trailing.trim() !== '') faults.push(`content after </html>: ${trailing.trim().slice(0, 80)}`)
+  if (html.includes('</html>') && trailing.trim() !== '')
+    faults.push(`content after </html>: ${trailing.trim().slice(0, 80)}`)
   const report = await validator.validateString(html, DOCUMENT_NAME)
   for (const result of report.results) {
-    for (const message of result.messages) faults.push(`${message.ruleId}: ${message.message} (${message.selector ?? `line ${message.line}`})`)
+    for (const message of result.messages)
+      faults.push(`${message.ruleId}: ${message.message} (${message.selector ?? `line ${message.line}`})`)
   }
   return faults
 }
@@ -43,7 +45,12 @@ export const test = base.extend<{ validHtml: void }>({
         if (!isPortalPage(response)) return
         const where = new URL(response.url()).pathname
         // Read at once: the browser drops a document's body once the page moves on.
-        pages.push(response.text().then((html) => ({ where, html }), (error: Error) => ({ where, html: error })))
+        pages.push(
+          response.text().then(
+            (html) => ({ where, html }),
+            (error: Error) => ({ where, html: error }),
+          ),
+        )
       }
       context.on('response', onResponse)
       await use()
