@@ -25,7 +25,8 @@ export default function handleRequest(
   // Pages carry per-browser state (theme, banner, toasts): never for shared caches.
   if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-cache')
   return new Promise<Response>((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout> | undefined
+    // Give up on a render that hangs; never keep the timer past the response.
+    const timer = setTimeout(() => abort(), ABORT_DELAY)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -58,8 +59,6 @@ export default function handleRequest(
         },
       },
     )
-    // Give up on a render that hangs; never keep the timer past the response.
-    timer = setTimeout(abort, ABORT_DELAY)
   })
 }
 

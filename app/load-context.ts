@@ -18,9 +18,12 @@ export type PortalLoadContext = {
   identityProvider?: IdentityInteraction
 }
 
+// Module augmentation: Remix's own context type takes the portal's fields, so it has none of its own.
+/* eslint-disable @typescript-eslint/no-empty-object-type */
 declare module '@remix-run/node' {
   interface AppLoadContext extends PortalLoadContext {}
 }
 declare module '@remix-run/server-runtime' {
   interface AppLoadContext extends PortalLoadContext {}
 }
+/* eslint-enable @typescript-eslint/no-empty-object-type */

@@ -4,7 +4,7 @@
  * the portal can show them beside the form exactly as its own validation would.
  */
 import type { Context } from 'hono'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { ServiceError } from './errors.ts'
 
 export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {

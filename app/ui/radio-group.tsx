@@ -20,7 +20,14 @@ export function RadioGroup({ legend, field, options, hint, required }: RadioGrou
   const checked = initialString(field)
   const invalid = isInvalid(field)
   return (
-    <fieldset id={field.id} aria-describedby={describedBy(field, hint)} className="flex flex-col gap-2">
+    // A radio has no aria-invalid of its own (ARIA 1.2): the group carries it, as a radiogroup.
+    <fieldset
+      id={field.id}
+      role="radiogroup"
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy(field, hint)}
+      className="flex flex-col gap-2"
+    >
       <legend className="mb-1 text-sm font-semibold">{legend}</legend>
       <FieldHint field={field} hint={hint} />
       {options.map((option, index) => {
@@ -34,7 +41,6 @@ export function RadioGroup({ legend, field, options, hint, required }: RadioGrou
               value={option.value}
               defaultChecked={checked === option.value}
               required={required}
-              aria-invalid={invalid || undefined}
               className={CHOICE_CLASS}
             />
             <label htmlFor={id} className="text-sm">

@@ -62,7 +62,7 @@ test('a bad submission shows each error beside its field and keeps what was ente
   await expect(page.getByText('Choose a file')).toBeVisible()
   await expect(page.getByLabel('I have read the Terms and Conditions')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByLabel('Proof of billing')).toHaveAttribute('aria-invalid', 'true')
-  await expect(page.getByRole('radio', { name: 'House' })).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('radiogroup', { name: 'Location type' })).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByLabel('Full name')).toHaveValue('Ana Santos')
   await expect(page.getByLabel('Full name')).not.toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByLabel('Province')).toHaveValue('cebu')

@@ -13,6 +13,8 @@ function clockServerOf(project: string) {
 }
 
 export const test = base.extend<{ clock: { advance: (minutes: number) => Promise<void> } }>({
+  // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use, testInfo) => {
     await use(`http://localhost:${clockServerOf(testInfo.project.name).port}`)
   },
