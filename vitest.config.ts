@@ -5,7 +5,13 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 // With TEST_DATABASE_URL set, the integration tests run a second time on Postgres, with
 // the tests about a Postgres server's own behaviour (`*.postgres.test.ts`).
 const integration = ['**/*.integration.test.ts', '**/*.postgres.test.ts']
-const common = { exclude: ['node_modules/**', 'build/**', 'tests/e2e/**'], testTimeout: 60_000, hookTimeout: 120_000 }
+// Every project builds its database templates once per run (services/db/test-databases.ts).
+const common = {
+  exclude: ['node_modules/**', 'build/**', 'tests/e2e/**'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  globalSetup: ['services/db/test-databases.ts'],
+}
 
 export default defineConfig({
   plugins: [tsconfigPaths()],

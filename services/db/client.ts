@@ -19,7 +19,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export type DatabaseOptions =
   | { url: string }
-  | { dataDir: string } // a folder, or 'memory://' for a throwaway in-memory database
+  // A folder, or 'memory://' for a throwaway in-memory database; tests start one from a
+  // data-directory tarball (PGlite's dumpDataDir) instead of an empty one.
+  | { dataDir: string; loadDataDir?: Blob }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
@@ -42,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   const dataDir =
     options.dataDir === 'memory://' ? undefined : path.resolve(options.dataDir, 'pglite')
-  const client = new PGlite(dataDir)
+  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir })
   const db = drizzle(client, { schema })
   await migrate(db, { migrationsFolder })
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }
