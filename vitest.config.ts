@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
@@ -16,6 +17,9 @@ const common = {
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Files wait on the database server, sockets and scrypt's thread pool as well as the
+    // CPU: one worker per core, not Vitest's default of one less (one file at a time on 2 cores).
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         extends: true as const,
