@@ -18,6 +18,7 @@ import { createLogger } from './lib/logger.ts'
 import { loadConfigOrExit } from './lib/start.ts'
 import { mountIdentityProvider, type MountedIdentityProvider } from './server/identity-provider.ts'
 import { backslashPathsNotFound, csrfGuard, maintenanceGate, requestLog, securityHeaders } from './server/middleware.ts'
+import type { DatabaseHandle } from './services/db/client.ts'
 import type { IdentityDirectory } from './services/identity/oidc/directory-contract.ts'
 import { startServices, type Services } from './services/runtime.ts'
 
@@ -37,6 +38,8 @@ export type PortalOptions = {
   identityDirectory?: IdentityDirectory
   /** The in-process services' domain clock (startServices); e2e link-expiry tests move it. Default: the wall clock. */
   now?: () => Date
+  /** An open database for the in-process services (tests); default: DATABASE_URL, else PGlite under DATA_DIR. */
+  database?: DatabaseHandle
 }
 
 export async function createPortal(config: Config, logger: Logger, options: PortalOptions = {}) {
@@ -45,7 +48,7 @@ export async function createPortal(config: Config, logger: Logger, options: Port
   if (config.UPSTREAM_URL) {
     upstreamFetch = (request) => fetch(request)
   } else {
-    services = await startServices(config, logger, { now: options.now })
+    services = await startServices(config, logger, { now: options.now, database: options.database })
     const gateway = services.gateway
     upstreamFetch = (request) => Promise.resolve(gateway.fetch(request))
   }

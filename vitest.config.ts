@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
@@ -5,16 +6,20 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 // With TEST_DATABASE_URL set, the integration tests run a second time on Postgres, with
 // the tests about a Postgres server's own behaviour (`*.postgres.test.ts`).
 const integration = ['**/*.integration.test.ts', '**/*.postgres.test.ts']
-// `*.build.test.ts` run the production build, after it is made (vitest.build.config.ts).
+// Every project builds its database templates once per run (services/db/test-databases.ts).
 const common = {
-  exclude: ['node_modules/**', 'build/**', 'tests/e2e/**', '**/*.build.test.ts'],
+  exclude: ['node_modules/**', 'build/**', 'tests/e2e/**'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
+  globalSetup: ['services/db/test-databases.ts'],
 }
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Files wait on the database server, sockets and scrypt's thread pool as well as the
+    // CPU: one worker per core, not Vitest's default of one less (one file at a time on 2 cores).
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         extends: true as const,

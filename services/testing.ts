@@ -1,10 +1,10 @@
 /**
- * Test support on the services' side only: a fresh database per test file (PGlite in
- * memory, or a new database on the Postgres server named by TEST_DATABASE_URL when
- * TEST_DB=postgres) and the real gateway on it, in-process or over HTTP. Helpers that
- * also start the portal's side live with the tests (tests/support/).
+ * Test support on the services' side only: the test configuration, a fresh database per
+ * test file (db/test-databases.ts: PGlite in memory, or a new database on the Postgres
+ * server named by TEST_DATABASE_URL when TEST_DB=postgres) and the real gateway on it,
+ * in-process or over HTTP. Helpers that also start the portal's side live with the tests
+ * (tests/support/).
  */
-import crypto from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
@@ -13,8 +13,8 @@ import { SignJWT, importJWK, type JWK } from 'jose'
 import { pino } from 'pino'
 import { loadConfig, type Config } from '../lib/env.ts'
 import { serviceSettingsFromConfig } from './context.ts'
-import { openDatabase, type DatabaseHandle } from './db/client.ts'
-import { seedAll } from './db/seed.ts'
+import type { DatabaseHandle } from './db/client.ts'
+import { openTestDatabase } from './db/test-databases.ts'
 import { gatewayFromConfig, type Gateway } from './gateway.ts'
 import { loadSigningKeys } from './identity/oidc/keys.ts'
 
@@ -38,29 +38,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export const silentLogger = pino({ level: 'silent' })
 
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://' })
-  const { default: pg } = await import('pg')
-  const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const handle = await openDatabase({ url: url.toString() })
-  return {
-    ...handle,
-    async close() {
-      await handle.close()
-      const dropper = new pg.Client({ connectionString: serverUrl })
-      await dropper.connect()
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await dropper.end()
-    },
-  }
-}
+export { openTestDatabase }
 
 export type TestGateway = {
   /** The test configuration; with the HTTP transport, UPSTREAM_URL names the listening gateway. */
@@ -75,11 +53,9 @@ export type TestGateway = {
 export async function startTestGateway(
   options: { seed?: boolean; transport?: 'in-process' | 'http'; env?: Record<string, string>; now?: () => Date } = {},
 ): Promise<TestGateway> {
-  const database = await openTestDatabase()
   const base = testConfig(options.env)
+  const database = await openTestDatabase(options.seed ? { seededFor: base.PRODUCT_NAME } : {})
   const settings = serviceSettingsFromConfig(base)
-  if (options.seed)
-    await seedAll(database.db, { productName: base.PRODUCT_NAME, demo: true, passwordCost: settings.passwordCost })
   const gateway = gatewayFromConfig(base, {
     db: database.db,
     logger: silentLogger,

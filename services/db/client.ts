@@ -17,7 +17,11 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-export type DatabaseOptions = { url: string } | { dataDir: string } // a folder, or 'memory://' for a throwaway in-memory database
+export type DatabaseOptions =
+  | { url: string }
+  // A folder, or 'memory://' for a throwaway in-memory database; tests start one from a
+  // data-directory tarball (PGlite's dumpDataDir) instead of an empty one.
+  | { dataDir: string; loadDataDir?: Blob }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
@@ -39,7 +43,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   const dataDir = options.dataDir === 'memory://' ? undefined : path.resolve(options.dataDir, 'pglite')
-  const client = new PGlite(dataDir)
+  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir })
   const db = drizzle(client, { schema })
   await migrate(db, { migrationsFolder })
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }

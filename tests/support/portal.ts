@@ -1,7 +1,8 @@
 /**
  * Test support: the real portal (server.ts createPortal, Vite in middleware mode) on a
  * free loopback port, with PUBLIC_URL set to that port so the embedded provider's issuer
- * and redirect URIs point at it.
+ * and redirect URIs point at it, and its services on a fresh test database (PGlite, or
+ * Postgres in the postgres project).
  */
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
@@ -11,7 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Config } from '../../lib/env.ts'
 import { createPortal, type PortalOptions } from '../../server.ts'
-import { silentLogger, testConfig } from '../../services/testing.ts'
+import { openTestDatabase, silentLogger, testConfig } from '../../services/testing.ts'
 import { CookieJar } from './identity-provider.ts'
 
 export type TestPortal = {
@@ -40,7 +41,9 @@ export async function startTestPortal(
     NODE_ENV: 'development',
     ...env,
   })
-  const portal = await createPortal(config, silentLogger, options)
+  // A fresh test database as the portal would seed it (demo data on unless a test turns it off).
+  const database = await openTestDatabase(config.demoData ? { seededFor: config.PRODUCT_NAME } : {})
+  const portal = await createPortal(config, silentLogger, { database, ...options })
   const server = await new Promise<Server>((resolve) => {
     const s = portal.app.listen(port, '127.0.0.1', () => resolve(s))
   })
