@@ -4,6 +4,7 @@ import { NotFoundView } from '~/features/shell/error-views'
 import { buttonClass } from '~/ui/button'
 import type { LegalDocument, QuestionsDocument, SectionsDocument } from './legal.server'
 import { RichText } from './rich-text'
+import { Icon } from '~/ui/icon'
 
 export function LegalPage({ document }: { document: LegalDocument }) {
   return (
@@ -58,16 +59,9 @@ function Questions({ document }: { document: QuestionsDocument }) {
         <details key={index} open={document.startOpen} className="group py-2">
           <summary className="flex cursor-pointer items-center justify-between gap-4 rounded-md py-3 text-left text-lg font-semibold text-slate-900 hover:text-brand-700 dark:text-white dark:hover:text-orange-300">
             <span>{item.question}</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180 dark:text-slate-400"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <Icon className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180 dark:text-slate-400">
               <path d="M6 9l6 6 6-6" />
-            </svg>
+            </Icon>
           </summary>
           <RichText html={item.answerHtml} className="pb-4" />
         </details>

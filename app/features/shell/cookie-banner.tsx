@@ -3,6 +3,7 @@ import { AppLink } from '~/ui/app-link'
 import { useRootData } from '~/root-data'
 import { buttonClass } from '~/ui/button'
 import { useHydrated } from '~/ui/use-hydrated'
+import { Icon } from '~/ui/icon'
 
 /**
  * spec 2 and 4: until ACCEPT (a lasting `cookieAccepted` cookie) or the close icon
@@ -52,16 +53,9 @@ export function CookieBanner() {
           aria-label="Close"
           className="col-start-3 row-start-1 rounded-full p-2 text-slate-500 hover:bg-slate-100 md:row-span-2 dark:hover:bg-slate-800"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <Icon>
             <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          </Icon>
         </button>
       </fetcher.Form>
     </section>

@@ -3,6 +3,7 @@ import { AppLink } from '~/ui/app-link'
 import { useRootData } from '~/root-data'
 import { buttonClass } from '~/ui/button'
 import { ThemeToggle } from './theme-toggle'
+import { Icon } from '~/ui/icon'
 
 /** A header link that marks the page the visitor is on. */
 function NavItem({ to, current, children }: { to: string; current: string; children: string }) {
@@ -85,26 +86,12 @@ export function Header() {
             className="relative z-50 cursor-pointer rounded-md p-2 text-slate-700 dark:text-slate-200"
             aria-label="Menu"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-6 w-6 group-open:hidden"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <Icon className="h-6 w-6 group-open:hidden">
               <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="hidden h-6 w-6 group-open:block"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            </Icon>
+            <Icon className="hidden h-6 w-6 group-open:block">
               <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            </Icon>
           </summary>
           <div className="fixed inset-y-0 right-0 z-40 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-xl dark:border-slate-800 dark:bg-slate-900">
             <p className="mb-3 mt-10 text-lg font-semibold">{`Hi ${user?.givenName || 'User'}`}</p>

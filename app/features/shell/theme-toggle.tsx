@@ -1,6 +1,7 @@
 import { useFetcher } from '@remix-run/react'
 import { useRootData } from '~/root-data'
 import { useHydrated } from '~/ui/use-hydrated'
+import { Icon } from '~/ui/icon'
 
 /** A plain form: without JS it posts and comes back to this page; with JS it is a fetcher. */
 export function ThemeToggle({ className = '' }: { className?: string }) {
@@ -22,28 +23,14 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
         aria-label={next === 'dark' ? 'Switch to dark theme' : 'Switch to light theme'}
       >
         {next === 'dark' ? (
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <Icon>
             <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
-          </svg>
+          </Icon>
         ) : (
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <Icon>
             <circle cx="12" cy="12" r="4" />
             <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-          </svg>
+          </Icon>
         )}
       </button>
     </fetcher.Form>
