@@ -7,8 +7,9 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 // the tests about a Postgres server's own behaviour (`*.postgres.test.ts`).
 const integration = ['**/*.integration.test.ts', '**/*.postgres.test.ts']
 // Every project builds its database templates once per run (services/db/test-databases.ts).
+// `*.build.test.ts` run the production build, after it is made (vitest.build.config.ts).
 const common = {
-  exclude: ['node_modules/**', 'build/**', 'tests/e2e/**'],
+  exclude: ['node_modules/**', 'build/**', 'tests/e2e/**', '**/*.build.test.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
   globalSetup: ['services/db/test-databases.ts'],
