@@ -1,11 +1,12 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from '@remix-run/react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { guard } from './auth/guard'
 import { clearSessionCookie, getUser, hasStaleCookie } from './auth/session.server'
 import { readPreferences } from './features/shell/preferences.server'
 import { CookieBanner } from './features/shell/cookie-banner'
 import { GeneralErrorBoundary } from './features/shell/error-boundary'
+import { NOT_FOUND_TITLE } from './features/shell/error-views'
 import { Footer } from './features/shell/footer'
 import { Header } from './features/shell/header'
 import { Toasts } from './features/shell/toasts'
@@ -22,8 +23,12 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.productName ?? 'Fibre internet' },
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  // A page that answered 404 into this boundary (a route switched off, an unknown id) is
+  // titled as the not-found page is, not with the brand alone.
+  isRouteErrorResponse(error) && error.status === 404
+    ? { title: data?.productName ? `${NOT_FOUND_TITLE} | ${data.productName}` : NOT_FOUND_TITLE }
+    : { title: data?.productName ?? 'Fibre internet' },
   {
     name: 'description',
     content: `${data?.productName ?? 'Fibre'} fibre internet: check availability at your address, compare plans, apply online and pay your bill.`,
