@@ -51,6 +51,9 @@ test.describe('logging out', () => {
     await expect(page).toHaveURL('/customer')
     await page.getByRole('banner').getByRole('link', { name: 'Logout' }).first().click()
     await expect(page.getByText('Do you want to log out?')).toBeVisible()
+    // One word for the action, the header's (spec 2): the page says Logout too.
+    await expect(page).toHaveTitle('Logout | Hibla')
+    await expect(page.getByRole('heading', { name: 'Logout' })).toBeVisible()
     await page.getByRole('link', { name: 'NO', exact: true }).click()
     await expect(page).toHaveURL('/customer')
     await expect(page.getByRole('heading', { name: 'Welcome, CARLOS' })).toBeVisible()

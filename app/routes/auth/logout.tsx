@@ -17,7 +17,7 @@ import { pageMeta } from '~/ui/page-meta'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, 'Log out', 'Log out of your account.'),
+  ...pageMeta(matches, 'Logout', 'Log out of your account.'),
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -61,7 +61,7 @@ export default function Logout() {
   const { home } = useLoaderData<typeof loader>()
   return (
     <section className="mx-auto flex max-w-md flex-col gap-6 px-4 py-16">
-      <h1 className="text-2xl font-bold">Log out</h1>
+      <h1 className="text-2xl font-bold">Logout</h1>
       <p>Do you want to log out?</p>
       <div className="flex gap-3">
         <AppLink to={home} className={buttonClass('secondary')}>
