@@ -50,6 +50,14 @@ phase vitest npx vitest run --reporter=default --reporter=json --outputFile.json
 phase build npm run build
 phase js-budget npx tsx scripts/js-budget.ts
 phase process npx vitest run --config vitest.build.config.ts --reporter=default --reporter=json --outputFile.json=.test-results/vitest-build.json
+# One migrated and seeded data directory that every e2e portal starts from a copy of
+# (playwright.config.ts); each portal still generates its own secrets.
+seed_e2e_data() {
+  rm -rf .data-e2e-seeded
+  DATA_DIR=.data-e2e-seeded PRODUCT_NAME=Hibla NODE_ENV=production LOG_LEVEL=warn npx tsx services/db/seed-cli.ts >/dev/null
+  rm -f .data-e2e-seeded/secrets.json
+}
+phase e2e-data seed_e2e_data
 phase playwright npx playwright test
 current=''
 

@@ -36,7 +36,7 @@ test('shows every part of the UI kit', async ({ page, javaScriptEnabled }) => {
 
   await expect(page.getByLabel('Full name')).toBeVisible()
   await expect(page.getByLabel('Province')).toHaveValue('')
-  await expect(page.getByRole('group', { name: 'Location type' }).getByRole('radio')).toHaveCount(3)
+  await expect(page.getByRole('radiogroup', { name: 'Location type' }).getByRole('radio')).toHaveCount(3)
   await expect(page.getByLabel('I have read the Terms and Conditions')).not.toBeChecked()
   await expect(page.getByLabel('Proof of billing')).toHaveAttribute('type', 'file')
   await expect(page.getByText('PDF, JPG or PNG, up to 1 MB')).toBeVisible()
