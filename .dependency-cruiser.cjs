@@ -22,7 +22,7 @@ module.exports = {
       severity: 'error',
       comment:
         'A circle of imports makes load order matter and hides which module is the lower one. ' +
-        "Type-only imports do not count: the bundler erases them (app/root-data.ts reads the root loader's type).",
+        'Type-only imports do not count: the bundler erases them.',
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
@@ -63,7 +63,9 @@ module.exports = {
     {
       name: 'root-data-types-only',
       severity: 'error',
-      comment: "app/root-data.ts takes only the root loader's type, which leaves no import at run time.",
+      comment:
+        "app/root-data.ts declares the root data's type itself; were it to take the loader's type, " +
+        'only a type-only import, which leaves nothing at run time.',
       from: { path: '^app/root-data\\.ts$' },
       to: { path: '^app/root\\.tsx$', dependencyTypesNot: ['type-only'] },
     },

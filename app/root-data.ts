@@ -1,15 +1,32 @@
 /**
  * The root loader's data, for the shell and the pages that show the product name. Its own
- * module, so that the shell's components and root.tsx never import each other: this
- * imports only the loader's type, which the bundler erases.
+ * module, so that the shell's components and root.tsx never import each other: root.tsx
+ * returns this type (`satisfies RootData`), and this module imports nothing of root.tsx,
+ * not even its type, so no import graph shows a circle.
  */
 import { useRouteLoaderData } from '@remix-run/react'
-import type { loader } from './root'
+import type { UserKind } from '~/auth/roles'
+import type { Theme } from '~/features/shell/preferences.server'
+import type { Toast } from '~/utils/toast.server'
 
-export type RootData = NonNullable<ReturnType<typeof useRootData>>
+export type RootData = {
+  productName: string
+  theme: Theme
+  showCookieBanner: boolean
+  registerEnabled: boolean
+  /** spec 2 and 9 (accountMgmtEnabled): customers' "Link another Account". */
+  accountManagement: boolean
+  socialUrl: string
+  year: number
+  version: string
+  /** The page's path and query, where a no-JS preference form comes back to. */
+  currentPath: string
+  toast: Toast | null
+  user: { givenName: string; kind: UserKind; home: string } | null
+}
 
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>('root')
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData('root') as RootData | undefined
 }
 
 /** The same data in a `meta` function, which gets the route matches instead of hooks. */

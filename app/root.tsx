@@ -12,7 +12,7 @@ import { Header } from './features/shell/header'
 import { Toasts } from './features/shell/toasts'
 import { useAppLinkNavigation } from './ui/app-link'
 import { useNonce } from './ui/nonce'
-import { useRootData } from './root-data'
+import { useRootData, type RootData } from './root-data'
 import { popToast, redirectWithToast } from './utils/toast.server'
 import stylesheet from './styles.css?url'
 
@@ -73,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       currentPath: url.pathname + url.search,
       toast,
       user: user ? { givenName: user.givenName, kind: user.kind, home: user.home } : null,
-    },
+    } satisfies RootData,
     { headers },
   )
 }
