@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react'
-import { describedBy, FieldErrors, FieldHint, isInvalid, type FieldMeta } from './field-parts'
+import { controlAttributes, FieldErrors, FieldHint, type FieldMeta } from './field-parts'
 
 // Checkboxes and radios: the brand colour when checked, a visible focus ring.
 export const CHOICE_CLASS =
@@ -21,11 +21,8 @@ export function CheckboxField({ label, field, hint, inputProps }: CheckboxFieldP
       <div className="flex items-start gap-3">
         <input
           type="checkbox"
-          id={field.id}
-          name={field.name}
+          {...controlAttributes(field, hint)}
           defaultChecked={field.initialValue === 'on'}
-          aria-invalid={isInvalid(field) || undefined}
-          aria-describedby={describedBy(field, hint)}
           {...otherInputProps}
           className={`mt-0.5 ${CHOICE_CLASS}${extraClass ? ` ${extraClass}` : ''}`}
         />

@@ -18,6 +18,16 @@ export function describedBy(field: FieldMeta, hint?: string) {
   return [hint ? hintIdOf(field) : null, isInvalid(field) ? field.errorId : null].filter(Boolean).join(' ') || undefined
 }
 
+/** What every control of a field carries: its id and name, and the aria wiring to its hint and errors. */
+export function controlAttributes(field: FieldMeta, hint?: string) {
+  return {
+    id: field.id,
+    name: field.name,
+    'aria-invalid': isInvalid(field) || undefined,
+    'aria-describedby': describedBy(field, hint),
+  }
+}
+
 /** The initial value as a string, or undefined when the form had none (or a list). */
 export function initialString(field: FieldMeta) {
   return typeof field.initialValue === 'string' ? field.initialValue : undefined

@@ -1,11 +1,10 @@
 import type { InputHTMLAttributes } from 'react'
 import {
   CONTROL_CLASS,
-  describedBy,
+  controlAttributes,
   FieldErrors,
   FieldHint,
   initialString,
-  isInvalid,
   LABEL_CLASS,
   type FieldMeta,
 } from './field-parts'
@@ -25,11 +24,8 @@ export function Field({ label, field, inputProps, prefix, hint }: FieldProps) {
   const { className: extraClass, ...otherInputProps } = inputProps ?? {}
   const input = (
     <input
-      id={field.id}
-      name={field.name}
+      {...controlAttributes(field, hint)}
       defaultValue={initialString(field)}
-      aria-invalid={isInvalid(field) || undefined}
-      aria-describedby={describedBy(field, hint)}
       {...otherInputProps}
       className={`${CONTROL_CLASS}${extraClass ? ` ${extraClass}` : ''}`}
     />

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react'
-import { describedBy, FieldErrors, FieldHint, isInvalid, LABEL_CLASS, type FieldMeta } from './field-parts'
+import { controlAttributes, FieldErrors, FieldHint, LABEL_CLASS, type FieldMeta } from './field-parts'
 import { UI_TEXTS } from './texts'
 import type { FileProgress } from './upload'
 
@@ -31,12 +31,9 @@ export function FileField({ label, field, hint, accept, multiple, inputProps, pr
       <FieldHint field={field} hint={hint} />
       <input
         type="file"
-        id={field.id}
-        name={field.name}
+        {...controlAttributes(field, hint)}
         accept={accept}
         multiple={multiple}
-        aria-invalid={isInvalid(field) || undefined}
-        aria-describedby={describedBy(field, hint)}
         {...inputProps}
         className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-1.5 file:font-semibold file:text-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
       />

@@ -1,11 +1,10 @@
 import type { SelectHTMLAttributes } from 'react'
 import {
   CONTROL_CLASS,
-  describedBy,
+  controlAttributes,
   FieldErrors,
   FieldHint,
   initialString,
-  isInvalid,
   LABEL_CLASS,
   type FieldMeta,
 } from './field-parts'
@@ -33,11 +32,8 @@ export function SelectField({ label, field, options, placeholder, hint, selectPr
       </label>
       <FieldHint field={field} hint={hint} />
       <select
-        id={field.id}
-        name={field.name}
+        {...controlAttributes(field, hint)}
         defaultValue={initialString(field) ?? ''}
-        aria-invalid={isInvalid(field) || undefined}
-        aria-describedby={describedBy(field, hint)}
         {...otherSelectProps}
         className={`${CONTROL_CLASS}${extraClass ? ` ${extraClass}` : ''}`}
       >
