@@ -21,6 +21,11 @@ export default defineConfig({
     // Files wait on the database server, sockets and scrypt's thread pool as well as the
     // CPU: one worker per core, not Vitest's default of one less (one file at a time on 2 cores).
     maxWorkers: os.availableParallelism(),
+    // One module graph per worker, not one per file (docs/decisions/0017): importing the
+    // portal, the services and their libraries again for each of some 70 files cost more than
+    // a quarter of the run's CPU. Tests therefore leave no global state behind (fake timers
+    // are restored, environment changes undone); each file still gets its own database.
+    isolate: false,
     projects: [
       {
         extends: true as const,

@@ -21,29 +21,33 @@ const LEGAL_LINKS = [
 test.describe('footer', () => {
   test.beforeEach(async ({ page }) => {
     await acceptCookiesBeforehand(page)
-    await page.goto('/')
   })
 
-  for (const { label, to } of FOOTER_BUTTONS) {
-    test(`button ${label} goes to ${to}`, async ({ page }) => {
-      await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: label, exact: true }).click()
-      await expect(page).toHaveURL(to)
-    })
-  }
+  // One visit per link, in one test: each starts again from the landing page.
+  test('each button goes to its page', async ({ page }) => {
+    for (const { label, to } of FOOTER_BUTTONS) {
+      await test.step(`${label} goes to ${to}`, async () => {
+        await page.goto('/')
+        await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: label, exact: true }).click()
+        await expect(page).toHaveURL(to)
+      })
+    }
+  })
 
-  for (const { label, to } of LEGAL_LINKS) {
-    test(`legal link ${label} goes to ${to}`, async ({ page }) => {
-      await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: label, exact: true }).click()
-      await expect(page).toHaveURL(to)
-    })
-  }
+  test('each legal link goes to its page', async ({ page }) => {
+    for (const { label, to } of LEGAL_LINKS) {
+      await test.step(`${label} goes to ${to}`, async () => {
+        await page.goto('/')
+        await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: label, exact: true }).click()
+        await expect(page).toHaveURL(to)
+      })
+    }
+  })
 
-  test('the copyright shows the current year', async ({ page }) => {
+  test('the copyright shows the current year, and the version label shows on a wide screen', async ({ page }) => {
+    await page.goto('/')
     const year = new Date().getFullYear()
     await expect(page.getByRole('contentinfo').getByText(`© ${year} Hibla. All rights reserved.`)).toBeVisible()
-  })
-
-  test('the version label shows on a wide screen', async ({ page }) => {
     await expect(page.getByRole('contentinfo').getByText('Version 2.3.1')).toBeVisible()
   })
 })

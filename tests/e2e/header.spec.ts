@@ -16,13 +16,15 @@ test.describe('header on a wide screen', () => {
     { name: 'HELP & SUPPORT', to: '/help' },
     { name: 'REGISTER', to: '/register' }, // shown while REGISTER_FLAG is 'true' (the default)
   ]
-  for (const { name, to } of links) {
-    test(`${name} goes to ${to}`, async ({ page }) => {
-      await page.goto('/')
-      await page.getByRole('banner').getByRole('link', { name, exact: true }).click()
-      await expect(page).toHaveURL(to)
-    })
-  }
+  test('PLANS, HELP & SUPPORT and REGISTER each go to their page', async ({ page }) => {
+    for (const { name, to } of links) {
+      await test.step(`${name} goes to ${to}`, async () => {
+        await page.goto('/')
+        await page.getByRole('banner').getByRole('link', { name, exact: true }).click()
+        await expect(page).toHaveURL(to)
+      })
+    }
+  })
 
   test('Login goes through /login to the login screen', async ({ page }) => {
     await page.goto('/')

@@ -16,6 +16,7 @@ test('registers, verifies the email from the mailbox link, and a second use of t
 }, testInfo) => {
   const email = uniqueEmail('register', testInfo.project.name)
   await fillRegistration(page, email)
+  await expect(page).toHaveURL('/register/sent')
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
   await expect(page.getByText('Open it within 10 minutes')).toBeVisible()
   await expect(page.getByLabel('Email address')).toHaveValue(email)
@@ -111,6 +112,7 @@ test('resets the password through the emailed link; the link then fails', async 
   await expect(page.getByText('If an account uses that email address')).toBeVisible()
 
   const link = await followMailboxLink(page, email, 'reset-password')
+  expect(new URL(link, 'http://portal.invalid').pathname).toMatch(/^\/reset-password\/[\w-]{20,}$/)
   await page.getByLabel('New password', { exact: true }).fill('BagongPass7')
   await page.getByLabel('Confirm new password').fill('BagongPass7')
   await page.getByRole('button', { name: 'CHANGE PASSWORD' }).click()

@@ -16,12 +16,23 @@ test.describe('signing in', () => {
   })
 
   test('a customer lands on the customer home with the default account and linked accounts', async ({ page }) => {
+    // The way through: the provider's login screen, the portal's callback, then home.
+    const visited: string[] = []
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) visited.push(new URL(request.url()).pathname)
+    })
     await logIn(page, DEMO.customer)
     await expect(page).toHaveURL('/customer')
+    expect(visited.some((path) => path.startsWith('/login/interaction/'))).toBe(true)
+    expect(visited).toContain('/login/callback')
     await expect(page.getByRole('heading', { name: 'Welcome, CARLOS' })).toBeVisible()
     await expect(page.getByTestId('default-account')).toHaveText('1000000000002')
     await expect(page.getByRole('list', { name: 'Linked accounts' }).getByRole('listitem')).toHaveCount(2)
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toHaveCount(0)
+
+    // Where the old app landed after sign-in (spec 2) now forwards to the user's home.
+    await page.goto('/login/success')
+    await expect(page).toHaveURL('/customer')
   })
 
   test('a sales agent lands on the sales dashboard with the agent code', async ({ page }) => {
