@@ -52,7 +52,9 @@ export default defineConfig({
   ],
   use: {
     baseURL: PORTAL_URL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test CPU (snapshots on each action) even when it is
+    // thrown away; in CI a failed test runs again (retries) and that run records one.
+    trace: CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
