@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole suite (npm test), cheapest failure first: types, the import rules, Vitest, the
+# The whole suite (npm test), cheapest failure first: types, the import rules and lint (side by side), Vitest, the
 # production build, its JS budget per route and the tests of the built process
 # (*.build.test.ts: `npm start` stopped by SIGTERM), then the Playwright journeys against that build.
 # Prints each phase's wall time.
@@ -43,9 +43,30 @@ phase() {
 }
 
 rm -rf .test-results
-phase typecheck npx tsc --noEmit
-phase deps npm run --silent deps
-phase lint npm run --silent lint
+# The three static checks are single-threaded: they run side by side, each into its own
+# log, printed in turn; the phase fails if any of them does, and says which.
+static_checks() {
+  local logs
+  logs=$(mktemp -d)
+  npx tsc --noEmit >"$logs/typecheck" 2>&1 &
+  local typecheck=$!
+  npm run --silent lint >"$logs/lint" 2>&1 &
+  local lint=$!
+  local failed=()
+  npm run --silent deps >"$logs/deps" 2>&1 || failed+=(deps)
+  wait $typecheck || failed+=(typecheck)
+  wait $lint || failed+=(lint)
+  for check in typecheck deps lint; do
+    echo "--- $check"
+    cat "$logs/$check"
+  done
+  rm -rf "$logs"
+  if ((${#failed[@]})); then
+    echo "test.sh: failed: ${failed[*]}"
+    return 1
+  fi
+}
+phase static static_checks
 phase vitest npx vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest.json
 phase build npm run build
 phase js-budget npx tsx scripts/js-budget.ts
