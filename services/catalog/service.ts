@@ -15,6 +15,7 @@ import {
   type RequiredDocuments,
 } from '../../lib/catalog.ts'
 import type { ServiceDeps } from '../context.ts'
+import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { PLAN_CATEGORY_NAMES } from './lineup.ts'
 import { recommendPlans, type RecommendationAnswers } from './recommend.ts'
@@ -199,10 +200,14 @@ export function createCatalogService({ db }: Pick<ServiceDeps, 'db'>) {
       return recommendPlans(plans, answers)
     },
 
-    /** Products by code, whatever their type, active or not (a cart may hold one since withdrawn). */
-    async productsByCode(codes: string[]): Promise<Map<string, ProductRow>> {
+    /**
+     * Products by code, whatever their type, active or not (a cart may hold one since
+     * withdrawn). `executor`: the caller's transaction, when it has one open (PGlite has
+     * one connection: a query beside an open transaction would wait for it forever).
+     */
+    async productsByCode(codes: string[], executor: Executor = db): Promise<Map<string, ProductRow>> {
       if (codes.length === 0) return new Map()
-      const rows = await db.select().from(products).where(inArray(products.code, codes))
+      const rows = await executor.select().from(products).where(inArray(products.code, codes))
       return new Map(rows.map((row) => [row.code, row]))
     },
   }

@@ -92,7 +92,10 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
       .from(cartItems)
       .where(eq(cartItems.cartId, cart.cartId))
       .orderBy(asc(cartItems.addedAt), asc(cartItems.productCode))
-    const products = await catalog.productsByCode(items.map((item) => item.productCode))
+    const products = await catalog.productsByCode(
+      items.map((item) => item.productCode),
+      db,
+    )
     const priced = items.flatMap((item) => {
       const product = products.get(item.productCode)
       return product ? [{ item, product }] : []
@@ -158,12 +161,15 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
 
   async function itemsWithProducts(tx: Executor, cartId: string) {
     const items = await tx.select().from(cartItems).where(eq(cartItems.cartId, cartId))
-    const products = await catalog.productsByCode(items.map((item) => item.productCode))
+    const products = await catalog.productsByCode(
+      items.map((item) => item.productCode),
+      tx,
+    )
     return items.map((item) => ({ item, product: products.get(item.productCode) }))
   }
 
-  async function activeProduct(code: string) {
-    const product = (await catalog.productsByCode([code])).get(code)
+  async function activeProduct(tx: Executor, code: string) {
+    const product = (await catalog.productsByCode([code], tx)).get(code)
     if (!product || !product.active) throw new ServiceError(404, 'product_not_found', CART_MESSAGES.productNotFound)
     return product
   }
@@ -211,7 +217,7 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
     /** Adds the plan (one MAINLINE per cart) or an ADDON or VAS item offered with it; again adds to the quantity. */
     addItem(cartId: string, draftId: string, productCode: string, quantity: number): Promise<CartView> {
       return change(cartId, draftId, async (tx, cart) => {
-        const product = await activeProduct(productCode)
+        const product = await activeProduct(tx, productCode)
         const lines = await itemsWithProducts(tx, cart.cartId)
         const plan = lines.find(({ product: p }) => p?.productType === 'MAINLINE')?.product
         if (product.productType === 'MAINLINE') {
@@ -274,7 +280,7 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
      */
     reconfigure(cartId: string, draftId: string, planCode: string): Promise<CartView> {
       return change(cartId, draftId, async (tx, cart) => {
-        const plan = await activeProduct(planCode)
+        const plan = await activeProduct(tx, planCode)
         if (plan.productType !== 'MAINLINE') throw new ServiceError(404, 'plan_not_found', 'No such plan.')
         const lines = await itemsWithProducts(tx, cartId)
         for (const { item, product } of lines) {
