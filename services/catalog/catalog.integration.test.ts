@@ -3,12 +3,14 @@
  * customer category and region, a plan and its terms' code, categories, compare, FAQs,
  * add-ons for a plan, recommendations and the TV config.
  */
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROOF_OF_BILLING_OPTIONAL_BELOW, PROOF_OF_INCOME_FROM } from '../../lib/catalog.ts'
 import { seedCms } from '../cms/seed.ts'
 import { signedCall, startTestGateway, type TestGateway } from '../testing.ts'
 import { PLAN_LINEUP } from './lineup.ts'
 import { seedCatalog } from './seed.ts'
+import { products } from './tables.ts'
 
 let t: TestGateway
 beforeAll(async () => {
@@ -225,5 +227,16 @@ describe('categories, compare, recommendations, TV config', () => {
       imageUrl: null,
       linkUrl: 'https://tv.example.ph/',
     })
+  })
+})
+
+describe('the seed', () => {
+  it('marks every product as demo data, adds nothing on a second run and keeps an operator’s edits', async () => {
+    const rows = await t.database.db.select({ demo: products.demo }).from(products)
+    expect(rows.length).toBeGreaterThan(PLAN_LINEUP.length)
+    expect(rows.every((row) => row.demo)).toBe(true)
+    await t.database.db.update(products).set({ name: 'Operator’s 888' }).where(eq(products.code, 'fiber-plan-888'))
+    expect(await seedCatalog(t.database.db)).toEqual({ catalogProducts: 0 })
+    expect((await get('/v1/plans/fiber-plan-888')).body.data.name).toBe('Operator’s 888')
   })
 })
