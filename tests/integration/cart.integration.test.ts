@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   addItem,
   addPlan,
+  applyCartForm,
   changePlan,
   choosePaymentMode,
   readCart,
   removeItem,
-  setQuantity,
   type CartAnswer,
 } from '../../app/features/cart/cart.server.ts'
 import { CART_TEXTS } from '../../app/features/cart/texts.ts'
@@ -83,7 +83,15 @@ describe.each(['in-process', 'http'] as const)('the cart through the gateway, %s
 
     const withRouter = expectCart(await addItem(browser(cookie), t.context, 'mesh-wifi6-router'))
     expect(withRouter.itemDetails).toEqual([{ itemName: 'Mesh Wi-Fi 6 router', quantity: 1 }])
-    expectCart(await setQuantity(browser(cookie), t.context, 'mesh-wifi6-router', 2))
+    // As a posted form would (CartFormSchema's set-quantity intent).
+    const two = expectCart(
+      await applyCartForm(browser(cookie), t.context, {
+        intent: 'set-quantity',
+        productCode: 'mesh-wifi6-router',
+        quantity: 2,
+      }),
+    )
+    expect(two.cartItems[1]).toMatchObject({ productCode: 'mesh-wifi6-router', quantity: 2 })
     const staggered = expectCart(await choosePaymentMode(browser(cookie), t.context, 'STAGGERED'))
     expect(staggered.totals).toMatchObject({
       monthlyRecurringFee: 1699,

@@ -26,12 +26,22 @@ export type { Cart }
 export type CartAnswer =
   { status: true; cart: Cart; headers: Headers } | { status: false; message: string; headers: Headers }
 
-/** The forms the pages post (one schema each, both sides). */
-export const CartItemFormSchema = z.object({
-  productCode: ProductCodeSchema,
-  quantity: z.coerce.number().int().min(1).max(99).default(1),
-})
-export const PaymentModeFormSchema = z.object({ upfrontFeePaymentOption: PaymentModeSchema })
+const quantity = z.coerce.number().int().min(1, CART_TEXTS.quantityRange).max(99, CART_TEXTS.quantityRange)
+
+/**
+ * Every cart form the pages post, one schema (docs/conventions.md: several buttons, a
+ * named `intent`): parse with Conform's parseWithZod, then `applyCartForm`. The codes are
+ * hidden inputs or button values; quantity a number field.
+ */
+export const CartFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('add-plan'), planCode: ProductCodeSchema }),
+  z.object({ intent: z.literal('change-plan'), planCode: ProductCodeSchema }),
+  z.object({ intent: z.literal('add-item'), productCode: ProductCodeSchema, quantity: quantity.default(1) }),
+  z.object({ intent: z.literal('set-quantity'), productCode: ProductCodeSchema, quantity }),
+  z.object({ intent: z.literal('remove-item'), productCode: ProductCodeSchema }),
+  z.object({ intent: z.literal('payment-mode'), upfrontFeePaymentOption: PaymentModeSchema }),
+])
+export type CartForm = z.output<typeof CartFormSchema>
 
 /** The cart this browser's draft holds, or null (no draft, no cart yet, or one that expired). */
 export async function readCart(request: Request, context: AppLoadContext): Promise<Cart | null> {
@@ -152,4 +162,22 @@ export function choosePaymentMode(request: Request, context: AppLoadContext, mod
   return withCart(request, context, (draftId, cart) =>
     upstreamFor(context).orders.choosePaymentMode(draftId, cart.cartId, mode),
   )
+}
+
+/** One posted cart form, parsed by CartFormSchema, to the function it names. */
+export function applyCartForm(request: Request, context: AppLoadContext, form: CartForm): Promise<CartAnswer> {
+  switch (form.intent) {
+    case 'add-plan':
+      return addPlan(request, context, form.planCode)
+    case 'change-plan':
+      return changePlan(request, context, form.planCode)
+    case 'add-item':
+      return addItem(request, context, form.productCode, form.quantity)
+    case 'set-quantity':
+      return setQuantity(request, context, form.productCode, form.quantity)
+    case 'remove-item':
+      return removeItem(request, context, form.productCode)
+    case 'payment-mode':
+      return choosePaymentMode(request, context, form.upfrontFeePaymentOption)
+  }
 }
