@@ -195,6 +195,7 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
         if (existing && existing.expiresAt > now) return view(tx, existing)
         if (existing) await tx.delete(carts).where(eq(carts.cartId, existing.cartId))
         await tx.delete(carts).where(lte(carts.expiresAt, now))
+        // Two first calls at once (a retry overtaking a slow attempt): the unique hash keeps one, both answer it.
         const [created] = await tx
           .insert(carts)
           .values({
@@ -205,8 +206,11 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
             updatedAt: now,
             expiresAt: expiryFrom(now),
           })
+          .onConflictDoNothing({ target: carts.draftIdHash })
           .returning()
-        return view(tx, created!)
+        if (created) return view(tx, created)
+        const [winner] = await tx.select().from(carts).where(eq(carts.draftIdHash, draftIdHash))
+        return view(tx, winner!)
       })
     },
 
