@@ -67,12 +67,25 @@ describe('basicInfo (spec 5)', () => {
 
 describe('the section registry', () => {
   it('stores what parses to itself, through JSON, so a stored section reads back unchanged', () => {
-    const samples: Partial<Record<string, unknown>> = { basicInfo: VALID }
+    const samples: Partial<Record<string, unknown>> = {
+      basicInfo: VALID,
+      plan: { planCode: 'fiber-plan-1699' },
+      cart: { cartId: '0b6f1c9e-6a53-4f8e-9d43-3f3c8f7f2b11' },
+      customerCategory: { category: 'SME', isWorkingGovtEmbassyWorker: true },
+    }
+    expect(Object.keys(samples).sort()).toEqual([...DRAFT_SECTION_NAMES].sort())
     for (const name of DRAFT_SECTION_NAMES) {
       if (!(name in samples)) continue
       const stored = JSON.parse(JSON.stringify(DRAFT_SECTIONS[name].parse(samples[name])))
       expect(DRAFT_SECTIONS[name].parse(stored), name).toEqual(stored)
     }
+  })
+
+  it('lets only an SME customer carry the government or embassy flag (spec 4)', () => {
+    const schema = DRAFT_SECTIONS.customerCategory
+    expect(schema.safeParse({ category: 'RES', isWorkingGovtEmbassyWorker: true }).success).toBe(false)
+    expect(schema.safeParse({ category: 'RES', isWorkingGovtEmbassyWorker: false }).success).toBe(true)
+    expect(schema.safeParse({ category: 'GOV', isWorkingGovtEmbassyWorker: false }).success).toBe(false)
   })
 
   it('knows its own names only', () => {

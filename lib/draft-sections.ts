@@ -9,6 +9,7 @@
  * it must be plain JSON and parse to itself (no Date objects, no one-way transforms).
  */
 import { z } from 'zod'
+import { CustomerCategorySchema, ProductCodeSchema } from './catalog.ts'
 import { EmailSchema, FirstNameSchema, LastNameSchema, MobileNumberSchema } from './identity-schemas.ts'
 
 /** Not in the spec, which only disables Continue until the box is ticked; the server needs words for a post without JS. */
@@ -31,9 +32,33 @@ export const BasicInfoSchema = z.object({
 })
 export type BasicInfo = z.output<typeof BasicInfoSchema>
 
+/** The plan the visitor chose (issue 9): its catalogue code, the application's planName later. */
+export const PlanSectionSchema = z.strictObject({ planCode: ProductCodeSchema })
+export type PlanSection = z.output<typeof PlanSectionSchema>
+
+/** The visitor's cart (docs/decisions/0024): only its id; the cart itself is in the orders service. */
+export const CartSectionSchema = z.strictObject({ cartId: z.uuid() })
+export type CartSection = z.output<typeof CartSectionSchema>
+
+/**
+ * spec 3 and 4's customer category: RES (the default) or SME, and the
+ * government-or-embassy-worker flag, which only an SME category may carry
+ * (app/features/cart/customer-category.ts has the transitions).
+ */
+export const CustomerCategorySectionSchema = z
+  .strictObject({ category: CustomerCategorySchema, isWorkingGovtEmbassyWorker: z.boolean() })
+  .refine((value) => value.category === 'SME' || !value.isWorkingGovtEmbassyWorker, {
+    error: 'Only an SME customer may be a government or embassy worker',
+    path: ['isWorkingGovtEmbassyWorker'],
+  })
+export type CustomerCategorySection = z.output<typeof CustomerCategorySectionSchema>
+
 /** Every section a draft can hold, by name. */
 export const DRAFT_SECTIONS = {
   basicInfo: BasicInfoSchema,
+  plan: PlanSectionSchema,
+  cart: CartSectionSchema,
+  customerCategory: CustomerCategorySectionSchema,
 } satisfies Record<string, z.ZodType>
 
 export type DraftSectionName = keyof typeof DRAFT_SECTIONS

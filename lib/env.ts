@@ -87,6 +87,10 @@ export const EnvSchema = z.object({
   ACCOUNT_MGMT_ENABLED: booleanString.default(true),
   RECAPTCHA_SHOW: booleanString.default(false),
   STREAMING_TV_ENABLED: booleanString.default(false),
+  // The streaming-TV partner the TV config call names (spec 1, 7); no image: the portal shows its bundled logo.
+  STREAMING_TV_PARTNER_NAME: z.string().trim().min(1).max(60).default('Streaming TV'),
+  STREAMING_TV_IMAGE_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
+  STREAMING_TV_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
 
   // Map tiles (docs/architecture.md, 9): any tile server. The host joins the CSP's img-src
   // (server/middleware.ts), so only a `{s}.` first label may vary, as a CSP wildcard can.

@@ -21,7 +21,11 @@ export type ServiceSettings = {
   sessionSecret: string
   /** What a new password hash costs: SCRYPT_PARAMS, lowered only by the test configuration. */
   passwordCost: ScryptCost
+  /** The TV config call's answer (STREAMING_TV_*): the partner button shows only when enabled. */
+  tvPartner: TvPartner
 }
+
+export type TvPartner = { enabled: boolean; partnerName: string; imageUrl: string | null; linkUrl: string | null }
 
 export const defaultServiceSettings: ServiceSettings = {
   publicUrl: 'http://localhost:3000',
@@ -35,6 +39,7 @@ export const defaultServiceSettings: ServiceSettings = {
   // process only, so tokens it stores cannot be read by anyone holding the source.
   sessionSecret: crypto.randomBytes(32).toString('base64url'),
   passwordCost: SCRYPT_PARAMS,
+  tvPartner: { enabled: false, partnerName: 'Streaming TV', imageUrl: null, linkUrl: null },
 }
 
 /** What every service's routes are built with. */
@@ -62,6 +67,10 @@ export function serviceSettingsFromConfig(config: {
   devMailbox: boolean
   sessionSecret: string
   testPasswordHashing: boolean
+  STREAMING_TV_ENABLED: boolean
+  STREAMING_TV_PARTNER_NAME: string
+  STREAMING_TV_IMAGE_URL?: string
+  STREAMING_TV_URL?: string
 }): ServiceSettings {
   return {
     publicUrl: config.publicUrl,
@@ -72,5 +81,11 @@ export function serviceSettingsFromConfig(config: {
     devMailbox: config.devMailbox,
     sessionSecret: config.sessionSecret,
     passwordCost: config.testPasswordHashing ? TEST_SCRYPT_PARAMS : SCRYPT_PARAMS,
+    tvPartner: {
+      enabled: config.STREAMING_TV_ENABLED,
+      partnerName: config.STREAMING_TV_PARTNER_NAME,
+      imageUrl: config.STREAMING_TV_IMAGE_URL ?? null,
+      linkUrl: config.STREAMING_TV_URL ?? null,
+    },
   }
 }

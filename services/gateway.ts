@@ -7,12 +7,14 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { HEADER, computeSignature, signaturesMatch, type SignatureScheme } from '../lib/signature.ts'
 import { addressRoutes } from './address/routes.ts'
+import { catalogRoutes } from './catalog/routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
 import { draftRoutes } from './drafts/routes.ts'
 import type { Config } from '../lib/env.ts'
 import { createAccessTokenVerifier, databaseKeys, remoteKeys, type AccessTokenVerifier } from './bearer.ts'
 import { identityRoutes } from './identity/routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
+import { orderRoutes } from './orders/routes.ts'
 import type { ServiceDeps } from './context.ts'
 import { ServiceError, errorEnvelope } from './errors.ts'
 import { referenceRoutes } from './reference/routes.ts'
@@ -130,6 +132,8 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', notificationRoutes(options))
   app.route('/', sessionRoutes(options))
   app.route('/', draftRoutes(options))
+  app.route('/', catalogRoutes(options))
+  app.route('/', orderRoutes(options))
   return app
 }
 

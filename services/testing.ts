@@ -12,6 +12,7 @@ import { serve } from '@hono/node-server'
 import { SignJWT, importJWK, type JWK } from 'jose'
 import { pino } from 'pino'
 import { loadConfig, type Config } from '../lib/env.ts'
+import { HEADER, computeSignature, newRequestId } from '../lib/signature.ts'
 import { serviceSettingsFromConfig } from './context.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { openTestDatabase } from './db/test-databases.ts'
@@ -123,4 +124,42 @@ export async function signAccessToken(
     .setIssuedAt(now)
     .setExpirationTime(now + (overrides.expiresInSeconds ?? 300))
     .sign(await importJWK(jwk, 'RS256'))
+}
+
+/**
+ * One signed call to a test gateway, as any channel's client makes it: the answer's
+ * status and JSON body. `nowMs` timestamps the signature when the test moves the clock.
+ */
+export async function signedCall(
+  upstream: Pick<TestGateway, 'config' | 'fetch'>,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; nowMs?: number } = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read replies as loosely typed JSON, as in *.test.ts
+): Promise<{ status: number; body: any }> {
+  const { config } = upstream
+  const text = options.body === undefined ? '' : JSON.stringify(options.body)
+  const requestId = newRequestId()
+  const timestamp = Math.floor((options.nowMs ?? Date.now()) / 1000)
+  const headers: Record<string, string> = {
+    ...options.headers,
+    'content-type': 'application/json',
+    [HEADER.channel]: config.channel,
+    [HEADER.requestId]: requestId,
+    [HEADER.timestamp]: String(timestamp),
+    [HEADER.signature]: computeSignature({
+      scheme: config.UPSTREAM_SIGNATURE_SCHEME,
+      secret: config.upstreamSecret,
+      channel: config.channel,
+      method,
+      pathWithQuery: path,
+      requestId,
+      timestamp,
+      body: text,
+    }),
+  }
+  const response = await upstream.fetch(
+    new Request(`http://upstream.internal${path}`, { method, body: text || undefined, headers }),
+  )
+  return { status: response.status, body: await response.json() }
 }

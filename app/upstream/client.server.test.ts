@@ -133,6 +133,32 @@ describe('upstream client', () => {
     expect(requests).toHaveLength(2)
   })
 
+  it('sends a call’s own headers, which never replace the signed ones', async () => {
+    const { fetch, requests } = recordingFetch([() => json({ status: true, data: [] })])
+    const client = createUpstreamClient({ ...options, fetch })
+    await client.call({
+      name: 't',
+      method: 'GET',
+      path: '/v1/x',
+      headers: { 'x-draft-id': 'd', [HEADER.requestId]: 'chosen-by-caller', [HEADER.signature]: 'forged' },
+      schema: ListSchema,
+    })
+    const sent = requests[0]!.headers
+    expect(sent.get('x-draft-id')).toBe('d')
+    expect(sent.get(HEADER.requestId)).not.toBe('chosen-by-caller')
+    expect(sent.get(HEADER.signature)).not.toBe('forged')
+  })
+
+  it('retries a non-GET call only when it is also marked idempotent', async () => {
+    const { fetch, requests } = recordingFetch([() => json({}, 503)])
+    const { sleep, waits } = fakeSleep()
+    const client = createUpstreamClient({ ...options, fetch, sleep })
+    const call = { name: 't', method: 'POST' as const, path: '/v1/carts/instance', schema: z.unknown(), retry: true }
+    await expect(client.call({ ...call, idempotent: true })).rejects.toMatchObject({ kind: 'unavailable' })
+    expect(requests).toHaveLength(3)
+    expect(waits).toEqual([2000, 2000])
+  })
+
   it('does not retry a call that spec 9 does not name', async () => {
     const { fetch, requests } = recordingFetch([() => json({}, 503)])
     const client = createUpstreamClient({ ...options, fetch, sleep: fakeSleep().sleep })

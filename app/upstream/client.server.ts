@@ -33,6 +33,8 @@ export type Call<T> = {
   body?: unknown
   schema: z.ZodType<T>
   accessToken?: string
+  /** Extra request headers a call's API names (the cart's draft id: lib/catalog.ts, DRAFT_ID_HEADER). */
+  headers?: Record<string, string>
   /** The end user's address, for the upstream's per-address backstop limits (docs/security.md, Abuse). */
   clientAddress?: string
   /**
@@ -40,6 +42,11 @@ export type Call<T> = {
    * (3 attempts, 2000 ms apart), and only when the call is idempotent.
    */
   retry?: boolean
+  /**
+   * A non-GET call the upstream answers the same when asked again (the cart instance:
+   * one per draft, docs/decisions/0024), so `retry` may repeat it. GETs are idempotent anyway.
+   */
+  idempotent?: boolean
   /** Keep a successful answer this long (public content only). */
   cacheSeconds?: number
 }
@@ -83,6 +90,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         body,
       }),
     })
+    // A call's own headers never replace the signed ones.
+    for (const [name, value] of Object.entries(call.headers ?? {})) if (!headers.has(name)) headers.set(name, value)
     if (body) headers.set('content-type', 'application/json')
     if (call.accessToken) headers.set('authorization', `Bearer ${call.accessToken}`)
     if (call.clientAddress) headers.set(HEADER.clientAddress, call.clientAddress)
@@ -148,7 +157,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       const hit = cache.get(cacheKey)
       if (hit && hit.expires > now()) return hit.value as T
     }
-    const attempts = spec.retry && spec.method === 'GET' ? RETRY_ATTEMPTS : 1
+    const attempts = spec.retry && (spec.method === 'GET' || spec.idempotent) ? RETRY_ATTEMPTS : 1
     for (let n = 1; ; n++) {
       try {
         const value = await attempt(spec, url)

@@ -1,9 +1,11 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { addressCalls } from './address.server'
+import { catalogCalls } from './catalog.server'
 import { createUpstreamClient, type FetchLike } from './client.server'
 import { cmsCalls } from './cms.server'
 import { draftCalls } from './drafts.server'
 import { identityCalls } from './identity.server'
+import { orderCalls } from './orders.server'
 import { referenceCalls } from './reference.server'
 import { sessionCalls } from './sessions.server'
 
@@ -21,9 +23,11 @@ function createUpstream(context: AppLoadContext) {
   })
   return {
     address: addressCalls(client),
+    catalog: catalogCalls(client, { cacheSeconds: config.CMS_CACHE_SECONDS }),
     cms: cmsCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
     drafts: draftCalls(client),
     identity: identityCalls(client),
+    orders: orderCalls(client),
     reference: referenceCalls(client),
     sessions: sessionCalls(client),
   }

@@ -1,11 +1,12 @@
 /**
  * Seed data for an empty database: the real PSGC address list, CMS content (legal
- * texts, banners, footers, landing image) and, when `demo` is set, demo subscriber
+ * texts, banners, footers, landing image), the demo plan line-up and, when `demo` is set, demo subscriber
  * accounts and demo users with published passwords. Every step is idempotent: running
  * the seed again changes nothing.
  */
 import { seedAccounts } from '../accounts/seed.ts'
 import { seedAddress } from '../address/seed.ts'
+import { seedCatalog } from '../catalog/seed.ts'
 import { seedCms } from '../cms/seed.ts'
 import { seedDemoUsers } from '../identity/seed.ts'
 import type { ScryptCost } from '../identity/password.ts'
@@ -20,6 +21,8 @@ export async function seedAll(
   return {
     ...(await seedAddress(db)),
     ...(await seedCms(db, options)),
+    // The demo line-up (marked demo: true): a fresh portal has plans to show until the operator sets prices.
+    ...(await seedCatalog(db)),
     // Demo users have published passwords: only where the operator allows demo data.
     ...(options.demo ? { ...(await seedAccounts(db)), ...(await seedDemoUsers(db, options.passwordCost)) } : {}),
   }

@@ -1,33 +1,47 @@
+/**
+ * Product terms by product code (GET /cms/product-terms-and-conditions?product=…), one for
+ * every plan of the catalogue's line-up (services/catalog/lineup.ts) and built from its
+ * facts, so a plan's code is its terms' code and the fees agree (issue 9).
+ */
+import { formatPesos, instalmentsOf, toCentavos } from '../../../lib/catalog.ts'
+import { PLAN_LINEUP, type LineupProduct } from '../../catalog/lineup.ts'
 import type { TermsConditions } from './types.ts'
 
-/** Product terms by product code (GET /cms/product-terms-and-conditions?product=…). */
-type PlanFacts = { name: string; speed: number; fee: string; inclusions: string[] }
+const NUMBER_WORDS: Record<number, string> = { 6: 'six', 12: 'twelve', 24: 'twenty-four', 36: 'thirty-six' }
+const counted = (n: number) => (NUMBER_WORDS[n] ? `${NUMBER_WORDS[n]} (${n})` : String(n))
 
-function planTerms({ name, speed, fee, inclusions }: PlanFacts): TermsConditions {
+function installationText(plan: LineupProduct): string {
+  const fee = formatPesos(plan.oneTimeFee)
+  if (plan.staggerMonths === null) return `<p>The installation fee is ${fee}, paid outright on your first bill.</p>`
+  const { months, amount, lastAmount } = instalmentsOf(toCentavos(plan.oneTimeFee), plan.staggerMonths)
+  const last = lastAmount === amount ? '' : ` (the last one ${formatPesos(lastAmount)})`
+  return `<p>The installation fee is ${fee}, which you may pay outright on your first bill or in ${counted(months)} monthly instalments of ${formatPesos(amount)}${last} (staggered). Unbilled instalments become due at once if the subscription ends early.</p>`
+}
+
+export function planTerms(plan: LineupProduct): TermsConditions {
+  const { name, speedMbps: speed } = plan
+  const kind = plan.customerCategories.includes('SME') ? 'business' : 'residential'
+  const included = [...plan.inclusions, ...plan.bundles]
   return {
     title: `${name} Terms and Conditions`,
     last_updated_date: '2020-07-27',
     headingDescriptionList: [
       {
         heading: 'Plan',
-        description: `<p>${name} is a residential fibre internet plan of {product} with speeds of up to <strong>${speed} Mbps</strong> and no data cap. It is available only at addresses where our fibre network is serviceable.</p>`,
+        description: `<p>${name} is a ${kind} fibre internet plan of {product} with speeds of up to <strong>${speed} Mbps</strong> and no data cap. It is available only at addresses where our fibre network is serviceable.</p>`,
       },
       {
         heading: 'Monthly service fee',
-        description: `<p>The monthly service fee is <strong>₱${fee}</strong>, inclusive of VAT, billed in advance. Your first bill includes the pro-rated fee from the day of installation.</p>`,
+        description: `<p>The monthly service fee is <strong>${formatPesos(plan.monthlyFee)}</strong>, inclusive of VAT, billed in advance. Your first bill includes the pro-rated fee from the day of installation.</p>`,
       },
       {
         heading: 'Inclusions',
-        description: `<ul>${inclusions.map((item) => `<li>${item}</li>`).join('')}</ul>`,
+        description: `<ul>${included.map((item) => `<li>${item}</li>`).join('')}</ul>`,
       },
-      {
-        heading: 'Installation',
-        description:
-          '<p>The installation fee is ₱2,500.00, which you may pay outright on your first bill or in twelve (12) monthly instalments of ₱208.33 (staggered). Unbilled instalments become due at once if the subscription ends early.</p>',
-      },
+      { heading: 'Installation', description: installationText(plan) },
       {
         heading: 'Lock-in period',
-        description: `<p>${name} has a lock-in period of twenty-four (24) months from installation. Ending the subscription earlier incurs the pre-termination fee described in the general <a href="/terms-and-conditions">Terms and Conditions</a>.</p>`,
+        description: `<p>${name} has a lock-in period of ${counted(plan.lockInMonths)} months from installation. Ending the subscription earlier incurs the pre-termination fee described in the general <a href="/terms-and-conditions">Terms and Conditions</a>.</p>`,
       },
       {
         heading: 'Speed',
@@ -42,35 +56,6 @@ function planTerms({ name, speed, fee, inclusions }: PlanFacts): TermsConditions
   }
 }
 
-export const productTerms: Record<string, TermsConditions> = {
-  'fiber-plan-888': planTerms({
-    name: 'Fiber Plan 888',
-    speed: 50,
-    fee: '888.00',
-    inclusions: [
-      'Dual-band Wi-Fi modem, on loan for the life of the subscription',
-      'Free standard installation of up to 250 metres of fibre cable',
-    ],
-  }),
-  'fiber-plan-1699': planTerms({
-    name: 'Fiber Plan 1699',
-    speed: 200,
-    fee: '1,699.00',
-    inclusions: [
-      'Dual-band Wi-Fi 6 modem, on loan for the life of the subscription',
-      'Free standard installation of up to 250 metres of fibre cable',
-      'One landline number with unlimited calls to local landlines',
-    ],
-  }),
-  'fiber-plan-2499': planTerms({
-    name: 'Fiber Plan 2499',
-    speed: 500,
-    fee: '2,499.00',
-    inclusions: [
-      'Wi-Fi 6 modem and one mesh extender, on loan for the life of the subscription',
-      'Free standard installation of up to 250 metres of fibre cable',
-      'One landline number with unlimited calls to local landlines',
-      'Priority customer care line',
-    ],
-  }),
-}
+export const productTerms: Record<string, TermsConditions> = Object.fromEntries(
+  PLAN_LINEUP.map((plan) => [plan.code, planTerms(plan)]),
+)

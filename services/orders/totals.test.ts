@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { instalmentsOf } from '../../lib/catalog.ts'
+import { cartTotals, type PricedLine } from './totals.ts'
+
+// Fiber Plan 1699 (₱2,500 installation, 12 months), two mesh routers (₱2,999 each, may be staggered), a pay-TV box.
+const plan: PricedLine = {
+  productType: 'MAINLINE',
+  monthlyFeeCentavos: 169900,
+  oneTimeFeeCentavos: 250000,
+  staggerMonths: 12,
+  quantity: 1,
+}
+const routers: PricedLine = {
+  productType: 'ADDON',
+  monthlyFeeCentavos: 0,
+  oneTimeFeeCentavos: 299900,
+  staggerMonths: 12,
+  quantity: 2,
+}
+const landline: PricedLine = {
+  productType: 'VAS',
+  monthlyFeeCentavos: 20000,
+  oneTimeFeeCentavos: 0,
+  staggerMonths: null,
+  quantity: 1,
+}
+const outrightOnly: PricedLine = {
+  productType: 'ADDON',
+  monthlyFeeCentavos: 29900,
+  oneTimeFeeCentavos: 99900,
+  staggerMonths: null,
+  quantity: 1,
+}
+
+describe('cart totals', () => {
+  it('before a mode is chosen, and OUTRIGHT: every one-time fee is due upfront', () => {
+    for (const mode of [null, 'OUTRIGHT'] as const) {
+      expect(cartTotals([plan, routers, landline], mode)).toEqual({
+        monthlyRecurringFee: 1899,
+        installationFee: 2500,
+        totalInstallationFee: 8498,
+        dueUpfront: 8498,
+        instalments: null,
+        firstBill: 10397,
+      })
+    }
+  })
+
+  it('STAGGERED: the staggerable fees over the plan’s months, the last instalment carrying the centavos', () => {
+    expect(cartTotals([plan, routers, landline], 'STAGGERED')).toEqual({
+      monthlyRecurringFee: 1899,
+      installationFee: 2500,
+      totalInstallationFee: 8498,
+      dueUpfront: 0,
+      instalments: { months: 12, amount: 708.16, lastAmount: 708.24 },
+      firstBill: 2607.16,
+    })
+  })
+
+  it('STAGGERED leaves a fee that may not be staggered upfront', () => {
+    const totals = cartTotals([plan, outrightOnly], 'STAGGERED')
+    expect(totals.dueUpfront).toBe(999)
+    expect(totals.instalments).toEqual({ months: 12, amount: 208.33, lastAmount: 208.37 })
+    expect(totals.firstBill).toBe(3205.33)
+  })
+
+  it('STAGGERED on a plan that cannot stagger is outright', () => {
+    expect(cartTotals([{ ...plan, staggerMonths: null }, routers], 'STAGGERED').instalments).toBeNull()
+  })
+
+  it('an empty cart totals zero', () => {
+    expect(cartTotals([], null)).toEqual({
+      monthlyRecurringFee: 0,
+      installationFee: 0,
+      totalInstallationFee: 0,
+      dueUpfront: 0,
+      instalments: null,
+      firstBill: 0,
+    })
+  })
+
+  it('instalments add up to the fee exactly', () => {
+    for (const [fee, months] of [
+      [250000, 12],
+      [350000, 6],
+      [299900, 12],
+      [100001, 7],
+    ] as const) {
+      const { amount, lastAmount } = instalmentsOf(fee, months)
+      expect(Math.round(amount * 100) * (months - 1) + Math.round(lastAmount * 100)).toBe(fee)
+    }
+  })
+})

@@ -1,0 +1,60 @@
+/**
+ * A cart's totals (issue 9; docs/decisions/0025), computed here and only here: the portal
+ * shows them and the browser never adds anything up. Whole centavos inside, pesos out.
+ *
+ * - monthlyRecurringFee: every item's monthly fee × its quantity, the plan's included.
+ * - installationFee: the plan's installation fee.
+ * - totalInstallationFee: every one-time fee × quantity: the plan's installation and the
+ *   add-ons' devices.
+ * - OUTRIGHT (and before a mode is chosen): the whole totalInstallationFee is due upfront,
+ *   on the first bill.
+ * - STAGGERED (only when the plan allows it): the one-time fees of the items that may be
+ *   staggered are spread over the plan's months, as one schedule (lib/catalog.ts,
+ *   instalmentsOf: equal instalments, the last carrying the leftover centavos); fees of
+ *   items that may not be staggered stay upfront.
+ * - firstBill: monthlyRecurringFee + what is due upfront + the first instalment.
+ */
+import { instalmentsOf, toPesos, type Instalments, type PaymentMode } from '../../lib/catalog.ts'
+
+export type PricedLine = {
+  productType: 'MAINLINE' | 'ADDON' | 'VAS'
+  monthlyFeeCentavos: number
+  oneTimeFeeCentavos: number
+  /** null: this item's one-time fee is paid outright. */
+  staggerMonths: number | null
+  quantity: number
+}
+
+export type CartTotals = {
+  monthlyRecurringFee: number
+  installationFee: number
+  totalInstallationFee: number
+  dueUpfront: number
+  instalments: Instalments | null
+  firstBill: number
+}
+
+export function cartTotals(lines: PricedLine[], mode: PaymentMode | null): CartTotals {
+  const plan = lines.find((line) => line.productType === 'MAINLINE')
+  const sum = (pick: (line: PricedLine) => number, of = lines) => of.reduce((total, line) => total + pick(line), 0)
+  const monthly = sum((line) => line.monthlyFeeCentavos * line.quantity)
+  const oneTime = sum((line) => line.oneTimeFeeCentavos * line.quantity)
+  const months = mode === 'STAGGERED' ? (plan?.staggerMonths ?? null) : null
+  const staggered =
+    months === null
+      ? 0
+      : sum(
+          (line) => line.oneTimeFeeCentavos * line.quantity,
+          lines.filter((line) => line.staggerMonths !== null),
+        )
+  const instalments = months !== null && staggered > 0 ? instalmentsOf(staggered, months) : null
+  const upfront = oneTime - (instalments ? staggered : 0)
+  return {
+    monthlyRecurringFee: toPesos(monthly),
+    installationFee: toPesos(plan ? plan.oneTimeFeeCentavos * plan.quantity : 0),
+    totalInstallationFee: toPesos(oneTime),
+    dueUpfront: toPesos(upfront),
+    instalments,
+    firstBill: toPesos(monthly + upfront + (instalments ? Math.round(instalments.amount * 100) : 0)),
+  }
+}
