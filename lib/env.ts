@@ -88,16 +88,38 @@ export const EnvSchema = z.object({
   RECAPTCHA_SHOW: booleanString.default(false),
   STREAMING_TV_ENABLED: booleanString.default(false),
 
-  // Map tiles (docs/architecture.md, 9): any tile server. The host joins the CSP's img-src
-  // (server/middleware.ts), so only a `{s}.` first label may vary, as a CSP wildcard can.
+  // Map tiles (docs/architecture.md, 9; docs/decisions/0022): any tile server. The host joins
+  // the CSP's img-src (server/middleware.ts), so only a `{s}.` first label may vary, as a CSP
+  // wildcard can. Unset: no tile server; maps draw the offline Philippine coastline.
   MAP_TILE_URL: z
     .string()
     .regex(
       /^(https?:\/\/(\{s\}\.)?[\w.-]+(:\d+)?)?\/(?!\/)\S*\{z\}\S*\{x\}\S*\{y\}\S*$/,
       'must be a tile URL template with {z}, {x} and {y}: a path, or http(s) with an optional {s}. subdomain',
     )
-    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    .optional(),
   MAP_TILE_ATTRIBUTION: z.string().min(1).max(200).default('© OpenStreetMap contributors'),
+  // spec 9: the map's default centre (Manila), where it opens when geolocation fails.
+  MAP_CENTER_LATITUDE: z.coerce
+    .number({ error: 'must be a latitude from -90 to 90' })
+    .min(-90, { error: 'must be a latitude from -90 to 90' })
+    .max(90, { error: 'must be a latitude from -90 to 90' })
+    .default(14.599512),
+  MAP_CENTER_LONGITUDE: z.coerce
+    .number({ error: 'must be a longitude from -180 to 180' })
+    .min(-180, { error: 'must be a longitude from -180 to 180' })
+    .max(180, { error: 'must be a longitude from -180 to 180' })
+    .default(120.984222),
+  // spec 5: subdivision ids no visitor may choose (the spec names five, without their values).
+  EXCLUDED_SUBDIVISION_IDS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
 
   // Links
   LEGACY_STATUS_URL: z

@@ -12,14 +12,19 @@ import { useHydrated } from './use-hydrated'
 
 export type { Position }
 
+/** The offline base layer's file (public/map, made by scripts/coastline.ts; docs/decisions/0022). */
+export const OFFLINE_BASE_LAYER_URL = '/map/philippines.geojson'
+
 export type MapProps = {
   /** The map's accessible name, e.g. "Map of your location". */
   label: string
   /** Where the map centres, and where the pin stands. */
   position: Position
   zoom?: number
-  /** The tile template, `{z}/{x}/{y}` (MAP_TILE_URL, docs/configuration.md). */
-  tileUrl: string
+  /** The tile template, `{z}/{x}/{y}` (MAP_TILE_URL, docs/configuration.md); none draws `baseLayerUrl`. */
+  tileUrl?: string | null
+  /** A GeoJSON file of land drawn when there is no tile server (docs/decisions/0022). */
+  baseLayerUrl?: string
   /** The tile provider's credit, plain text (MAP_TILE_ATTRIBUTION). */
   attribution: string
   /** A pin at `position`, named for assistive technology; draggable to move it. */

@@ -71,7 +71,11 @@ describe('spec 4 clearing rules (reconcileChoice)', () => {
   })
 
   it('choosing a building sets the pin to the building, and a building pin cannot be moved', () => {
-    const chosen = reconcileChoice({ ...FULL, placeId: '', latitude: '', longitude: '' }, { ...FULL, placeId: 'B-2' }, PLACES)
+    const chosen = reconcileChoice(
+      { ...FULL, placeId: '', latitude: '', longitude: '' },
+      { ...FULL, placeId: 'B-2' },
+      PLACES,
+    )
     expect(chosen).toMatchObject({ placeId: 'B-2', latitude: '14.56', longitude: '121.03' })
     const moved = reconcileChoice(chosen, { ...chosen, latitude: '10', longitude: '120' }, PLACES)
     expect(moved).toMatchObject({ latitude: '14.56', longitude: '121.03' })
@@ -89,9 +93,9 @@ describe('spec 4 clearing rules (reconcileChoice)', () => {
   })
 
   it('no location type without a barangay, and Others has no place', () => {
-    expect(reconcileChoice(EMPTY_CHOICE, { ...EMPTY_CHOICE, regionId: '13', locationType: 'Others' }).locationType).toBe(
-      '',
-    )
+    expect(
+      reconcileChoice(EMPTY_CHOICE, { ...EMPTY_CHOICE, regionId: '13', locationType: 'Others' }).locationType,
+    ).toBe('')
     const others = reconcileChoice(FULL, { ...FULL, locationType: 'Others', placeId: 'B-1' })
     expect(others).toMatchObject({ locationType: 'Others', placeId: '', latitude: '', longitude: '' })
   })

@@ -55,13 +55,17 @@ describe('step 2 submission (spec 5)', () => {
       latitude: ['Please pin your location on the map'],
     })
     expect(
-      errorsOf(parseWithZod(form({ ...ADDRESS, locationType: 'Others', placeId: '', latitude: '95' }), { schema: visitor })),
+      errorsOf(
+        parseWithZod(form({ ...ADDRESS, locationType: 'Others', placeId: '', latitude: '95' }), { schema: visitor }),
+      ),
     ).toMatchObject({ latitude: ['Latitude is a number from -90 to 90'] })
   })
 
   it('an agent must give both coordinates', () => {
     expect(
-      errorsOf(parseWithZod(form({ ...ADDRESS, locationType: 'Others', placeId: '', longitude: '' }), { schema: agent })),
+      errorsOf(
+        parseWithZod(form({ ...ADDRESS, locationType: 'Others', placeId: '', longitude: '' }), { schema: agent }),
+      ),
     ).toMatchObject({ longitude: ['Please enter the longitude'] })
   })
 
@@ -73,7 +77,12 @@ describe('step 2 submission (spec 5)', () => {
 })
 
 describe('step 1 (spec 5)', () => {
-  const DETAILS = { firstName: 'maria', lastName: 'dela cruz', mobileNumber: '(917) 123 4567', email: 'maria@example.ph' }
+  const DETAILS = {
+    firstName: 'maria',
+    lastName: 'dela cruz',
+    mobileNumber: '(917) 123 4567',
+    email: 'maria@example.ph',
+  }
   it('upper-cases names and reads the mobile number in its shown format', () => {
     const submission = parseWithZod(form({ ...DETAILS, consent: 'on' }), { schema: DetailsSchema })
     expect(submission.status === 'success' && submission.value).toEqual({
@@ -101,7 +110,9 @@ describe('step 1 (spec 5)', () => {
     ['email', 'maria@', 'Invalid email format'],
     ['email', `${'a'.repeat(400)}@example.ph`, 'Input limit exceeded'],
   ])('%s %j: %s', (field, value, message) => {
-    const errors = errorsOf(parseWithZod(form({ ...DETAILS, consent: 'on', [field]: value }), { schema: DetailsSchema }))
+    const errors = errorsOf(
+      parseWithZod(form({ ...DETAILS, consent: 'on', [field]: value }), { schema: DetailsSchema }),
+    )
     expect(errors).toEqual({ [field]: [message] })
   })
 })
@@ -118,8 +129,8 @@ describe('lead form (spec 5)', () => {
     })
   })
   it('says "Please enter valid email" and "Please provide valid mobile number" for the read-only fields', () => {
-    expect(
-      errorsOf(parseWithZod(form({ ...LEAD, email: 'nope', mobileNumber: '1' }), { schema: LeadSchema })),
-    ).toEqual({ email: ['Please enter valid email'], mobileNumber: ['Please provide valid mobile number'] })
+    expect(errorsOf(parseWithZod(form({ ...LEAD, email: 'nope', mobileNumber: '1' }), { schema: LeadSchema }))).toEqual(
+      { email: ['Please enter valid email'], mobileNumber: ['Please provide valid mobile number'] },
+    )
   })
 })

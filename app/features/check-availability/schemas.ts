@@ -97,10 +97,7 @@ const leadMobile = z.preprocess(
 export const LeadSchema = z.object({
   fullName: z.string({ error: FIELD_REQUIRED }).trim().min(1, { error: FIELD_REQUIRED }),
   mobileNumber: leadMobile,
-  email: z
-    .string({ error: TEXT.leadEmailInvalid })
-    .trim()
-    .regex(z.regexes.email, { error: TEXT.leadEmailInvalid }),
+  email: z.string({ error: TEXT.leadEmailInvalid }).trim().regex(z.regexes.email, { error: TEXT.leadEmailInvalid }),
   additionalMobile: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     leadMobile.optional(),

@@ -12,7 +12,7 @@ import { Dialog } from '~/ui/dialog'
 import { Field } from '~/ui/field'
 import { FileField } from '~/ui/file-field'
 import { FormAlert } from '~/ui/form-alert'
-import { Map, type Position } from '~/ui/map'
+import { Map, OFFLINE_BASE_LAYER_URL, type Position } from '~/ui/map'
 import { RadioGroup } from '~/ui/radio-group'
 import { SelectField } from '~/ui/select-field'
 import { Stepper } from '~/ui/stepper'
@@ -30,7 +30,7 @@ const START: Position = { lat: 14.5995, lng: 120.9842 }
 type UiKitProps = {
   lastResult: SubmissionResult<string[]> | undefined
   constraint: FormConstraint
-  tiles: { url: string; attribution: string }
+  tiles: { url?: string; attribution: string }
   dialogOpen: boolean
   /** What the server received from a complete form (the redirect's query). */
   sent: string | null
@@ -140,6 +140,7 @@ export function UiKit({ lastResult, constraint, tiles, dialogOpen, sent, confirm
             label={TEXT.mapLabel}
             position={position}
             tileUrl={tiles.url}
+            baseLayerUrl={OFFLINE_BASE_LAYER_URL}
             attribution={tiles.attribution}
             pin={{ label: TEXT.pinLabel, draggable: true }}
             inputNames={{ lat: fields.latitude.name, lng: fields.longitude.name }}
