@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   EMPTY_CHOICE,
   isReadyToCheck,
+  keepKnown,
   mapZoom,
   reconcileChoice,
   type AddressChoice,
@@ -56,6 +57,10 @@ describe('spec 4 clearing rules (reconcileChoice)', () => {
     })
   })
 
+  it('a first choice at an empty level clears nothing below it (a search hit sets every level at once)', () => {
+    expect(reconcileChoice(EMPTY_CHOICE, FULL, PLACES)).toEqual(FULL)
+  })
+
   it('changing the barangay clears the building or subdivision and the pin, and keeps the location type', () => {
     expect(reconcileChoice(FULL, { ...FULL, barangayId: '133901002' }, PLACES)).toEqual({
       ...FULL,
@@ -106,6 +111,16 @@ describe('spec 4 clearing rules (reconcileChoice)', () => {
       latitude: '14.6',
       longitude: '121',
     })
+  })
+})
+
+describe('ids not among the options', () => {
+  const known = { regions: ['13'], provinces: ['1339'], municipalities: ['133901'], barangays: ['133901001'] }
+  it('keeps a choice whose every level is known', () => {
+    expect(keepKnown(FULL, known)).toEqual(FULL)
+  })
+  it('clears an unknown province with everything below it', () => {
+    expect(keepKnown({ ...FULL, provinceId: '9999' }, known)).toEqual({ ...EMPTY_CHOICE, regionId: '13' })
   })
 })
 

@@ -86,11 +86,19 @@ export function reconcileChoice(previous: AddressChoice, submitted: AddressChoic
     next.longitude = ''
   }
 
-  if (next.regionId !== previous.regionId) clearFrom('province')
-  else if (next.provinceId !== previous.provinceId) clearFrom('municipality')
-  else if (next.municipalityId !== previous.municipalityId) clearFrom('barangay')
-  else if (next.barangayId !== previous.barangayId) clearFrom('place')
-  else if (next.locationType !== previous.locationType) clearFrom('place')
+  // A first choice at a level (nothing was chosen there) clears nothing: that is how a
+  // search hit sets every level at once.
+  if (next.regionId !== previous.regionId) {
+    if (previous.regionId) clearFrom('province')
+  } else if (next.provinceId !== previous.provinceId) {
+    if (previous.provinceId) clearFrom('municipality')
+  } else if (next.municipalityId !== previous.municipalityId) {
+    if (previous.municipalityId) clearFrom('barangay')
+  } else if (next.barangayId !== previous.barangayId) {
+    if (previous.barangayId) clearFrom('place')
+  } else if (next.locationType !== previous.locationType) {
+    clearFrom('place')
+  }
 
   // A level without its parent is not chosen (a hand-made post, or a cleared parent).
   if (!next.regionId) next.provinceId = ''
@@ -119,6 +127,26 @@ export function reconcileChoice(previous: AddressChoice, submitted: AddressChoic
     next.latitude = ''
     next.longitude = ''
   }
+  return next
+}
+
+/** The options each level offers, to refuse an id that is not among them (a forged or stale post). */
+export type KnownOptions = {
+  regions: readonly string[]
+  provinces: readonly string[]
+  municipalities: readonly string[]
+  barangays: readonly string[]
+}
+
+/** The choice with every level that is not among its parent's options cleared, with all below it. */
+export function keepKnown(choice: AddressChoice, known: KnownOptions): AddressChoice {
+  const next = { ...choice }
+  const unknown = (id: string, options: readonly string[]) => id !== '' && !options.includes(id)
+  if (unknown(next.regionId, known.regions)) next.regionId = ''
+  if (!next.regionId || unknown(next.provinceId, known.provinces)) next.provinceId = ''
+  if (!next.provinceId || unknown(next.municipalityId, known.municipalities)) next.municipalityId = ''
+  if (!next.municipalityId || unknown(next.barangayId, known.barangays)) next.barangayId = ''
+  if (!next.barangayId) return { ...next, locationType: '', placeId: '', latitude: '', longitude: '' }
   return next
 }
 

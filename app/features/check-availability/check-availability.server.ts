@@ -20,6 +20,7 @@ import { readDraft, saveDraftSection } from '~/features/drafts/draft.server'
 import { OFFLINE_BASE_LAYER_URL } from '~/ui/map'
 import type { SelectOption } from '~/ui/select-field'
 import { isUpstreamError } from '~/upstream/errors'
+import { serviceabilityOutcome } from '~/upstream/coverage.server'
 import { upstreamFor } from '~/upstream/index.server'
 import { formConstraint, readForm } from '~/utils/form.server'
 import { upstreamMessage } from '~/utils/upstream-failure'
@@ -27,12 +28,14 @@ import {
   choiceFromForm,
   EMPTY_CHOICE,
   isReadyToCheck,
+  keepKnown,
   reconcileChoice,
   type AddressChoice,
   type Place,
 } from './address-choice'
+import type { SearchHit } from './address-search'
 import { INTENT, DIALOGS, CHECK_PATH, type Dialog } from './intents'
-import { addressCheckSchema, DetailsOnlySchema, DetailsSchema, LeadSchema, type Details } from './schemas'
+import { addressCheckSchema, DetailsSchema, LeadSchema, type Details } from './schemas'
 import { CHECK_TEXT as TEXT } from './texts'
 
 type Draft = NonNullable<Awaited<ReturnType<typeof readDraft>>>
@@ -55,7 +58,7 @@ function detailsOf(draft: Draft | null) {
   return {
     firstName: basicInfo.firstName,
     lastName: basicInfo.lastName,
-    mobileNumber: basicInfo.mobileNumber,
+    mobileNumber: basicInfo.mobileNo,
     email: basicInfo.email,
   }
 }
@@ -131,22 +134,12 @@ export async function listsFor(context: AppLoadContext, choice: AddressChoice): 
         }))
     }
     if (barangay && choice.locationType === 'Building') {
-      lists.places = (await upstream.coverage.buildings(choice.barangayId)).map((building) => ({
-        id: building.buildingId,
-        name: building.buildingName,
-        latitude: building.latitude,
-        longitude: building.longitude,
-      }))
+      lists.places = await upstream.coverage.buildings(choice.barangayId)
     } else if (barangay && choice.locationType === 'Subdivision') {
       const excluded = excludedSubdivisions(context)
-      lists.places = (await upstream.coverage.subdivisions(choice.barangayId))
-        .filter((subdivision) => !excluded.has(subdivision.subDivisionId))
-        .map((subdivision) => ({
-          id: subdivision.subDivisionId,
-          name: subdivision.subDivisionName,
-          latitude: subdivision.latitude,
-          longitude: subdivision.longitude,
-        }))
+      lists.places = (await upstream.coverage.subdivisions(choice.barangayId)).filter(
+        (subdivision) => !excluded.has(subdivision.id),
+      )
     }
   } catch (error) {
     if (!isUpstreamError(error)) throw error
@@ -154,6 +147,13 @@ export async function listsFor(context: AppLoadContext, choice: AddressChoice): 
   }
   return lists
 }
+
+const knownOptions = (lists: Lists) => ({
+  regions: lists.regions.map((option) => option.value),
+  provinces: lists.provinces.map((option) => option.value),
+  municipalities: lists.municipalities.map((option) => option.value),
+  barangays: lists.barangays.map((option) => option.value),
+})
 
 /** The names of a choice, from its lists: what a lead and the application carry (spec 3). */
 function namesOf(choice: AddressChoice, lists: Lists): ServiceabilitySection['names'] {
@@ -228,8 +228,9 @@ export async function checkAvailabilityAction(request: Request, context: AppLoad
     case INTENT.details:
       return saveDetails(request, context, form)
     case INTENT.update:
+    case INTENT.pick:
     case INTENT.check:
-      return saveChoice(request, context, form, intent === INTENT.check)
+      return saveChoice(request, context, form, intent)
     case INTENT.confirm:
       return confirmAndCheck(request, context)
     case INTENT.lead:
@@ -243,8 +244,7 @@ export async function checkAvailabilityAction(request: Request, context: AppLoad
 async function saveDetails(request: Request, context: AppLoadContext, form: FormData) {
   const submission = parseWithZod(form, { schema: DetailsSchema })
   if (submission.status !== 'success') return data({ details: submission.reply() }, { status: 400 })
-  const { consent: _consent, ...details } = submission.value satisfies Details
-  const headers = await saveDraftSection(request, context, 'basicInfo', { ...details, privacyNotice: true })
+  const headers = await saveDraftSection(request, context, 'basicInfo', submission.value satisfies Details)
   return back(headers)
 }
 
@@ -254,15 +254,24 @@ async function saveDetails(request: Request, context: AppLoadContext, form: Form
  * needs a complete choice (spec 5); Subdivision and Others first ask the visitor to
  * confirm the pin (spec 2), a building's pin is the building's and is checked at once.
  */
-async function saveChoice(request: Request, context: AppLoadContext, form: FormData, check: boolean) {
+async function saveChoice(request: Request, context: AppLoadContext, form: FormData, intent: string) {
+  const check = intent === INTENT.check
   const draft = await readDraft(request, context)
   if (!detailsOf(draft)) return redirect(CHECK_PATH)
   const section = sectionOf(draft)
   const submitted = choiceFromForm(form)
-  // First without the places (the clearing rules), then with the barangay's places.
-  const cleared = reconcileChoice(section.choice, submitted)
+  // A search hit sets every level at once: measured against nothing chosen, it clears nothing.
+  const previous = intent === INTENT.pick ? EMPTY_CHOICE : section.choice
+  // The clearing rules, then the ids checked against their lists, then the place and its pin.
+  const cleared = reconcileChoice(previous, submitted)
   const lists = await listsFor(context, cleared)
-  const choice = reconcileChoice(section.choice, submitted, lists.places)
+  const known = lists.failure ? cleared : keepKnown(cleared, knownOptions(lists))
+  // A building or subdivision hit names its place by its pin: the one standing there.
+  const picked =
+    intent === INTENT.pick && known.locationType && known.locationType !== 'Others' && !known.placeId
+      ? { ...known, placeId: placeAt(lists.places, known) ?? '' }
+      : known
+  const choice = reconcileChoice(previous, picked, lists.failure ? undefined : lists.places)
   const names = namesOf(choice, lists)
   const changed = JSON.stringify(choice) !== JSON.stringify(section.choice)
   const saved: ServiceabilitySection = {
@@ -280,6 +289,12 @@ async function saveChoice(request: Request, context: AppLoadContext, form: FormD
     return data({ address: submission.reply({ formErrors: [TEXT.incomplete] }), choice }, { status: 400, headers })
   if (choice.locationType === 'Building') return runCheck(request, context, saved, headers)
   return back(headers, 'confirm')
+}
+
+/** The place whose pin is within a metre or so of the choice's pin. */
+function placeAt(places: Place[], choice: AddressChoice) {
+  const near = (a: number, b: string) => Math.abs(a - Number(b)) < 1e-5
+  return places.find((place) => near(place.latitude, choice.latitude) && near(place.longitude, choice.longitude))?.id
 }
 
 function formOf(choice: AddressChoice) {
@@ -341,24 +356,13 @@ async function runCheck(
       return data({ checkError: TEXT.checkError, choice }, { status: 503, headers })
     }
   }
-  const outcome = outcomeOf(answer)
+  const outcome = serviceabilityOutcome(answer)
   if (outcome === 'error') return data({ checkError: TEXT.checkError, choice }, { status: 503, headers })
   const saved = await saveDraftSection(request, context, 'serviceability', {
     ...section,
     result: { outcome, checkedAt: new Date().toISOString(), referenceNo },
   })
   return back(saved, outcome)
-}
-
-type CheckAnswer = { status: unknown; data?: { serviceType: string; serviceable: string }[] }
-
-/** spec 4 and 8: the popup a check's answer opens. */
-export function outcomeOf(answer: CheckAnswer): 'serviceable' | 'not-serviceable' | 'error' {
-  if (answer.status === 0) return 'error'
-  const gpon = (answer.data ?? []).filter((item) => item.serviceType === 'GPON')
-  if (answer.status !== false && gpon.some((item) => item.serviceable === 'Y')) return 'serviceable'
-  if (answer.status === false || gpon.some((item) => item.serviceable === 'N')) return 'not-serviceable'
-  return 'error'
 }
 
 /**
@@ -384,11 +388,11 @@ async function fileLead(request: Request, context: AppLoadContext, form: FormDat
   const agent = await agentOf(request, context)
   const { choice, names } = section
   const lead = {
-    email: details.email,
+    emaiID: details.email,
     firstName: details.firstName,
     lastName: details.lastName,
     mobileNumber: details.mobileNumber,
-    alternateMobileNumber: submission.value.additionalMobile ?? null,
+    alternateMobileNumber: submission.value.additionalMobile,
     region: names.region ?? choice.regionId,
     province: names.province ?? choice.provinceId,
     municipality: names.municipality ?? choice.municipalityId,
@@ -413,4 +417,33 @@ async function fileLead(request: Request, context: AppLoadContext, form: FormDat
   return back(headers, 'lead-filed')
 }
 
-export { DetailsOnlySchema }
+/**
+ * The map's address search (spec 2, 9), answered to the screen's JavaScript: the
+ * coverage service's hits over the seeded barangays, buildings and subdivisions, as the
+ * levels of the address and a pin.
+ */
+export async function searchAddresses(request: Request, context: AppLoadContext) {
+  const form = await readForm(request)
+  const query = String(form.get('q') ?? '')
+    .trim()
+    .slice(0, 100)
+  if (query.length < 2) return { hits: [] as SearchHit[] }
+  try {
+    const hits = await upstreamFor(context).coverage.search(query)
+    return {
+      hits: hits.slice(0, 8).map((hit): SearchHit => ({
+        label: hit.label,
+        regionId: hit.regionId,
+        provinceId: hit.provinceId,
+        municipalityId: hit.municipalityId,
+        barangayId: hit.barangayId,
+        latitude: hit.latitude,
+        longitude: hit.longitude,
+        locationType: hit.kind === 'building' ? 'Building' : hit.kind === 'subdivision' ? 'Subdivision' : undefined,
+      })),
+    }
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error
+    return { hits: [] as SearchHit[], failure: upstreamMessage(error) }
+  }
+}

@@ -4,6 +4,8 @@ export const CHECK_PATH = '/CheckAvailability'
 export const INTENT = {
   details: 'details',
   update: 'update',
+  /** A search hit chosen (with JavaScript): every level at once. */
+  pick: 'pick',
   check: 'check',
   confirm: 'confirm',
   lead: 'lead',

@@ -80,22 +80,22 @@ describe('step 1 (spec 5)', () => {
   const DETAILS = {
     firstName: 'maria',
     lastName: 'dela cruz',
-    mobileNumber: '(917) 123 4567',
+    mobileNo: '(917) 123 4567',
     email: 'maria@example.ph',
   }
   it('upper-cases names and reads the mobile number in its shown format', () => {
-    const submission = parseWithZod(form({ ...DETAILS, consent: 'on' }), { schema: DetailsSchema })
+    const submission = parseWithZod(form({ ...DETAILS, checkTerms: 'on' }), { schema: DetailsSchema })
     expect(submission.status === 'success' && submission.value).toEqual({
       firstName: 'MARIA',
       lastName: 'DELA CRUZ',
-      mobileNumber: '9171234567',
+      mobileNo: '9171234567',
       email: 'maria@example.ph',
-      consent: 'on',
+      checkTerms: true,
     })
   })
   it('needs the consent', () => {
     expect(errorsOf(parseWithZod(form(DETAILS), { schema: DetailsSchema }))).toMatchObject({
-      consent: ['Please agree to the Privacy Notice to continue.'],
+      checkTerms: ['Please agree to the Privacy Notice to continue'],
     })
   })
   it.each([
@@ -104,14 +104,14 @@ describe('step 1 (spec 5)', () => {
     ['lastName', '', 'Please enter last name'],
     ['lastName', 'Dela  Cruz', 'Invalid last name'],
     ['firstName', 'A'.repeat(51), 'Input limit exceeded'],
-    ['mobileNumber', '', 'This field required'],
-    ['mobileNumber', '7171234567', 'Invalid mobile number'],
+    ['mobileNo', '', 'This field required'],
+    ['mobileNo', '7171234567', 'Invalid mobile number'],
     ['email', '', 'This field required'],
     ['email', 'maria@', 'Invalid email format'],
     ['email', `${'a'.repeat(400)}@example.ph`, 'Input limit exceeded'],
   ])('%s %j: %s', (field, value, message) => {
     const errors = errorsOf(
-      parseWithZod(form({ ...DETAILS, consent: 'on', [field]: value }), { schema: DetailsSchema }),
+      parseWithZod(form({ ...DETAILS, checkTerms: 'on', [field]: value }), { schema: DetailsSchema }),
     )
     expect(errors).toEqual({ [field]: [message] })
   })

@@ -18,14 +18,14 @@ import { CHECK_TEXT as TEXT } from './texts'
 export const DetailsSchema = z.object({
   firstName: FirstNameSchema,
   lastName: LastNameSchema,
-  mobileNumber: MobileNumberSchema,
+  mobileNo: MobileNumberSchema,
   email: EmailSchema,
-  consent: z.literal('on', { error: TEXT.consentRequired }),
+  checkTerms: z.boolean({ error: TEXT.consentRequired }).refine((value) => value, { error: TEXT.consentRequired }),
 })
 export type Details = z.output<typeof DetailsSchema>
 
 /** The details alone: when they pass, the consent checkbox is enabled (spec 5). */
-export const DetailsOnlySchema = DetailsSchema.omit({ consent: true })
+export const DetailsOnlySchema = DetailsSchema.omit({ checkTerms: true })
 
 const chosen = (message: string) => z.string({ error: message }).trim().min(1, { error: message })
 

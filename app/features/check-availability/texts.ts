@@ -22,7 +22,7 @@ export const CHECK_TEXT = {
   consentAfter: '.',
   consentLabel: 'I have read and agree to the Privacy Notice.',
   consentHint: 'Fill in your details above first.',
-  consentRequired: 'Please agree to the Privacy Notice to continue.',
+  consentRequired: 'Please agree to the Privacy Notice to continue',
   continue: 'Continue',
   back: 'Back',
 
