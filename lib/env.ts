@@ -99,6 +99,10 @@ export const EnvSchema = z.object({
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().min(1).max(200).default('© OpenStreetMap contributors'),
 
+  // Coverage (docs/architecture.md, 11): a pin is serviceable when a NAP with a free port
+  // lies within this many metres (the longest drop cable the operator lays).
+  COVERAGE_MAX_DROP_METERS: wholeNumber(1, 5000).default(250),
+
   // Links
   LEGACY_STATUS_URL: z
     .url({ message: 'must be an http(s) URL' })
