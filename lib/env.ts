@@ -121,6 +121,10 @@ export const EnvSchema = z.object({
         .filter(Boolean),
     ),
 
+  // Coverage (docs/architecture.md, 11): a pin is serviceable when a NAP with a free port
+  // lies within this many metres (the longest drop cable the operator lays).
+  COVERAGE_MAX_DROP_METERS: wholeNumber(1, 5000).default(250),
+
   // Links
   LEGACY_STATUS_URL: z
     .url({ message: 'must be an http(s) URL' })

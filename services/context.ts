@@ -21,6 +21,8 @@ export type ServiceSettings = {
   sessionSecret: string
   /** What a new password hash costs: SCRYPT_PARAMS, lowered only by the test configuration. */
   passwordCost: ScryptCost
+  /** COVERAGE_MAX_DROP_METERS: how far a NAP with a free port may be from a serviceable pin. */
+  coverageMaxDropMeters: number
 }
 
 export const defaultServiceSettings: ServiceSettings = {
@@ -35,6 +37,7 @@ export const defaultServiceSettings: ServiceSettings = {
   // process only, so tokens it stores cannot be read by anyone holding the source.
   sessionSecret: crypto.randomBytes(32).toString('base64url'),
   passwordCost: SCRYPT_PARAMS,
+  coverageMaxDropMeters: 250,
 }
 
 /** What every service's routes are built with. */
@@ -62,6 +65,7 @@ export function serviceSettingsFromConfig(config: {
   devMailbox: boolean
   sessionSecret: string
   testPasswordHashing: boolean
+  COVERAGE_MAX_DROP_METERS: number
 }): ServiceSettings {
   return {
     publicUrl: config.publicUrl,
@@ -72,5 +76,6 @@ export function serviceSettingsFromConfig(config: {
     devMailbox: config.devMailbox,
     sessionSecret: config.sessionSecret,
     passwordCost: config.testPasswordHashing ? TEST_SCRYPT_PARAMS : SCRYPT_PARAMS,
+    coverageMaxDropMeters: config.COVERAGE_MAX_DROP_METERS,
   }
 }

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { HEADER, computeSignature, signaturesMatch, type SignatureScheme } from '../lib/signature.ts'
 import { addressRoutes } from './address/routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
+import { coverageRoutes } from './coverage/routes.ts'
 import type { Config } from '../lib/env.ts'
 import { createAccessTokenVerifier, databaseKeys, remoteKeys, type AccessTokenVerifier } from './bearer.ts'
 import { identityRoutes } from './identity/routes.ts'
@@ -116,6 +117,7 @@ export function createGateway(options: GatewayOptions) {
 
   app.route('/', cmsRoutes(options))
   app.route('/', addressRoutes(options))
+  app.route('/', coverageRoutes(options))
   app.route('/', referenceRoutes(options))
   app.route('/', identityRoutes(options))
   app.route('/', notificationRoutes(options))

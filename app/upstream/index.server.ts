@@ -2,6 +2,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { addressCalls } from './address.server'
 import { createUpstreamClient, type FetchLike } from './client.server'
 import { cmsCalls } from './cms.server'
+import { coverageCalls } from './coverage.server'
 import { identityCalls } from './identity.server'
 import { referenceCalls } from './reference.server'
 import { sessionCalls } from './sessions.server'
@@ -21,6 +22,7 @@ function createUpstream(context: AppLoadContext) {
   return {
     address: addressCalls(client),
     cms: cmsCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
+    coverage: coverageCalls(client),
     identity: identityCalls(client),
     reference: referenceCalls(client),
     sessions: sessionCalls(client),

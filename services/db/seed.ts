@@ -1,12 +1,13 @@
 /**
  * Seed data for an empty database: the real PSGC address list, CMS content (legal
- * texts, banners, footers, landing image) and, when `demo` is set, demo subscriber
- * accounts and demo users with published passwords. Every step is idempotent: running
+ * texts, banners, footers, landing image), town centres and, when `demo` is set, a demo
+ * coverage network, demo subscriber accounts and demo users with published passwords. Every step is idempotent: running
  * the seed again changes nothing.
  */
 import { seedAccounts } from '../accounts/seed.ts'
 import { seedAddress } from '../address/seed.ts'
 import { seedCms } from '../cms/seed.ts'
+import { seedCoverage } from '../coverage/seed.ts'
 import { seedDemoUsers } from '../identity/seed.ts'
 import type { ScryptCost } from '../identity/password.ts'
 import type { Database } from './client.ts'
@@ -20,6 +21,9 @@ export async function seedAll(
   return {
     ...(await seedAddress(db)),
     ...(await seedCms(db, options)),
+    // Town centres always; the demo network only with demo data (it would answer 'Y' for
+    // places no fibre reaches), and never over an operator's imported coverage.
+    ...(await seedCoverage(db, { demo: options.demo })),
     // Demo users have published passwords: only where the operator allows demo data.
     ...(options.demo ? { ...(await seedAccounts(db)), ...(await seedDemoUsers(db, options.passwordCost)) } : {}),
   }

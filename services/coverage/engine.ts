@@ -1,0 +1,175 @@
+/**
+ * The serviceability rule (issue 8): a pin is serviceable when a NAP with a free port lies
+ * within the maximum drop distance (COVERAGE_MAX_DROP_METERS, default 250 m), or when the
+ * chosen building or subdivision is wired and has free capacity.
+ *
+ * The NAP positions live in a per-process spatial index, a cache of the database tagged
+ * with the coverage version it was built from (docs/decisions/0020). Each look-up asks
+ * the database, in one query, for the current version and which of the index's
+ * candidates still have a free port: a newer version (another process imported data)
+ * rebuilds the index before answering, and ports filling up are seen at once.
+ */
+import { and, eq, gt, inArray, lt, asc } from 'drizzle-orm'
+import type { Database, Executor } from '../db/client.ts'
+import { NapIndex, type NapHit } from './spatial-index.ts'
+import { coverageVersion, naps, type sites } from './tables.ts'
+
+/** How far the log's "nearest NAP" looks; further than this it says null. */
+export const NEAREST_NAP_SEARCH_METERS = 10_000
+// Candidate NAPs asked about in one query; a dense block rarely has more within 250 m.
+const CANDIDATES_PER_QUERY = 256
+const READ_BATCH = 50_000
+
+export type Site = typeof sites.$inferSelect
+
+export type Assessment = {
+  serviceable: boolean
+  /** What serves the pin: a NAP with a free port in reach, or the wired site. */
+  servedBy: 'nap' | 'site' | null
+  /** The NAP that serves it, when one does. */
+  nap: { code: string; meters: number } | null
+  /** The nearest NAP whatever its ports, up to NEAREST_NAP_SEARCH_METERS. */
+  nearestNapMeters: number | null
+  coverageVersion: number
+}
+
+export function siteHasRoom(site: Pick<Site, 'wired' | 'capacity' | 'used'>): boolean {
+  return site.wired && site.used < site.capacity
+}
+
+/** Reads the NAP positions of the current version into a new index. */
+export async function buildNapIndex(db: Executor): Promise<NapIndex> {
+  // The version first: rows read after it are at least that new, so an import landing
+  // in between only makes the next look-up rebuild again, never serves stale data.
+  const version = await readVersion(db)
+  let ids = new Int32Array(1024)
+  let latitudes = new Float64Array(1024)
+  let longitudes = new Float64Array(1024)
+  let count = 0
+  let after = 0
+  for (;;) {
+    const rows = await db
+      .select({ id: naps.id, latitude: naps.latitude, longitude: naps.longitude })
+      .from(naps)
+      .where(gt(naps.id, after))
+      .orderBy(asc(naps.id))
+      .limit(READ_BATCH)
+    if (count + rows.length > ids.length) {
+      const size = Math.max(ids.length * 2, count + rows.length)
+      ids = grow(ids, new Int32Array(size))
+      latitudes = grow(latitudes, new Float64Array(size))
+      longitudes = grow(longitudes, new Float64Array(size))
+    }
+    for (const row of rows) {
+      ids[count] = row.id
+      latitudes[count] = row.latitude
+      longitudes[count] = row.longitude
+      count++
+    }
+    if (rows.length < READ_BATCH) break
+    after = rows[rows.length - 1]!.id
+  }
+  return NapIndex.build(
+    { ids: ids.slice(0, count), latitudes: latitudes.slice(0, count), longitudes: longitudes.slice(0, count) },
+    version,
+  )
+}
+
+function grow<T extends Int32Array | Float64Array>(from: T, to: T): T {
+  to.set(from)
+  return to
+}
+
+export async function readVersion(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ version: coverageVersion.version })
+    .from(coverageVersion)
+    .where(eq(coverageVersion.id, 1))
+  return row?.version ?? 0
+}
+
+/**
+ * Of the candidates, the first (nearest) with a free port, and the version the database
+ * is at, in one query.
+ */
+async function firstFree(db: Executor, candidates: NapHit[]) {
+  const rows = await db
+    .select({ version: coverageVersion.version, id: naps.id, code: naps.code })
+    .from(coverageVersion)
+    .leftJoin(
+      naps,
+      and(
+        inArray(
+          naps.id,
+          candidates.map((c) => c.id),
+        ),
+        lt(naps.portsUsed, naps.portCapacity),
+      ),
+    )
+    .where(eq(coverageVersion.id, 1))
+  const version = rows[0]?.version ?? 0
+  const free = new Map(rows.flatMap((row) => (row.id === null ? [] : [[row.id, row.code!] as const])))
+  const hit = candidates.find((c) => free.has(c.id))
+  return { version, nap: hit ? { code: free.get(hit.id)!, meters: hit.meters } : null }
+}
+
+export type CoverageEngine = ReturnType<typeof createCoverageEngine>
+
+export function createCoverageEngine(db: Database, options: { maxDropMeters: number }) {
+  let index: NapIndex | null = null
+  let building: Promise<NapIndex> | null = null
+
+  /** One rebuild at a time; callers meanwhile wait for it. */
+  function rebuild(): Promise<NapIndex> {
+    building ??= buildNapIndex(db)
+      .then((built) => {
+        index = built
+        return built
+      })
+      .finally(() => {
+        building = null
+      })
+    return building
+  }
+
+  async function currentIndex(): Promise<NapIndex> {
+    return index ?? (building ? building : rebuild())
+  }
+
+  async function napInReach(latitude: number, longitude: number, within: NapIndex) {
+    const candidates = within.within(latitude, longitude, options.maxDropMeters)
+    if (candidates.length === 0) return { version: await readVersion(db), nap: null }
+    let version = 0
+    for (let i = 0; i < candidates.length; i += CANDIDATES_PER_QUERY) {
+      const answer = await firstFree(db, candidates.slice(i, i + CANDIDATES_PER_QUERY))
+      version = answer.version
+      if (answer.nap || version !== within.version) return answer
+    }
+    return { version, nap: null }
+  }
+
+  return {
+    maxDropMeters: options.maxDropMeters,
+    currentIndex,
+
+    /** The rule for a pin and, when chosen, its building or subdivision. */
+    async assess(point: { latitude: number; longitude: number }, site?: Site | null): Promise<Assessment> {
+      let napIndex = await currentIndex()
+      let reach = await napInReach(point.latitude, point.longitude, napIndex)
+      if (reach.version !== napIndex.version) {
+        // Another process (an import) changed the network: answer from the new one.
+        napIndex = await rebuild()
+        reach = await napInReach(point.latitude, point.longitude, napIndex)
+      }
+      const nearest = napIndex.nearest(point.latitude, point.longitude, NEAREST_NAP_SEARCH_METERS)
+      const bySite = site ? siteHasRoom(site) : false
+      return {
+        serviceable: reach.nap !== null || bySite,
+        servedBy: reach.nap ? 'nap' : bySite ? 'site' : null,
+        nap: reach.nap,
+        nearestNapMeters: nearest ? Math.round(nearest.meters * 10) / 10 : null,
+        coverageVersion: reach.version,
+      }
+    },
+  }
+}
