@@ -160,7 +160,7 @@ export function AddressForm({ saved, lists, zipCode, map, agentCode, lastResult,
       action={CHECK_PATH}
       id={FORM_ID}
       ref={formRef}
-     
+
       className="flex flex-col gap-5"
       aria-describedby={lastResult?.error?.[''] ? `${FORM_ID}-alert` : undefined}
     >

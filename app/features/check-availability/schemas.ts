@@ -20,7 +20,10 @@ export const DetailsSchema = z.object({
   lastName: LastNameSchema,
   mobileNo: MobileNumberSchema,
   email: EmailSchema,
-  checkTerms: z.boolean({ error: TEXT.consentRequired }).refine((value) => value, { error: TEXT.consentRequired }),
+  checkTerms: z
+    .boolean({ error: TEXT.consentRequired })
+    .refine((value) => value, { error: TEXT.consentRequired })
+    .transform((): true => true),
 })
 export type Details = z.output<typeof DetailsSchema>
 

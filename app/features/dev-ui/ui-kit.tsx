@@ -18,12 +18,12 @@ import { SelectField } from '~/ui/select-field'
 import { Stepper } from '~/ui/stepper'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 import { useUploadProgress } from '~/ui/use-upload-progress'
+import { DEV_UI_PATH } from './paths'
 import { TEXT } from './texts'
 
 // import(): the schema, and zod with it, stay out of the page's first JS.
 const uiKitSchema = () => import('./schemas').then((module) => module.UiKitSchema)
 
-export const DEV_UI_PATH = '/dev/ui'
 // Manila: where the pin starts until the form has posted another position.
 const START: Position = { lat: 14.5995, lng: 120.9842 }
 
