@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { ReactNode } from 'react'
 import { guard } from './auth/guard'
 import { clearSessionCookie, getUser, hasStaleCookie } from './auth/session.server'
+import { clearDraftCookie, hasStaleDraftCookie } from './features/drafts/draft.server'
 import { readPreferences } from './features/shell/preferences.server'
 import { CookieBanner } from './features/shell/cookie-banner'
 import { GeneralErrorBoundary } from './features/shell/error-boundary'
@@ -44,6 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers()
   // An ended session's cookie is dropped, so later requests skip the upstream again.
   if (await hasStaleCookie(request, context)) headers.append('set-cookie', await clearSessionCookie(config))
+  // So is the cookie of a draft that expired or that this browser may no longer open (docs/decisions/0018).
+  if (await hasStaleDraftCookie(request, context)) headers.append('set-cookie', await clearDraftCookie(config))
   const decision = guard(user, url.pathname, url.search)
   if (decision.kind === 'redirect') {
     if (decision.toast)

@@ -5,6 +5,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { draftCookie } from '../app/features/drafts/draft.server.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { CookieJar } from '../tests/support/identity-provider.ts'
 import { silentLogger } from '../services/testing.ts'
@@ -268,6 +269,32 @@ describe('logout', () => {
     expect(login.location).toContain('/protocol/openid-connect/auth')
     const authorize = await visit(jar, login.location!)
     expect(new URL(authorize.location!, base).pathname).toMatch(/^\/login\/interaction\//)
+  })
+
+  it('YES discards the draft the user claimed and expires its cookie: nothing of it stays in the browser', async () => {
+    const jar = new CookieJar()
+    await signIn(jar, DEMO.customer)
+    const session = await upstream().sessions.current(sessionIdOf(jar.cookies.get(sessionCookieName())!))
+    const accessToken = session!.tokens.accessToken
+    const basicInfo = {
+      firstName: 'CARLOS',
+      lastName: 'REYES',
+      mobileNo: '9171234567',
+      email: 'customer@example.com',
+      checkTerms: true as const,
+    }
+    const { draftId } = await upstream().drafts.create({ basicInfo }, accessToken)
+    const draft = await draftCookie(config).serialize(draftId)
+    jar.cookies.set('draft', draft.split(';')[0]!.slice('draft='.length))
+    expect(await upstream().drafts.read(draftId, accessToken)).not.toBeNull()
+
+    const yes = await visit(jar, '/logout', form({}))
+    expect(yes.response.status).toBe(302)
+    const expired = yes.response.headers.getSetCookie().find((line) => line.startsWith('draft='))
+    expect(expired).toMatch(/^draft=;.*Max-Age=0/i)
+    expect(jar.cookies.has('draft')).toBe(false)
+    // Deleted upstream, not merely out of reach: even the owner's token finds nothing.
+    expect(await upstream().drafts.read(draftId, accessToken)).toBeNull()
   })
 
   it("falls back to the provider's logout page when the server-side logout is refused", async () => {

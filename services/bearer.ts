@@ -80,7 +80,7 @@ export function createAccessTokenVerifier(options: {
   }
 }
 
-function invalidToken() {
+export function invalidToken() {
   return new ServiceError(401, 'invalid_token', 'The access token is missing, expired or not valid here.')
 }
 
@@ -133,6 +133,27 @@ export type BearerEnv = { Variables: { caller: Caller } }
 export function requireCaller(verify: AccessTokenVerifier): MiddlewareHandler<BearerEnv> {
   return async (c, next) => {
     const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(c.req.header('authorization') ?? '')
+    if (!match) throw invalidToken()
+    c.set('caller', await verify(match[1]!))
+    await next()
+  }
+}
+
+export type OptionalBearerEnv = { Variables: { caller: Caller | null } }
+
+/**
+ * Route middleware for calls a visitor may make and a signed-in user makes as themselves
+ * (drafts): `c.var.caller` is null without an Authorization header; a header that is there
+ * must hold a valid token (401 otherwise), never silently read as anonymous.
+ */
+export function optionalCaller(verify: AccessTokenVerifier): MiddlewareHandler<OptionalBearerEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization')
+    if (header === undefined) {
+      c.set('caller', null)
+      return next()
+    }
+    const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header)
     if (!match) throw invalidToken()
     c.set('caller', await verify(match[1]!))
     await next()

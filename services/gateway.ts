@@ -9,6 +9,7 @@ import { HEADER, computeSignature, signaturesMatch, type SignatureScheme } from 
 import { addressRoutes } from './address/routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
 import { coverageRoutes } from './coverage/routes.ts'
+import { draftRoutes } from './drafts/routes.ts'
 import type { Config } from '../lib/env.ts'
 import { createAccessTokenVerifier, databaseKeys, remoteKeys, type AccessTokenVerifier } from './bearer.ts'
 import { identityRoutes } from './identity/routes.ts'
@@ -56,6 +57,14 @@ export class ReplayGuard {
 
 type GatewayEnv = { Variables: { requestId: string } }
 
+// A draft id is a bearer secret that the drafts API carries in its paths; a log line must never hold one (docs/security.md, Logs and privacy).
+const DRAFT_ID_IN_PATH = /^\/v1\/drafts\/[^/]+/
+
+/** The path as logged: draft ids replaced by ':draftId'. */
+export function loggedUpstreamPath(path: string): string {
+  return path.replace(DRAFT_ID_IN_PATH, '/v1/drafts/:draftId')
+}
+
 export function createGateway(options: GatewayOptions) {
   const app = new Hono<GatewayEnv>()
   const replay = new ReplayGuard(options.clockWindowSeconds * 1000 * 2)
@@ -66,7 +75,7 @@ export function createGateway(options: GatewayOptions) {
     if (error instanceof ServiceError) {
       return c.json(errorEnvelope(error.code, error.message, requestId, error.fields), error.httpStatus)
     }
-    options.logger.error({ err: error, requestId, path: c.req.path }, 'upstream service failed')
+    options.logger.error({ err: error, requestId, path: loggedUpstreamPath(c.req.path) }, 'upstream service failed')
     return c.json(errorEnvelope('internal', 'The service failed to answer.', requestId), 500)
   })
 
@@ -77,7 +86,7 @@ export function createGateway(options: GatewayOptions) {
   app.use('*', async (c, next) => {
     const refuse = (reason: string) => {
       options.logger.warn(
-        { requestId: c.req.header(HEADER.requestId), reason, path: c.req.path },
+        { requestId: c.req.header(HEADER.requestId), reason, path: loggedUpstreamPath(c.req.path) },
         'upstream call refused',
       )
       return c.json(errorEnvelope('unauthorized', reason, c.req.header(HEADER.requestId) ?? null), 401)
@@ -122,6 +131,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', identityRoutes(options))
   app.route('/', notificationRoutes(options))
   app.route('/', sessionRoutes(options))
+  app.route('/', draftRoutes(options))
   return app
 }
 

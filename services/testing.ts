@@ -51,18 +51,32 @@ export type TestGateway = {
 }
 
 export async function startTestGateway(
-  options: { seed?: boolean; transport?: 'in-process' | 'http'; env?: Record<string, string>; now?: () => Date } = {},
+  options: {
+    seed?: boolean
+    transport?: 'in-process' | 'http'
+    env?: Record<string, string>
+    now?: () => Date
+    /**
+     * The signature window's clock, when it must stay the wall clock while `now` moves: a
+     * test that calls through the portal's own client, which signs with the wall clock.
+     */
+    signatureClock?: () => Date
+  } = {},
 ): Promise<TestGateway> {
   const base = testConfig(options.env)
   const database = await openTestDatabase(options.seed ? { seededFor: base.PRODUCT_NAME } : {})
   const settings = serviceSettingsFromConfig(base)
-  const gateway = gatewayFromConfig(base, {
-    db: database.db,
-    logger: silentLogger,
-    productName: base.PRODUCT_NAME,
-    settings,
-    now: options.now ?? (() => new Date()),
-  })
+  const gateway = gatewayFromConfig(
+    base,
+    {
+      db: database.db,
+      logger: silentLogger,
+      productName: base.PRODUCT_NAME,
+      settings,
+      now: options.now ?? (() => new Date()),
+    },
+    options.signatureClock ? { signatureClock: options.signatureClock } : {},
+  )
 
   if (options.transport !== 'http') {
     return {

@@ -6,7 +6,7 @@
  */
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import { decodeJwt } from 'jose'
-import { signedCookie } from '~/utils/cookies.server'
+import { hasCookie, signedCookie } from '~/utils/cookies.server'
 import type { Config } from '../../lib/env'
 import type { SessionIdentity, SessionTokens, SessionView } from '../../lib/session-schemas'
 import { upstreamFor } from '../upstream/index.server'
@@ -30,11 +30,6 @@ type LiveSession = { id: string; view: SessionView }
 
 // No maxAge: a browser-session cookie; the server-side timeouts are what count.
 export const sessionCookie = (config: Config) => signedCookie(config, 'session')
-
-function hasCookie(request: Request, name: string) {
-  const header = request.headers.get('cookie')
-  return header !== null && new RegExp(`(?:^|;\\s*)${name.replace(/[-$]/g, '\\$&')}=`).test(header)
-}
 
 const perRequest = new WeakMap<Request, Promise<LiveSession | null>>()
 

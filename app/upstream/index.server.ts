@@ -3,6 +3,7 @@ import { addressCalls } from './address.server'
 import { createUpstreamClient, type FetchLike } from './client.server'
 import { cmsCalls } from './cms.server'
 import { coverageCalls } from './coverage.server'
+import { draftCalls } from './drafts.server'
 import { identityCalls } from './identity.server'
 import { referenceCalls } from './reference.server'
 import { sessionCalls } from './sessions.server'
@@ -23,6 +24,7 @@ function createUpstream(context: AppLoadContext) {
     address: addressCalls(client),
     cms: cmsCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
     coverage: coverageCalls(client),
+    drafts: draftCalls(client),
     identity: identityCalls(client),
     reference: referenceCalls(client),
     sessions: sessionCalls(client),

@@ -4,27 +4,16 @@
  * (docs/decisions/0012). spec 5's messages word for word.
  */
 import { z } from 'zod'
-import {
-  EmailSchema,
-  FIELD_REQUIRED,
-  FirstNameSchema,
-  LastNameSchema,
-  MobileNumberSchema,
-} from '../../../lib/identity-schemas'
+import { FIELD_REQUIRED } from '../../../lib/identity-schemas'
+import { BasicInfoSchema } from '../../../lib/draft-sections'
 import { hasPin, LOCATION_TYPES, type AddressChoice } from './address-choice'
 import { CHECK_TEXT as TEXT } from './texts'
 
-/** Step 1 (spec 2, 5): the details, then the privacy-notice consent Continue needs. */
-export const DetailsSchema = z.object({
-  firstName: FirstNameSchema,
-  lastName: LastNameSchema,
-  mobileNo: MobileNumberSchema,
-  email: EmailSchema,
-  checkTerms: z
-    .boolean({ error: TEXT.consentRequired })
-    .refine((value) => value, { error: TEXT.consentRequired })
-    .transform((): true => true),
-})
+/**
+ * Step 1 (spec 2, 5): the draft's basicInfo section is the form (lib/draft-sections.ts):
+ * the details, then the privacy-notice consent Continue needs.
+ */
+export const DetailsSchema = BasicInfoSchema
 export type Details = z.output<typeof DetailsSchema>
 
 /** The details alone: when they pass, the consent checkbox is enabled (spec 5). */

@@ -22,7 +22,6 @@ export const CHECK_TEXT = {
   consentAfter: '.',
   consentLabel: 'I have read and agree to the Privacy Notice.',
   consentHint: 'Fill in your details above first.',
-  consentRequired: 'Please agree to the Privacy Notice to continue',
   continue: 'Continue',
   back: 'Back',
 

@@ -1,16 +1,17 @@
 /**
  * /logout (spec 2, 4): asks first. NO goes back to the user's home; YES is a plain form
- * post (works without JavaScript) that ends the portal session upstream, clears the
- * cookie and the browser's storage, ends the provider's session from the server (spec 3:
- * the logout body is the tokens) and lands on / where the toast says 'Successfully Logged
- * Out'. Only if the provider cannot be reached that way does the browser go through its
- * logout page (RP-initiated logout), so a kiosk never keeps a provider session that would
- * sign the next person in as this user.
+ * post (works without JavaScript) that discards the draft, ends the portal session
+ * upstream, clears both cookies and the browser's storage, ends the provider's session
+ * from the server (spec 3: the logout body is the tokens) and lands on / where the toast
+ * says 'Successfully Logged Out'. Only if the provider cannot be reached that way does
+ * the browser go through its logout page (RP-initiated logout), so a kiosk never keeps a
+ * provider session that would sign the next person in as this user.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { oidcFor } from '~/auth/oidc.server'
 import { endSession, getUser } from '~/auth/session.server'
+import { discardDraft } from '~/features/drafts/draft.server'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
@@ -33,8 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { config } = context
+  // First, while the session's token still opens a draft this user claimed: nothing of it stays (docs/decisions/0018).
+  const headers = await discardDraft(request, context)
   const { tokens, clearCookie } = await endSession(request, context)
-  const headers = new Headers()
   headers.append('set-cookie', clearCookie)
   // Not "cookies": that would also drop the toast cookie set by this very response (and
   // the theme and cookie-banner choices); the session cookie is cleared by name and its

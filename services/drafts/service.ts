@@ -1,0 +1,186 @@
+/**
+ * Drafts (docs/decisions/0018): what the old app kept in local storage, kept here by
+ * section under an unguessable id. A draft lives 4 hours after its last save (spec 9),
+ * by the services' clock (`deps.now`); past that it is gone: never answered, and deleted
+ * when met or by the purge that runs with every new draft.
+ *
+ * Ownership (docs/security.md, Access control): a draft nobody has claimed is anyone's
+ * who holds its id; once a signed-in user or agent claims it, only their bearer token
+ * opens it. Everyone else gets the answer an unknown id gets, so a refusal tells nothing.
+ */
+import crypto from 'node:crypto'
+import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm'
+import { DRAFT_LIFETIME_MS, type DraftSectionName } from '../../lib/draft-sections.ts'
+import type { Caller } from '../bearer.ts'
+import type { ServiceDeps } from '../context.ts'
+import type { Executor } from '../db/client.ts'
+import { ServiceError } from '../errors.ts'
+import { drafts } from './tables.ts'
+
+/** A draft's sections as JSON may not grow past this: a form's worth many times over, not a file store. */
+export const MAX_DRAFT_BYTES = 64 * 1024
+
+// Expired rows deleted per new draft: enough to keep up, bounded so no save waits on a big clean-up.
+const PURGE_BATCH = 200
+
+export type DraftView = {
+  draftId: string
+  sections: Record<string, unknown>
+  expiresAt: string
+  ownerSub: string | null
+}
+
+export type DraftService = ReturnType<typeof createDraftService>
+
+export function newDraftId(): string {
+  return crypto.randomBytes(32).toString('base64url')
+}
+
+export function hashDraftId(id: string): string {
+  return crypto.createHash('sha256').update(id).digest('base64url')
+}
+
+export function createDraftService(deps: ServiceDeps) {
+  const expiryFrom = (now: Date) => new Date(now.getTime() + DRAFT_LIFETIME_MS)
+
+  /** The row of a live draft this caller may use: unclaimed, or claimed by the caller. */
+  const usable = (idHash: string, now: Date, caller: Caller | null) =>
+    and(
+      eq(drafts.idHash, idHash),
+      gt(drafts.expiresAt, now),
+      caller ? or(isNull(drafts.ownerSub), eq(drafts.ownerSub, caller.sub)) : isNull(drafts.ownerSub),
+    )
+
+  /** The one answer for unknown, expired and someone else's drafts; an expired one met on the way is deleted. */
+  async function notFound(db: Executor, idHash: string, now: Date): Promise<never> {
+    await db.delete(drafts).where(and(eq(drafts.idHash, idHash), lte(drafts.expiresAt, now)))
+    throw draftNotFound()
+  }
+
+  function checkSize(sections: Record<string, unknown>) {
+    if (Buffer.byteLength(JSON.stringify(sections)) > MAX_DRAFT_BYTES) {
+      throw new ServiceError(413, 'draft_too_large', 'The draft is too large.')
+    }
+  }
+
+  /** Reads the caller's live draft for update, changes its sections, and starts its 4 hours again. */
+  async function changeSections(
+    draftId: string,
+    caller: Caller | null,
+    change: (sections: Record<string, unknown>) => Record<string, unknown>,
+  ): Promise<{ expiresAt: string }> {
+    const now = deps.now()
+    const idHash = hashDraftId(draftId)
+    return deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(drafts)
+        .where(usable(idHash, now, caller))
+        .for('update')
+      if (!row) return notFound(tx, idHash, now)
+      const sections = change({ ...row.sections })
+      checkSize(sections)
+      const expiresAt = expiryFrom(now)
+      await tx.update(drafts).set({ sections, updatedAt: now, expiresAt }).where(eq(drafts.idHash, idHash))
+      return { expiresAt: expiresAt.toISOString() }
+    })
+  }
+
+  return {
+    /** A new draft, claimed at once when a signed-in caller makes it. Old expired drafts are purged on the way. */
+    async create(
+      sections: Partial<Record<DraftSectionName, unknown>>,
+      caller: Caller | null,
+    ): Promise<{ draftId: string; expiresAt: string }> {
+      checkSize(sections)
+      const now = deps.now()
+      await purgeExpired(now)
+      const draftId = newDraftId()
+      const expiresAt = expiryFrom(now)
+      await deps.db.insert(drafts).values({
+        idHash: hashDraftId(draftId),
+        sections,
+        ownerSub: caller?.sub ?? null,
+        agentCode: caller?.agentCode ?? null,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt,
+      })
+      return { draftId, expiresAt: expiresAt.toISOString() }
+    },
+
+    async read(draftId: string, caller: Caller | null): Promise<DraftView> {
+      const now = deps.now()
+      const idHash = hashDraftId(draftId)
+      const [row] = await deps.db
+        .select()
+        .from(drafts)
+        .where(usable(idHash, now, caller))
+      if (!row) return notFound(deps.db, idHash, now)
+      return { draftId, sections: row.sections, expiresAt: row.expiresAt.toISOString(), ownerSub: row.ownerSub }
+    },
+
+    /** Stores one section's value (already validated by its schema), replacing what it held. */
+    saveSection(draftId: string, section: DraftSectionName, value: unknown, caller: Caller | null) {
+      return changeSections(draftId, caller, (sections) => ({ ...sections, [section]: value }))
+    },
+
+    clearSection(draftId: string, section: DraftSectionName, caller: Caller | null) {
+      return changeSections(draftId, caller, (sections) => {
+        delete sections[section]
+        return sections
+      })
+    },
+
+    async discard(draftId: string, caller: Caller | null): Promise<{ discarded: true }> {
+      const now = deps.now()
+      const idHash = hashDraftId(draftId)
+      const rows = await deps.db
+        .delete(drafts)
+        .where(usable(idHash, now, caller))
+        .returning({ idHash: drafts.idHash })
+      if (rows.length === 0) return notFound(deps.db, idHash, now)
+      return { discarded: true }
+    },
+
+    /**
+     * The caller becomes the draft's owner (an agent's code goes with it). Claiming one's
+     * own draft again is fine; someone else's answers like an unknown id. The expiry does
+     * not move: only a save does that.
+     */
+    async claim(
+      draftId: string,
+      caller: Caller,
+    ): Promise<{ ownerSub: string; agentCode: string | null; expiresAt: string }> {
+      const now = deps.now()
+      const idHash = hashDraftId(draftId)
+      const [row] = await deps.db
+        .update(drafts)
+        .set({ ownerSub: caller.sub, agentCode: caller.agentCode })
+        .where(usable(idHash, now, caller))
+        .returning()
+      if (!row) return notFound(deps.db, idHash, now)
+      return { ownerSub: caller.sub, agentCode: row.agentCode, expiresAt: row.expiresAt.toISOString() }
+    },
+
+    purgeExpired,
+  }
+
+  /** Deletes up to PURGE_BATCH drafts whose 4 hours are over; answers how many. */
+  async function purgeExpired(now: Date = deps.now()): Promise<number> {
+    const stale = deps.db
+      .select({ idHash: drafts.idHash })
+      .from(drafts)
+      .where(lte(drafts.expiresAt, now))
+      .limit(PURGE_BATCH)
+    const deleted = await deps.db
+      .delete(drafts)
+      .where(inArray(drafts.idHash, stale))
+      .returning({ idHash: drafts.idHash })
+    return deleted.length
+  }
+}
+
+export function draftNotFound() {
+  return new ServiceError(404, 'draft_not_found', 'No such draft, or it has expired.')
+}
