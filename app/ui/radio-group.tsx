@@ -41,6 +41,7 @@ export function RadioGroup({
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy(field, hint)}
       disabled={disabled}
+      aria-disabled={disabled || undefined}
       className="flex flex-col gap-2 disabled:opacity-60"
     >
       <legend className="mb-1 text-sm font-semibold">{legend}</legend>

@@ -234,7 +234,7 @@ export function AddressForm({ saved, lists, zipCode, map, agentCode, lastResult,
           <label htmlFor={`${FORM_ID}-none`} className={LABEL_CLASS}>
             {TEXT.noneLabel}
           </label>
-          <input id={`${FORM_ID}-none`} className={CONTROL_CLASS} value={TEXT.none} disabled readOnly />
+          <input id={`${FORM_ID}-none`} type="text" className={CONTROL_CLASS} value={TEXT.none} disabled readOnly />
         </div>
       )}
 

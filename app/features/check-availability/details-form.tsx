@@ -123,6 +123,8 @@ export function DetailsForm({
             ...getInputProps(fields.firstName, { type: 'text' }),
             autoComplete: 'given-name',
             className: 'uppercase',
+            // spec 5 says 'Input limit exceeded' past 50: the browser must not cut the text short.
+            maxLength: undefined,
           }}
         />
         <Field
@@ -132,6 +134,7 @@ export function DetailsForm({
             ...getInputProps(fields.lastName, { type: 'text' }),
             autoComplete: 'family-name',
             className: 'uppercase',
+            maxLength: undefined,
           }}
         />
       </div>
@@ -146,13 +149,13 @@ export function DetailsForm({
           pattern: undefined,
           maxLength: 16,
           inputMode: 'numeric',
-          autoComplete: 'tel-national',
+          autoComplete: 'tel',
         }}
       />
       <Field
         label={TEXT.email}
         field={fields.email}
-        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', maxLength: undefined }}
       />
       <ConsentField
         field={fields.checkTerms}

@@ -135,7 +135,12 @@ function LeadForm({
     />
   )
   return (
-    <Form method="post" action={CHECK_PATH} {...getFormProps(form)} className="mt-4 flex flex-col gap-3">
+    <Form
+      method="post"
+      action={`${CHECK_PATH}?dialog=not-serviceable`}
+      {...getFormProps(form)}
+      className="mt-4 flex flex-col gap-3"
+    >
       <FormAlert id={form.errorId} errors={form.errors} />
       {readOnly('fullName', TEXT.fullName, 'text')}
       {readOnly('mobileNumber', TEXT.leadMobile, 'tel')}

@@ -59,9 +59,12 @@ export async function choose(page: Page, js: boolean, label: string, option: str
 }
 
 export async function chooseLocationType(page: Page, js: boolean, type: 'Building' | 'Subdivision' | 'Others') {
-  await page.getByRole('radio', { name: type, exact: true }).check()
-  if (!js) await page.getByRole('button', { name: 'Update' }).click()
-  else await page.waitForLoadState('networkidle')
+  // With JavaScript the radio is React's, and the change is posted at once: a click, then its result.
+  if (js) await page.getByRole('radio', { name: type, exact: true }).click()
+  else {
+    await page.getByRole('radio', { name: type, exact: true }).check()
+    await page.getByRole('button', { name: 'Update' }).click()
+  }
   await expect(page.getByRole('radio', { name: type, exact: true })).toBeChecked()
 }
 
