@@ -9,15 +9,16 @@
  * candidates still have a free port: a newer version (another process imported data)
  * rebuilds the index before answering, and ports filling up are seen at once.
  */
-import { and, eq, gt, inArray, lt, asc } from 'drizzle-orm'
+import { asc, eq, gt, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client.ts'
 import { NapIndex, type NapHit } from './spatial-index.ts'
 import { coverageVersion, naps, type sites } from './tables.ts'
 
 /** How far the log's "nearest NAP" looks; further than this it says null. */
 export const NEAREST_NAP_SEARCH_METERS = 10_000
-// Candidate NAPs asked about in one query; a dense block rarely has more within 250 m.
-const CANDIDATES_PER_QUERY = 256
+// Candidate NAPs asked about in one query, nearest first: the first batch almost always
+// settles it; a block where all of them are full asks again for the next.
+const CANDIDATES_PER_QUERY = 32
 const READ_BATCH = 50_000
 
 export type Site = typeof sites.$inferSelect
@@ -90,27 +91,22 @@ export async function readVersion(db: Executor): Promise<number> {
 
 /**
  * Of the candidates, the first (nearest) with a free port, and the version the database
- * is at, in one query.
+ * is at, in one query: the version row joined to the candidates that have a port left.
+ * The ids go as one array parameter, so the statement's text is the same every time.
  */
 async function firstFree(db: Executor, candidates: NapHit[]) {
-  const rows = await db
-    .select({ version: coverageVersion.version, id: naps.id, code: naps.code })
-    .from(coverageVersion)
-    .leftJoin(
-      naps,
-      and(
-        inArray(
-          naps.id,
-          candidates.map((c) => c.id),
-        ),
-        lt(naps.portsUsed, naps.portCapacity),
-      ),
-    )
-    .where(eq(coverageVersion.id, 1))
+  const ids = candidates.map((c) => c.id)
+  const result = await db.execute(
+    sql`select ${coverageVersion.version} as version, n.id as id, n.code as code
+        from ${coverageVersion}
+        left join ${naps} n on n.id = any(${sql.param(ids)}::int[]) and n.ports_used < n.port_capacity
+        where ${coverageVersion.id} = 1`,
+  )
+  const rows = (result as unknown as { rows: { version: number; id: number | null; code: string | null }[] }).rows
   const version = rows[0]?.version ?? 0
-  const free = new Map(rows.flatMap((row) => (row.id === null ? [] : [[row.id, row.code!] as const])))
+  const free = new Map(rows.flatMap((row) => (row.id === null ? [] : [[Number(row.id), row.code!] as const])))
   const hit = candidates.find((c) => free.has(c.id))
-  return { version, nap: hit ? { code: free.get(hit.id)!, meters: hit.meters } : null }
+  return { version: Number(version), nap: hit ? { code: free.get(hit.id)!, meters: hit.meters } : null }
 }
 
 export type CoverageEngine = ReturnType<typeof createCoverageEngine>
@@ -136,8 +132,7 @@ export function createCoverageEngine(db: Database, options: { maxDropMeters: num
     return index ?? (building ? building : rebuild())
   }
 
-  async function napInReach(latitude: number, longitude: number, within: NapIndex) {
-    const candidates = within.within(latitude, longitude, options.maxDropMeters)
+  async function napInReach(candidates: NapHit[], within: NapIndex) {
     if (candidates.length === 0) return { version: await readVersion(db), nap: null }
     let version = 0
     for (let i = 0; i < candidates.length; i += CANDIDATES_PER_QUERY) {
@@ -155,13 +150,15 @@ export function createCoverageEngine(db: Database, options: { maxDropMeters: num
     /** The rule for a pin and, when chosen, its building or subdivision. */
     async assess(point: { latitude: number; longitude: number }, site?: Site | null): Promise<Assessment> {
       let napIndex = await currentIndex()
-      let reach = await napInReach(point.latitude, point.longitude, napIndex)
+      let candidates = napIndex.within(point.latitude, point.longitude, options.maxDropMeters)
+      let reach = await napInReach(candidates, napIndex)
       if (reach.version !== napIndex.version) {
         // Another process (an import) changed the network: answer from the new one.
         napIndex = await rebuild()
-        reach = await napInReach(point.latitude, point.longitude, napIndex)
+        candidates = napIndex.within(point.latitude, point.longitude, options.maxDropMeters)
+        reach = await napInReach(candidates, napIndex)
       }
-      const nearest = napIndex.nearest(point.latitude, point.longitude, NEAREST_NAP_SEARCH_METERS)
+      const nearest = candidates[0] ?? napIndex.nearest(point.latitude, point.longitude, NEAREST_NAP_SEARCH_METERS)
       const bySite = site ? siteHasRoom(site) : false
       return {
         serviceable: reach.nap !== null || bySite,
