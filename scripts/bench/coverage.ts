@@ -33,7 +33,18 @@ export type CoverageBench = {
   engine: Latency & { dbLoadSeconds: number; dbIndexBuildMs: number }
   serviceable: number
 }
-type Latency = { p50: number; p99: number; max: number; meanMs: number; cpuMsPerLookup?: number }
+type Latency = {
+  p50: number
+  p99: number
+  max: number
+  meanMs: number
+  /** Mean CPU time of this process per look-up. */
+  cpuMsPerLookup?: number
+  /** p99 of each look-up's own CPU time: what it costs when no other process takes the core. */
+  cpuP99?: number
+}
+
+const cpuOf = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000
 
 /** CPU time of this process per look-up: less moved by other processes than wall time. */
 function cpuMs(usage: NodeJS.CpuUsage) {
@@ -143,21 +154,28 @@ export async function measureCoverageLookup(log: (line: string) => void = consol
   const indexSamples: number[] = []
   let serviceable = 0
   let cpu = process.cpuUsage()
+  const indexCpu: number[] = []
   for (const q of network.queries) {
+    const cpuBefore = process.cpuUsage()
     started = performance.now()
     const hits = index.within(q.latitude, q.longitude, MAX_DROP_METERS)
     const ok = hits.some((hit) => free(hit.id))
-    index.nearest(q.latitude, q.longitude, NEAREST_NAP_SEARCH_METERS)
+    if (hits.length === 0) index.nearest(q.latitude, q.longitude, NEAREST_NAP_SEARCH_METERS)
     indexSamples.push(performance.now() - started)
+    indexCpu.push(cpuOf(process.cpuUsage(cpuBefore)))
     if (ok) serviceable++
   }
-  const indexOnly = { ...latency(indexSamples), cpuMsPerLookup: cpuMs(process.cpuUsage(cpu)) }
+  const indexOnly = {
+    ...latency(indexSamples),
+    cpuMsPerLookup: cpuMs(process.cpuUsage(cpu)),
+    cpuP99: latency(indexCpu).p99,
+  }
   const candidateCounts = network.queries.map((q) => index.within(q.latitude, q.longitude, MAX_DROP_METERS).length)
   log(
     `  NAPs within ${MAX_DROP_METERS} m of a pin: mean ${round(candidateCounts.reduce((s, n) => s + n, 0) / QUERY_COUNT)}, max ${Math.max(...candidateCounts)}`,
   )
   log(
-    `  index only: p50 ${indexOnly.p50} ms, p99 ${indexOnly.p99} ms, max ${indexOnly.max} ms, CPU ${indexOnly.cpuMsPerLookup} ms per look-up; ${serviceable} pins serviceable`,
+    `  index only: p50 ${indexOnly.p50} ms, p99 ${indexOnly.p99} ms, max ${indexOnly.max} ms; CPU per look-up mean ${indexOnly.cpuMsPerLookup} ms, p99 ${indexOnly.cpuP99} ms; ${serviceable} pins serviceable`,
   )
 
   // 2. The engine as the service runs it, against PGlite holding the same network.
@@ -195,16 +213,23 @@ export async function measureCoverageLookup(log: (line: string) => void = consol
   const engineSamples: number[] = []
   let engineServiceable = 0
   cpu = process.cpuUsage()
+  const engineCpu: number[] = []
   for (const q of network.queries) {
+    const cpuBefore = process.cpuUsage()
     started = performance.now()
     const answer = await engine.assess(q)
     engineSamples.push(performance.now() - started)
+    engineCpu.push(cpuOf(process.cpuUsage(cpuBefore)))
     if (answer.serviceable) engineServiceable++
   }
-  const engineLatency = { ...latency(engineSamples), cpuMsPerLookup: cpuMs(process.cpuUsage(cpu)) }
+  const engineLatency = {
+    ...latency(engineSamples),
+    cpuMsPerLookup: cpuMs(process.cpuUsage(cpu)),
+    cpuP99: latency(engineCpu).p99,
+  }
   await database.close()
   log(
-    `  engine (index + PGlite query): p50 ${engineLatency.p50} ms, p99 ${engineLatency.p99} ms, max ${engineLatency.max} ms, CPU ${engineLatency.cpuMsPerLookup} ms per look-up; ${engineServiceable} pins serviceable`,
+    `  engine (index + PGlite query): p50 ${engineLatency.p50} ms, p99 ${engineLatency.p99} ms, max ${engineLatency.max} ms; CPU per look-up mean ${engineLatency.cpuMsPerLookup} ms, p99 ${engineLatency.cpuP99} ms; ${engineServiceable} pins serviceable`,
   )
   if (engineServiceable !== serviceable) {
     throw new Error(`the engine and the index disagree: ${engineServiceable} vs ${serviceable} serviceable pins`)
@@ -231,9 +256,9 @@ export function coverageChecks(result: CoverageBench) {
       name: `coverage look-up p99 at most ${COVERAGE_TARGET_P99_MS} ms with ${result.naps.toLocaleString('en')} NAPs loaded`,
       pass: result.indexOnly.p99 <= COVERAGE_TARGET_P99_MS,
       detail:
-        `index p99 ${result.indexOnly.p99} ms (CPU ${result.indexOnly.cpuMsPerLookup} ms per look-up), ` +
+        `index p99 ${result.indexOnly.p99} ms (its CPU time p99 ${result.indexOnly.cpuP99} ms), ` +
         `${result.indexMemoryMB} MB, built in ${result.indexBuildMs} ms; the whole check with its PGlite query: ` +
-        `p50 ${result.engine.p50} ms, p99 ${result.engine.p99} ms (CPU ${result.engine.cpuMsPerLookup} ms)`,
+        `p50 ${result.engine.p50} ms, p99 ${result.engine.p99} ms (CPU time p99 ${result.engine.cpuP99} ms)`,
     },
   ]
 }
