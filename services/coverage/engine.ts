@@ -9,16 +9,17 @@
  * candidates still have a free port: a newer version (another process imported data)
  * rebuilds the index before answering, and ports filling up are seen at once.
  */
-import { and, eq, gt, inArray, lt, asc } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client.ts'
 import { NapIndex, type NapHit } from './spatial-index.ts'
 import { coverageVersion, naps, type sites } from './tables.ts'
 
 /** How far the log's "nearest NAP" looks; further than this it says null. */
 export const NEAREST_NAP_SEARCH_METERS = 10_000
-// Candidate NAPs asked about in one query; a dense block rarely has more within 250 m.
-const CANDIDATES_PER_QUERY = 256
-const READ_BATCH = 50_000
+// Candidate NAPs asked about in one query, nearest first: the first batch almost always
+// settles it; a block where all of them are full asks again for the next.
+const CANDIDATES_PER_QUERY = 32
+const READ_BATCH = 100_000
 
 export type Site = typeof sites.$inferSelect
 
@@ -37,7 +38,11 @@ export function siteHasRoom(site: Pick<Site, 'wired' | 'capacity' | 'used'>): bo
   return site.wired && site.used < site.capacity
 }
 
-/** Reads the NAP positions of the current version into a new index. */
+/**
+ * Reads the NAP positions of the current version into a new index. Each page of rows
+ * comes back as one text value ('id,lat,lng' lines; Postgres prints doubles exactly): on
+ * PGlite that is five times faster than as rows, and the same on a server.
+ */
 export async function buildNapIndex(db: Executor): Promise<NapIndex> {
   // The version first: rows read after it are at least that new, so an import landing
   // in between only makes the next look-up rebuild again, never serves stale data.
@@ -48,26 +53,31 @@ export async function buildNapIndex(db: Executor): Promise<NapIndex> {
   let count = 0
   let after = 0
   for (;;) {
-    const rows = await db
-      .select({ id: naps.id, latitude: naps.latitude, longitude: naps.longitude })
-      .from(naps)
-      .where(gt(naps.id, after))
-      .orderBy(asc(naps.id))
-      .limit(READ_BATCH)
-    if (count + rows.length > ids.length) {
-      const size = Math.max(ids.length * 2, count + rows.length)
+    const result = await db.execute(
+      sql`select count(*)::int as n, max(id) as last,
+            string_agg(id::text || ',' || latitude::text || ',' || longitude::text, ';') as points
+          from (select ${naps.id} as id, ${naps.latitude} as latitude, ${naps.longitude} as longitude
+                from ${naps} where ${naps.id} > ${after} order by ${naps.id} limit ${READ_BATCH}) page`,
+    )
+    const [page] = (result as unknown as { rows: { n: number; last: number | null; points: string | null }[] }).rows
+    const n = Number(page?.n ?? 0)
+    if (n === 0 || !page?.points) break
+    if (count + n > ids.length) {
+      const size = Math.max(ids.length * 2, count + n)
       ids = grow(ids, new Int32Array(size))
       latitudes = grow(latitudes, new Float64Array(size))
       longitudes = grow(longitudes, new Float64Array(size))
     }
-    for (const row of rows) {
-      ids[count] = row.id
-      latitudes[count] = row.latitude
-      longitudes[count] = row.longitude
+    for (const point of page.points.split(';')) {
+      const first = point.indexOf(',')
+      const second = point.indexOf(',', first + 1)
+      ids[count] = Number(point.slice(0, first))
+      latitudes[count] = Number(point.slice(first + 1, second))
+      longitudes[count] = Number(point.slice(second + 1))
       count++
     }
-    if (rows.length < READ_BATCH) break
-    after = rows[rows.length - 1]!.id
+    if (n < READ_BATCH) break
+    after = Number(page.last)
   }
   return NapIndex.build(
     { ids: ids.slice(0, count), latitudes: latitudes.slice(0, count), longitudes: longitudes.slice(0, count) },
@@ -81,36 +91,32 @@ function grow<T extends Int32Array | Float64Array>(from: T, to: T): T {
 }
 
 export async function readVersion(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ version: coverageVersion.version })
-    .from(coverageVersion)
-    .where(eq(coverageVersion.id, 1))
-  return row?.version ?? 0
+  // Raw SQL through execute: the query builder's overhead doubled this query's time on PGlite.
+  const result = await db.execute(
+    sql`select ${coverageVersion.version} as version from ${coverageVersion} where ${coverageVersion.id} = 1`,
+  )
+  const [row] = (result as unknown as { rows: { version: number }[] }).rows
+  return row ? Number(row.version) : 0
 }
 
 /**
  * Of the candidates, the first (nearest) with a free port, and the version the database
- * is at, in one query.
+ * is at, in one query: the version row joined to the candidates that have a port left.
+ * The ids go as one array parameter, so the statement's text is the same every time.
  */
 async function firstFree(db: Executor, candidates: NapHit[]) {
-  const rows = await db
-    .select({ version: coverageVersion.version, id: naps.id, code: naps.code })
-    .from(coverageVersion)
-    .leftJoin(
-      naps,
-      and(
-        inArray(
-          naps.id,
-          candidates.map((c) => c.id),
-        ),
-        lt(naps.portsUsed, naps.portCapacity),
-      ),
-    )
-    .where(eq(coverageVersion.id, 1))
+  const ids = candidates.map((c) => c.id)
+  const result = await db.execute(
+    sql`select ${coverageVersion.version} as version, n.id as id, n.code as code
+        from ${coverageVersion}
+        left join ${naps} n on n.id = any(${sql.param(ids)}::int[]) and n.ports_used < n.port_capacity
+        where ${coverageVersion.id} = 1`,
+  )
+  const rows = (result as unknown as { rows: { version: number; id: number | null; code: string | null }[] }).rows
   const version = rows[0]?.version ?? 0
-  const free = new Map(rows.flatMap((row) => (row.id === null ? [] : [[row.id, row.code!] as const])))
+  const free = new Map(rows.flatMap((row) => (row.id === null ? [] : [[Number(row.id), row.code!] as const])))
   const hit = candidates.find((c) => free.has(c.id))
-  return { version, nap: hit ? { code: free.get(hit.id)!, meters: hit.meters } : null }
+  return { version: Number(version), nap: hit ? { code: free.get(hit.id)!, meters: hit.meters } : null }
 }
 
 export type CoverageEngine = ReturnType<typeof createCoverageEngine>
@@ -136,8 +142,7 @@ export function createCoverageEngine(db: Database, options: { maxDropMeters: num
     return index ?? (building ? building : rebuild())
   }
 
-  async function napInReach(latitude: number, longitude: number, within: NapIndex) {
-    const candidates = within.within(latitude, longitude, options.maxDropMeters)
+  async function napInReach(candidates: NapHit[], within: NapIndex) {
     if (candidates.length === 0) return { version: await readVersion(db), nap: null }
     let version = 0
     for (let i = 0; i < candidates.length; i += CANDIDATES_PER_QUERY) {
@@ -155,13 +160,15 @@ export function createCoverageEngine(db: Database, options: { maxDropMeters: num
     /** The rule for a pin and, when chosen, its building or subdivision. */
     async assess(point: { latitude: number; longitude: number }, site?: Site | null): Promise<Assessment> {
       let napIndex = await currentIndex()
-      let reach = await napInReach(point.latitude, point.longitude, napIndex)
+      let candidates = napIndex.within(point.latitude, point.longitude, options.maxDropMeters)
+      let reach = await napInReach(candidates, napIndex)
       if (reach.version !== napIndex.version) {
         // Another process (an import) changed the network: answer from the new one.
         napIndex = await rebuild()
-        reach = await napInReach(point.latitude, point.longitude, napIndex)
+        candidates = napIndex.within(point.latitude, point.longitude, options.maxDropMeters)
+        reach = await napInReach(candidates, napIndex)
       }
-      const nearest = napIndex.nearest(point.latitude, point.longitude, NEAREST_NAP_SEARCH_METERS)
+      const nearest = candidates[0] ?? napIndex.nearest(point.latitude, point.longitude, NEAREST_NAP_SEARCH_METERS)
       const bySite = site ? siteHasRoom(site) : false
       return {
         serviceable: reach.nap !== null || bySite,

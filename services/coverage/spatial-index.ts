@@ -71,21 +71,35 @@ export class NapIndex {
     )
   }
 
-  /** NAPs no further than `maxMeters`, nearest first, at most `limit`, with exact distances. */
-  within(latitude: number, longitude: number, maxMeters: number, limit = Infinity): NapHit[] {
+  /**
+   * NAPs no further than `maxMeters`, nearest first, with exact distances. A box search
+   * (kdbush's range: no queue, no allocation per node) over the degrees the radius spans,
+   * then the haversine distance of each point in the box.
+   */
+  within(latitude: number, longitude: number, maxMeters: number): NapHit[] {
     if (!this.tree) return []
-    const found = around(this.tree, longitude, latitude, limit, (maxMeters + SEARCH_SLACK_METERS) / 1000)
+    const reach = maxMeters + SEARCH_SLACK_METERS
+    const dLat = reach / EARTH_RADIUS_METERS / toRadians
+    const cosLat = Math.cos(Math.min(89, Math.abs(latitude) + dLat) * toRadians)
+    const dLng = Math.min(180, dLat / Math.max(cosLat, 1e-6))
+    const found = this.tree.range(longitude - dLng, latitude - dLat, longitude + dLng, latitude + dLat)
     const hits: NapHit[] = []
     for (const i of found) {
       const meters = haversineMeters(latitude, longitude, this.latitudes[i]!, this.longitudes[i]!)
       if (meters <= maxMeters) hits.push({ id: this.ids[i]!, meters })
     }
-    // Exact distances may reorder what the search's slightly smaller sphere sorted.
     return hits.sort((a, b) => a.meters - b.meters)
   }
 
-  /** The nearest NAP no further than `maxMeters`, whatever its ports, or null. */
+  /**
+   * The nearest NAP no further than `maxMeters`, whatever its ports, or null: geokdbush's
+   * best-first search, which visits tree nodes nearest first and stops at the first point.
+   */
   nearest(latitude: number, longitude: number, maxMeters: number): NapHit | null {
-    return this.within(latitude, longitude, maxMeters, 1)[0] ?? null
+    if (!this.tree) return null
+    const [i] = around(this.tree, longitude, latitude, 1, (maxMeters + SEARCH_SLACK_METERS) / 1000)
+    if (i === undefined) return null
+    const meters = haversineMeters(latitude, longitude, this.latitudes[i]!, this.longitudes[i]!)
+    return meters <= maxMeters ? { id: this.ids[i]!, meters } : null
   }
 }
