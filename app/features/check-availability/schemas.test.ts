@@ -61,6 +61,19 @@ describe('step 2 submission (spec 5)', () => {
     ).toMatchObject({ latitude: ['Latitude is a number from -90 to 90'] })
   })
 
+  it('refuses a pin outside the Philippines', () => {
+    expect(
+      errorsOf(
+        parseWithZod(
+          form({ ...ADDRESS, locationType: 'Others', placeId: '', latitude: '35.68', longitude: '139.76' }),
+          {
+            schema: visitor,
+          },
+        ),
+      ),
+    ).toMatchObject({ latitude: ['Coordinates must lie in the Philippines.'] })
+  })
+
   it('an agent must give both coordinates', () => {
     expect(
       errorsOf(

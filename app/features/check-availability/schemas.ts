@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { FIELD_REQUIRED } from '../../../lib/identity-schemas'
+import { inPhilippines, OUTSIDE_PHILIPPINES } from '../../../lib/coverage-schemas'
 import { BasicInfoSchema } from '../../../lib/draft-sections'
 import { hasPin, LOCATION_TYPES, type AddressChoice } from './address-choice'
 import { CHECK_TEXT as TEXT } from './texts'
@@ -62,6 +63,9 @@ export function addressCheckSchema({ agent }: { agent: boolean }) {
       } else if (!hasPin(value)) {
         ctx.addIssue({ code: 'custom', message: TEXT.required.pin, path: ['latitude'] })
       }
+      // The coverage service checks the Philippines only: a pin elsewhere is told so, beside the field.
+      if (hasPin(value) && !inPhilippines(Number(value.latitude), Number(value.longitude)))
+        ctx.addIssue({ code: 'custom', message: OUTSIDE_PHILIPPINES, path: ['latitude'] })
     })
 }
 export type AddressCheck = z.output<ReturnType<typeof addressCheckSchema>>
