@@ -17,6 +17,7 @@ import {
   personalValues,
   type Person,
 } from './support/check-availability'
+import { DEMO, logIn } from './support/account'
 import { expect, test } from './support/test'
 import { acceptCookiesBeforehand } from './support/visitor'
 
@@ -231,4 +232,29 @@ test('changing the province after choosing a barangay clears the municipality, b
     await expect(page.getByText('Please select a municipality or city')).toBeVisible()
     await expect(page.getByRole('combobox', { name: 'Province' })).toHaveValue('000')
   }
+})
+
+test('a sales agent, checking as AGT-0001, types the coordinates of a home that is in no list and files its lead', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await logIn(page, DEMO.agent)
+  await expect(page).toHaveURL('/sales')
+  const who = person('agent')
+  await completeStepOne(page, who)
+  await expect(page.getByText('Checking as sales agent AGT-0001')).toBeVisible()
+  await chooseAddress(page, javaScriptEnabled, 'Bel-Air')
+  await chooseLocationType(page, javaScriptEnabled, 'Others')
+  // spec 2: Others shows a disabled 'None' field; the agent types the pin under COORDINATES.
+  await expect(page.getByLabel('Building or subdivision')).toBeDisabled()
+  const coordinates = page.getByRole('group', { name: 'COORDINATES' })
+  await coordinates.getByLabel('Latitude').fill('14.542176')
+  await coordinates.getByLabel('Longitude').fill('121.024328')
+  await page.getByRole('button', { name: 'CHECK SERVICEABILITY' }).click()
+  await page.getByRole('dialog', { name: 'Confirm your location' }).getByRole('button', { name: 'YES' }).click()
+
+  const popup = page.getByRole('dialog', { name: 'Fibre is not available at your address yet' })
+  await expect(popup).toBeVisible()
+  await popup.getByRole('button', { name: 'SUBMIT' }).click()
+  await expect(page.getByRole('dialog', { name: 'Thank you!' })).toBeVisible()
 })
