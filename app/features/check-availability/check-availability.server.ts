@@ -22,8 +22,8 @@ import type { SelectOption } from '~/ui/select-field'
 import { isUpstreamError } from '~/upstream/errors'
 import { serviceabilityOutcome } from '~/upstream/coverage.server'
 import { upstreamFor } from '~/upstream/index.server'
-import { formConstraint, readForm } from '~/utils/form.server'
-import { upstreamMessage } from '~/utils/upstream-failure'
+import { failureReply, formConstraint, readForm } from '~/utils/form.server'
+import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
 import {
   choiceFromForm,
   EMPTY_CHOICE,
@@ -175,10 +175,20 @@ function dialogOf(request: Request): Dialog | null {
 /** What /CheckAvailability shows: step 1, or step 2 with its lists, pin and open popup. */
 export async function checkAvailabilityView(request: Request, context: AppLoadContext) {
   const query = new URL(request.url).searchParams
-  const [draft, agent] = await Promise.all([readDraft(request, context), agentOf(request, context)])
+  const agent = await agentOf(request, context)
+  let draft: Draft | null = null
+  let draftFailure: string | null = null
+  try {
+    draft = await readDraft(request, context)
+  } catch (error) {
+    // spec 8: the drafts service did not answer; step 1 says so and still works.
+    if (!isUpstreamError(error)) throw error
+    draftFailure = upstreamMessage(error)
+  }
   const details = detailsOf(draft)
   const { config } = context
   const shared = {
+    draftFailure,
     agentCode: agent ? (agent.agentCode ?? SELF) : null,
     details,
     constraint: { details: formConstraint(DetailsSchema), lead: formConstraint(LeadSchema) },
@@ -244,7 +254,14 @@ export async function checkAvailabilityAction(request: Request, context: AppLoad
 async function saveDetails(request: Request, context: AppLoadContext, form: FormData) {
   const submission = parseWithZod(form, { schema: DetailsSchema })
   if (submission.status !== 'success') return data({ details: submission.reply() }, { status: 400 })
-  const headers = await saveDraftSection(request, context, 'basicInfo', submission.value satisfies Details)
+  let headers
+  try {
+    headers = await saveDraftSection(request, context, 'basicInfo', submission.value satisfies Details)
+  } catch (error) {
+    // The drafts service refused or did not answer: the details come back with its words.
+    const failure = failureReply(error, submission)
+    return data({ details: failure.result }, { status: failure.status })
+  }
   return back(headers)
 }
 
@@ -280,7 +297,13 @@ async function saveChoice(request: Request, context: AppLoadContext, form: FormD
     zipCode: lists.zipCode,
     result: changed ? null : section.result,
   }
-  const headers = await saveDraftSection(request, context, 'serviceability', saved)
+  let headers
+  try {
+    headers = await saveDraftSection(request, context, 'serviceability', saved)
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error
+    return data({ formError: upstreamMessage(error), choice }, { status: upstreamStatus(error) })
+  }
   if (!check) return back(headers)
 
   const agent = await agentOf(request, context)
@@ -358,10 +381,16 @@ async function runCheck(
   }
   const outcome = serviceabilityOutcome(answer)
   if (outcome === 'error') return data({ checkError: TEXT.checkError, choice }, { status: 503, headers })
-  const saved = await saveDraftSection(request, context, 'serviceability', {
-    ...section,
-    result: { outcome, checkedAt: new Date().toISOString(), referenceNo },
-  })
+  let saved
+  try {
+    saved = await saveDraftSection(request, context, 'serviceability', {
+      ...section,
+      result: { outcome, checkedAt: new Date().toISOString(), referenceNo },
+    })
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error
+    return data({ checkError: TEXT.checkError, choice }, { status: 503, headers })
+  }
   return back(saved, outcome)
 }
 
@@ -409,11 +438,19 @@ async function fileLead(request: Request, context: AppLoadContext, form: FormDat
     if (!isUpstreamError(error)) throw error
     return data({ lead: submission.reply({ formErrors: [upstreamMessage(error)] }) }, { status: 503 })
   }
-  const headers = await saveDraftSection(request, context, 'lead', {
-    leadId: filed.leadId,
-    filedAt: new Date().toISOString(),
-    referenceNo: section.result.referenceNo,
-  })
+  let headers
+  try {
+    headers = await saveDraftSection(request, context, 'lead', {
+      leadId: filed.leadId,
+      filedAt: new Date().toISOString(),
+      referenceNo: section.result.referenceNo,
+    })
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error
+    // The lead is filed; only the draft's note of it failed. Thank the visitor all the same.
+    context.logger.warn({ err: error }, 'lead filed, draft not updated')
+    return data({ leadFiled: filed.leadId }, { status: 200 })
+  }
   return back(headers, 'lead-filed')
 }
 

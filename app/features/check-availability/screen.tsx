@@ -18,6 +18,14 @@ export default function CheckAvailabilityScreen({
     <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight">{TEXT.heading}</h1>
       <Stepper label={TEXT.stepsLabel} steps={steps} current={view.step - 1} />
+      {view.draftFailure ? (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {view.draftFailure}
+        </p>
+      ) : null}
       {actionData?.formError ? (
         <p
           role="alert"

@@ -12,10 +12,11 @@ export default function StepTwo({
   view: StepTwoView
   actionData: CheckAvailabilityActionData | undefined
 }) {
+  const dialog = actionData?.leadFiled ? 'lead-filed' : view.dialog
   return (
     <>
       <AddressForm
-        saved={view.choice}
+        saved={actionData?.choice ?? view.choice}
         lists={view.lists}
         zipCode={view.zipCode}
         map={view.map}
@@ -23,15 +24,15 @@ export default function StepTwo({
         lastResult={actionData?.address}
         checkError={actionData?.checkError ?? null}
       />
-      {view.dialog && view.details ? (
+      {dialog && view.details ? (
         <ResultDialog
-          dialog={view.dialog}
+          dialog={dialog}
           person={{
             fullName: `${view.details.firstName} ${view.details.lastName}`,
             mobileNumber: view.details.mobileNumber,
             email: view.details.email,
           }}
-          leadId={view.leadId}
+          leadId={actionData?.leadFiled ?? view.leadId}
           leadResult={actionData?.lead}
           leadConstraint={view.constraint.lead}
           pin={view.choice}

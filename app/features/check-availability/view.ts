@@ -7,6 +7,8 @@ import type { DetailsValues } from './details-form'
 import type { Dialog } from './intents'
 
 export type CheckAvailabilityProps = {
+  /** spec 8: the drafts service did not answer when the page was read. */
+  draftFailure: string | null
   agentCode: string | null
   details: DetailsValues | null
   constraint: { details: FormConstraint; lead: FormConstraint }
@@ -29,4 +31,8 @@ export type CheckAvailabilityActionData = {
   lead?: SubmissionResult<string[]>
   checkError?: string
   formError?: string
+  /** The choice as posted, after spec 4's rules: shown again when it could not be saved or checked. */
+  choice?: AddressChoice
+  /** A lead filed whose note in the draft could not be saved: thanked all the same. */
+  leadFiled?: string
 }
