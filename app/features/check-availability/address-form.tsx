@@ -89,9 +89,13 @@ export function AddressForm({ saved, lists, zipCode, map, agentCode, lastResult,
   const navigation = useNavigation()
   const formRef = useRef<HTMLFormElement>(null)
   const [choice, setChoice] = useState(saved)
-  // The server's answer (the saved choice) wins whenever it arrives.
+  // The server's answer (the saved choice) wins whenever it arrives, unless a newer change
+  // is still waiting to be sent (send, below).
+  const waiting = useRef<FormData | null>(null)
   const savedKey = JSON.stringify(saved)
-  useEffect(() => setChoice(JSON.parse(savedKey) as AddressChoice), [savedKey])
+  useEffect(() => {
+    if (!waiting.current) setChoice(JSON.parse(savedKey) as AddressChoice)
+  }, [savedKey])
 
   const intent = navigation.formData?.get('intent')
   const checking = navigation.state !== 'idle' && (intent === INTENT.check || intent === INTENT.confirm)
@@ -100,12 +104,22 @@ export function AddressForm({ saved, lists, zipCode, map, agentCode, lastResult,
   const building = choice.locationType === 'Building'
   const ready = isReadyToCheck(choice)
 
+  // One change at a time reaches the server: a change made while another is on its way
+  // waits for it (the server measures each against the draft the previous one saved), and
+  // only the latest waiting one is sent.
   function send(next: AddressChoice, how: string = INTENT.update) {
     const data = new FormData()
     for (const [name, value] of Object.entries(next)) data.set(name, value)
     data.set('intent', how)
-    submit(data, { method: 'post', action: CHECK_PATH, preventScrollReset: true, replace: true })
+    if (navigation.state !== 'idle') waiting.current = data
+    else submit(data, { method: 'post', action: CHECK_PATH, preventScrollReset: true, replace: true })
   }
+  useEffect(() => {
+    if (navigation.state !== 'idle' || !waiting.current) return
+    const data = waiting.current
+    waiting.current = null
+    submit(data, { method: 'post', action: CHECK_PATH, preventScrollReset: true, replace: true })
+  }, [navigation.state, submit])
 
   function change(field: keyof AddressChoice, value: string) {
     const next = reconcileChoice(choice, { ...choice, [field]: value } as AddressChoice, lists.places)
