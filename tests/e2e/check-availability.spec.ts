@@ -86,7 +86,7 @@ test('a serviceable subdivision: the visitor confirms the pin, then the servicea
   if (!javaScriptEnabled) await page.getByRole('button', { name: 'Update' }).click()
   await expect(page.getByLabel('Latitude')).toHaveValue(/^14\.\d+/)
 
-  // The pin demo is a popup of its own.
+  // The pin demo opened on its own (chooseLocationType closed it); the link opens it again.
   await page.getByRole('link', { name: 'See how to pin your location' }).click()
   const demo = page.getByRole('dialog', { name: 'How to pin your location' })
   await expect(demo).toBeVisible()
@@ -272,6 +272,10 @@ test('with JavaScript the address search says when nothing is found, and a hit f
   await search.fill('demo makati village')
   await search.press('Enter')
   await page.getByRole('button', { name: /^Demo Makati Village, San Lorenzo/ }).click()
+  // A subdivision chosen: the pin demo opens first (spec 4).
+  const demo = page.getByRole('dialog', { name: 'How to pin your location' })
+  await demo.getByRole('link', { name: 'Close' }).click()
+  await expect(demo).toBeHidden()
   await expect(page.getByRole('combobox', { name: 'Barangay' })).toHaveValue('80300025')
   await expect(page.getByRole('radio', { name: 'Subdivision', exact: true })).toBeChecked()
   await expect(page.getByRole('combobox', { name: 'Subdivision', exact: true })).toHaveValue('DEMO-S-80300-4')

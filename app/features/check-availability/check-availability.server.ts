@@ -304,7 +304,11 @@ async function saveChoice(request: Request, context: AppLoadContext, form: FormD
     if (!isUpstreamError(error)) throw error
     return data({ formError: upstreamMessage(error), choice }, { status: upstreamStatus(error) })
   }
-  if (!check) return back(headers)
+  // spec 4: choosing Subdivision or Others, with the address chosen, opens the pin demo.
+  const pinDemo =
+    (choice.locationType === 'Subdivision' || choice.locationType === 'Others') &&
+    choice.locationType !== section.choice.locationType
+  if (!check) return back(headers, pinDemo ? 'pin-demo' : undefined)
 
   const agent = await agentOf(request, context)
   const submission = parseWithZod(formOf(choice), { schema: addressCheckSchema({ agent: agent !== null }) })

@@ -66,6 +66,13 @@ export async function chooseLocationType(page: Page, js: boolean, type: 'Buildin
     await page.getByRole('button', { name: 'Update' }).click()
   }
   await expect(page.getByRole('radio', { name: type, exact: true })).toBeChecked()
+  if (type !== 'Building') {
+    // spec 4: Subdivision and Others open the pin demo first.
+    const demo = page.getByRole('dialog', { name: 'How to pin your location' })
+    await expect(demo).toBeVisible()
+    await demo.getByRole('link', { name: 'Close' }).click()
+    await expect(demo).toBeHidden()
+  }
 }
 
 export async function chooseAddress(page: Page, js: boolean, barangay: string) {
