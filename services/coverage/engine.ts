@@ -162,8 +162,9 @@ export function createCoverageEngine(db: Database, options: { maxDropMeters: num
       let napIndex = await currentIndex()
       let candidates = napIndex.within(point.latitude, point.longitude, options.maxDropMeters)
       let reach = await napInReach(candidates, napIndex)
-      if (reach.version !== napIndex.version) {
-        // Another process (an import) changed the network: answer from the new one.
+      // Another process (an import) changed the network: answer from the new one. A rebuild
+      // already under way may predate that import, hence a second try.
+      for (let attempt = 0; attempt < 2 && reach.version !== napIndex.version; attempt++) {
         napIndex = await rebuild()
         candidates = napIndex.within(point.latitude, point.longitude, options.maxDropMeters)
         reach = await napInReach(candidates, napIndex)
