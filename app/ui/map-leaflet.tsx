@@ -18,6 +18,7 @@ export type LeafletMapProps = {
   attribution: string
   baseLayerUrl?: string
   pin?: { label: string; draggable?: boolean }
+  locked?: boolean
   onPositionChange?: (position: Position) => void
   className: string
   /** What the slot shows should this module fail to load (map.tsx). */
@@ -34,11 +35,25 @@ L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** The map follows its props: a new pin or zoom from the page (a chosen building, a search hit) moves it. */
-function FollowProps({ position, zoom }: { position: Position; zoom: number }) {
+function FollowProps({ position, zoom, locked }: { position: Position; zoom: number; locked: boolean }) {
   const map = useMap()
   useEffect(() => {
     map.setView(position, zoom)
   }, [map, position.lat, position.lng, zoom]) // eslint-disable-line react-hooks/exhaustive-deps -- the numbers are the dependency, not the object
+  useEffect(() => {
+    for (const handler of [
+      map.dragging,
+      map.touchZoom,
+      map.doubleClickZoom,
+      map.scrollWheelZoom,
+      map.boxZoom,
+      map.keyboard,
+    ]) {
+      if (locked) handler.disable()
+      else handler.enable()
+    }
+    map.zoomControl?.getContainer()?.toggleAttribute('hidden', locked)
+  }, [map, locked])
   return null
 }
 
@@ -76,6 +91,7 @@ export default function LeafletMap({
   attribution,
   baseLayerUrl,
   pin,
+  locked = false,
   onPositionChange,
   className,
 }: LeafletMapProps) {
@@ -83,7 +99,7 @@ export default function LeafletMap({
     <MapContainer center={position} zoom={zoom} className={`${className} leaflet-offline`}>
       {baseLayerUrl && !tileUrl ? <Land url={baseLayerUrl} /> : null}
       {tileUrl ? <TileLayer url={tileUrl} attribution={escapeHtml(attribution)} /> : null}
-      <FollowProps position={position} zoom={zoom} />
+      <FollowProps position={position} zoom={zoom} locked={locked} />
       {pin ? (
         <Marker
           position={position}

@@ -29,6 +29,8 @@ export type MapProps = {
   attribution: string
   /** A pin at `position`, named for assistive technology; draggable to move it. */
   pin?: { label: string; draggable?: boolean }
+  /** The map cannot be moved or zoomed (spec 2: a building's map is disabled). */
+  locked?: boolean
   /** Hidden inputs that carry the pin's position in the enclosing form. */
   inputNames?: { lat: string; lng: string }
   onPositionChange?: (position: Position) => void
@@ -41,7 +43,8 @@ const LeafletMap = lazy(() =>
   import('./map-leaflet').catch(() => ({ default: ({ fallback }: LeafletMapProps) => <>{fallback}</> })),
 )
 
-const FRAME_CLASS = 'h-72 w-full overflow-hidden rounded-lg border border-slate-300 dark:border-slate-600'
+// spec 9: the map is 292 px high.
+const FRAME_CLASS = 'h-[292px] w-full overflow-hidden rounded-lg border border-slate-300 dark:border-slate-600'
 
 export function Map({ label, position, inputNames, onPositionChange, children, ...options }: MapProps) {
   const hydrated = useHydrated()

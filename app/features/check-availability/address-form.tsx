@@ -277,6 +277,8 @@ export function AddressForm({ saved, lists, zipCode, map, agentCode, lastResult,
         attribution={map.attribution}
         baseLayerUrl={map.baseLayerUrl}
         pin={pin ? { label: TEXT.pinLabel, draggable: !building } : undefined}
+        // spec 2: a building's map is disabled.
+        locked={building && pin !== null}
         onPositionChange={movePin}
       >
         {pin ? TEXT.mapFallback(choice.latitude, choice.longitude) : TEXT.mapNoPin}
