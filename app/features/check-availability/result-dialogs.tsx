@@ -126,7 +126,18 @@ function LeadForm({
     loadSchema: loadLeadSchema,
   })
   const [additional, setAdditional] = useState('')
+  const [left, setLeft] = useState(false)
   const valid = additional.trim() === '' || LEAD_MOBILE.test(additional.replace(/[\s()-]/g, ''))
+  // The message shows once the field is left, whether or not the schema has loaded yet.
+  const meta = fields.additionalMobile
+  // Conform's field metadata is read through getters: copied field by field, not spread.
+  const additionalField = {
+    id: meta.id,
+    name: meta.name,
+    errorId: meta.errorId,
+    initialValue: meta.initialValue,
+    errors: meta.errors ?? (hydrated && left && !valid ? [TEXT.leadMobileInvalid] : undefined),
+  }
   const readOnly = (name: 'fullName' | 'mobileNumber' | 'email', label: string, type: 'text' | 'tel' | 'email') => (
     <Field
       label={label}
@@ -147,7 +158,7 @@ function LeadForm({
       {readOnly('email', TEXT.leadEmail, 'email')}
       <Field
         label={TEXT.additionalMobile}
-        field={fields.additionalMobile}
+        field={additionalField}
         prefix="+63"
         hint={TEXT.optional}
         inputProps={{
@@ -157,6 +168,7 @@ function LeadForm({
           inputMode: 'numeric',
           autoComplete: 'off',
           onChange: (event) => setAdditional(event.target.value),
+          onBlur: () => setLeft(true),
         }}
       />
       <div>
