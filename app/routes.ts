@@ -17,6 +17,10 @@ export default [
   ...LEGAL_DOCUMENTS.map((name) => route(name, 'routes/public/legal.tsx', { id: `legal-${name}` })),
   route('application/check-status', 'routes/public/application-check-status.tsx'),
 
+  // The serviceability check (spec 2: two steps, the map, the result and the lead form).
+  route('CheckAvailability', 'routes/public/check-availability.tsx'),
+  route('CheckAvailability/search', 'routes/public/check-availability-search.tsx'),
+
   // Shell preferences: cookie banner and theme (cookies only, never personal data).
   route('preferences', 'routes/public/preferences.tsx'),
 

@@ -72,6 +72,22 @@ describe('the section registry', () => {
       plan: { planCode: 'fiber-plan-1699' },
       cart: { cartId: '0b6f1c9e-6a53-4f8e-9d43-3f3c8f7f2b11' },
       customerCategory: { category: 'SME', isWorkingGovtEmbassyWorker: true },
+      serviceability: {
+        choice: {
+          regionId: '13',
+          provinceId: '000',
+          municipalityId: '80300',
+          barangayId: '80300002',
+          locationType: 'Building',
+          placeId: 'DEMO-B-80300-1',
+          latitude: '14.552968',
+          longitude: '121.035477',
+        },
+        names: { region: 'National Capital Region (NCR)', barangay: 'Bel-Air' },
+        zipCode: '1209',
+        result: { outcome: 'serviceable', checkedAt: '2026-11-22T08:00:00.000Z', referenceNo: 'CA-1' },
+      },
+      lead: { leadId: 'L-1', filedAt: '2026-11-22T08:00:00.000Z', referenceNo: 'CA-1' },
     }
     expect(Object.keys(samples).sort()).toEqual([...DRAFT_SECTION_NAMES].sort())
     for (const name of DRAFT_SECTION_NAMES) {

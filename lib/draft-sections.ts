@@ -10,6 +10,7 @@
  */
 import { z } from 'zod'
 import { CustomerCategorySchema, ProductCodeSchema } from './catalog.ts'
+import { LeadSectionSchema, ServiceabilitySectionSchema } from './check-availability-sections.ts'
 import { EmailSchema, FirstNameSchema, LastNameSchema, MobileNumberSchema } from './identity-schemas.ts'
 
 /** Not in the spec, which only disables Continue until the box is ticked; the server needs words for a post without JS. */
@@ -59,6 +60,9 @@ export const DRAFT_SECTIONS = {
   plan: PlanSectionSchema,
   cart: CartSectionSchema,
   customerCategory: CustomerCategorySectionSchema,
+  // /CheckAvailability step 2 and its result (spec 3, 4), and the lead a visitor filed.
+  serviceability: ServiceabilitySectionSchema,
+  lead: LeadSectionSchema,
 } satisfies Record<string, z.ZodType>
 
 export type DraftSectionName = keyof typeof DRAFT_SECTIONS

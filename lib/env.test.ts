@@ -85,8 +85,15 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: tmp(), DEV_UI: 'false' }).devUi).toBe(false)
   })
 
-  it('takes map tiles from OpenStreetMap unless MAP_TILE_URL names another server or a path of the portal', () => {
-    expect(loadConfig({ DATA_DIR: tmp() }).MAP_TILE_URL).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+  it('has no tile server (the offline coastline) unless MAP_TILE_URL names one or a path of the portal', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).MAP_TILE_URL).toBeUndefined()
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({
+      MAP_CENTER_LATITUDE: 14.599512,
+      MAP_CENTER_LONGITUDE: 120.984222,
+    })
+    expect(
+      loadConfig({ DATA_DIR: tmp(), EXCLUDED_SUBDIVISION_IDS: ' S-1, S-2 ,,S-3' }).EXCLUDED_SUBDIVISION_IDS,
+    ).toEqual(['S-1', 'S-2', 'S-3'])
     for (const url of ['https://{s}.tiles.example.ph:8443/osm/{z}/{x}/{y}.png?key=k', '/tiles/{z}/{x}/{y}.png']) {
       expect(loadConfig({ DATA_DIR: tmp(), MAP_TILE_URL: url }).MAP_TILE_URL).toBe(url)
     }

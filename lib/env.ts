@@ -92,16 +92,42 @@ export const EnvSchema = z.object({
   STREAMING_TV_IMAGE_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
   STREAMING_TV_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
 
-  // Map tiles (docs/architecture.md, 9): any tile server. The host joins the CSP's img-src
-  // (server/middleware.ts), so only a `{s}.` first label may vary, as a CSP wildcard can.
+  // Map tiles (docs/architecture.md, 9; docs/decisions/0022): any tile server. The host joins
+  // the CSP's img-src (server/middleware.ts), so only a `{s}.` first label may vary, as a CSP
+  // wildcard can. Unset: no tile server; maps draw the offline Philippine coastline.
   MAP_TILE_URL: z
     .string()
     .regex(
       /^(https?:\/\/(\{s\}\.)?[\w.-]+(:\d+)?)?\/(?!\/)\S*\{z\}\S*\{x\}\S*\{y\}\S*$/,
       'must be a tile URL template with {z}, {x} and {y}: a path, or http(s) with an optional {s}. subdomain',
     )
-    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    .optional(),
   MAP_TILE_ATTRIBUTION: z.string().min(1).max(200).default('© OpenStreetMap contributors'),
+  // spec 9: the map's default centre (Manila), where it opens when geolocation fails.
+  MAP_CENTER_LATITUDE: z.coerce
+    .number({ error: 'must be a latitude from -90 to 90' })
+    .min(-90, { error: 'must be a latitude from -90 to 90' })
+    .max(90, { error: 'must be a latitude from -90 to 90' })
+    .default(14.599512),
+  MAP_CENTER_LONGITUDE: z.coerce
+    .number({ error: 'must be a longitude from -180 to 180' })
+    .min(-180, { error: 'must be a longitude from -180 to 180' })
+    .max(180, { error: 'must be a longitude from -180 to 180' })
+    .default(120.984222),
+  // spec 5: subdivision ids no visitor may choose (the spec names five, without their values).
+  EXCLUDED_SUBDIVISION_IDS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+
+  // Coverage (docs/architecture.md, 11): a pin is serviceable when a NAP with a free port
+  // lies within this many metres (the longest drop cable the operator lays).
+  COVERAGE_MAX_DROP_METERS: wholeNumber(1, 5000).default(250),
 
   // Links
   LEGACY_STATUS_URL: z

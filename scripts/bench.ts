@@ -3,7 +3,9 @@
  * fresh DATA_DIR, then measures
  *   1. throughput of the landing page against the framework floor (`/__floor`, a bare
  *      page served by the same process), with autocannon, alternating the two pages;
- *   2. page weight of every public page: HTML, and the JS and CSS a first visit loads.
+ *   2. page weight of every public page: HTML, and the JS and CSS a first visit loads;
+ * and, before the build, in this process: the coverage look-up with 1,000,000 NAPs
+ * (scripts/bench/coverage.ts; alone: npm run bench:coverage).
  * Prints two tables, checks the targets, writes bench-results.json and exits 1 when a
  * target fails or a request went wrong. The server is always stopped.
  *
@@ -12,7 +14,7 @@
  * BENCH_ACCEPT_ENCODING (what the load generator accepts, default a browser's
  * 'gzip, deflate, br'; the compression middleware then answers with brotli).
  *
- * Its parts, in scripts/bench/: processes.ts starts and stops the server, load.ts
+ * Its parts, in scripts/bench/: coverage.ts the coverage look-up, processes.ts starts and stops the server, load.ts
  * measures throughput, page-weight.ts the pages, report.ts prints and checks the targets.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -21,6 +23,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { LANDING_PATHS } from '../app/utils/landing-paths.ts'
+import { coverageChecks, measureCoverageLookup, type CoverageBench } from './bench/coverage.ts'
 import { measureThroughput } from './bench/load.ts'
 import { measurePage, type PageWeight } from './bench/page-weight.ts'
 import { freePort, serverGroup, startServer, stopServer } from './bench/processes.ts'
@@ -49,7 +52,10 @@ const FLOOR = '/__floor'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 async function main() {
-  console.log('> npm run build')
+  // 0. The coverage look-up, in this process, before the build and the server share the CPU.
+  const coverage: CoverageBench = await measureCoverageLookup()
+
+  console.log('\n> npm run build')
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
   if (build.status !== 0) throw new Error(`build failed (exit ${build.status ?? build.signal})`)
 
@@ -71,7 +77,7 @@ async function main() {
   printReport(pages, throughput, FLOOR)
 
   // 4. Targets.
-  const checks = checkTargets(pages, throughput, LANDING)
+  const checks = [...checkTargets(pages, throughput, LANDING), ...coverageChecks(coverage)]
   for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`)
   const notBuilt = pages.filter((page) => page.status === 404).map((page) => page.path)
   if (notBuilt.length > 0)
@@ -99,6 +105,7 @@ async function main() {
     },
     throughput,
     pages,
+    coverage,
     checks,
     pass: checks.every((check) => check.pass),
   }

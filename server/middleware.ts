@@ -7,9 +7,11 @@ type Middleware = (req: Request, res: Response, next: NextFunction) => void
 
 /**
  * The CSP source for map tiles (MAP_TILE_URL): its origin, a `{s}.` subdomain as a
- * wildcard; nothing for a path of the portal's own, which 'self' covers.
+ * wildcard; nothing for a path of the portal's own, which 'self' covers, or without a tile
+ * server (the offline coastline is the portal's own file).
  */
-export function tileImageSource(tileUrl: string): string[] {
+export function tileImageSource(tileUrl: string | undefined): string[] {
+  if (!tileUrl) return []
   const origin = /^https?:\/\/[^/]+/.exec(tileUrl)?.[0]
   return origin ? [origin.replace('{s}', '*')] : []
 }

@@ -23,6 +23,8 @@ export type ServiceSettings = {
   passwordCost: ScryptCost
   /** The TV config call's answer (STREAMING_TV_*): the partner button shows only when enabled. */
   tvPartner: TvPartner
+  /** COVERAGE_MAX_DROP_METERS: how far a NAP with a free port may be from a serviceable pin. */
+  coverageMaxDropMeters: number
 }
 
 export type TvPartner = { enabled: boolean; partnerName: string; imageUrl: string | null; linkUrl: string | null }
@@ -40,6 +42,7 @@ export const defaultServiceSettings: ServiceSettings = {
   sessionSecret: crypto.randomBytes(32).toString('base64url'),
   passwordCost: SCRYPT_PARAMS,
   tvPartner: { enabled: false, partnerName: 'Streaming TV', imageUrl: null, linkUrl: null },
+  coverageMaxDropMeters: 250,
 }
 
 /** What every service's routes are built with. */
@@ -71,6 +74,7 @@ export function serviceSettingsFromConfig(config: {
   STREAMING_TV_PARTNER_NAME: string
   STREAMING_TV_IMAGE_URL?: string
   STREAMING_TV_URL?: string
+  COVERAGE_MAX_DROP_METERS: number
 }): ServiceSettings {
   return {
     publicUrl: config.publicUrl,
@@ -87,5 +91,6 @@ export function serviceSettingsFromConfig(config: {
       imageUrl: config.STREAMING_TV_IMAGE_URL ?? null,
       linkUrl: config.STREAMING_TV_URL ?? null,
     },
+    coverageMaxDropMeters: config.COVERAGE_MAX_DROP_METERS,
   }
 }

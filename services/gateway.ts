@@ -9,6 +9,7 @@ import { HEADER, computeSignature, signaturesMatch, type SignatureScheme } from 
 import { addressRoutes } from './address/routes.ts'
 import { catalogRoutes } from './catalog/routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
+import { coverageRoutes } from './coverage/routes.ts'
 import { draftRoutes } from './drafts/routes.ts'
 import type { Config } from '../lib/env.ts'
 import { createAccessTokenVerifier, databaseKeys, remoteKeys, type AccessTokenVerifier } from './bearer.ts'
@@ -127,6 +128,7 @@ export function createGateway(options: GatewayOptions) {
 
   app.route('/', cmsRoutes(options))
   app.route('/', addressRoutes(options))
+  app.route('/', coverageRoutes(options))
   app.route('/', referenceRoutes(options))
   app.route('/', identityRoutes(options))
   app.route('/', notificationRoutes(options))

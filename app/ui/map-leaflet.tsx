@@ -5,8 +5,8 @@ import L from 'leaflet'
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png'
 import iconUrl from 'leaflet/dist/images/marker-icon.png'
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png'
-import type { ReactNode } from 'react'
-import { MapContainer, Marker, TileLayer } from 'react-leaflet'
+import { useEffect, useState, type ReactNode } from 'react'
+import { GeoJSON, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet'
 
 export type Position = { lat: number; lng: number }
 
@@ -14,9 +14,11 @@ export type Position = { lat: number; lng: number }
 export type LeafletMapProps = {
   position: Position
   zoom?: number
-  tileUrl: string
+  tileUrl?: string | null
   attribution: string
+  baseLayerUrl?: string
   pin?: { label: string; draggable?: boolean }
+  locked?: boolean
   onPositionChange?: (position: Position) => void
   className: string
   /** What the slot shows should this module fail to load (map.tsx). */
@@ -24,25 +26,80 @@ export type LeafletMapProps = {
 }
 
 // Under a bundler Leaflet cannot guess where its marker images are (docs/conventions.md, Stack): give it
-// the bundled ones, and an empty path so it stops guessing.
+// the bundled ones, and an empty path so it stops guessing. spec 9: the marker is 25 px wide
+// (Leaflet's own 25 × 41).
 L.Icon.Default.imagePath = ''
-L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl })
+L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41] })
 
 // Leaflet writes the credit as HTML; the configured text is text.
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+/** The map follows its props: a new pin or zoom from the page (a chosen building, a search hit) moves it. */
+function FollowProps({ position, zoom, locked }: { position: Position; zoom: number; locked: boolean }) {
+  const map = useMap()
+  useEffect(() => {
+    map.setView(position, zoom)
+  }, [map, position.lat, position.lng, zoom]) // eslint-disable-line react-hooks/exhaustive-deps -- the numbers are the dependency, not the object
+  useEffect(() => {
+    for (const handler of [
+      map.dragging,
+      map.touchZoom,
+      map.doubleClickZoom,
+      map.scrollWheelZoom,
+      map.boxZoom,
+      map.keyboard,
+    ]) {
+      if (locked) handler.disable()
+      else handler.enable()
+    }
+    map.zoomControl?.getContainer()?.toggleAttribute('hidden', locked)
+  }, [map, locked])
+  return null
+}
+
+type LandLayer = Parameters<typeof GeoJSON>[0]['data']
+
+/** The offline base layer (docs/decisions/0022): the Philippine land, a static file of the portal's. */
+function Land({ url }: { url: string }) {
+  const [land, setLand] = useState<LandLayer | null>(null)
+  useEffect(() => {
+    let live = true
+    fetch(url)
+      .then((response) => (response.ok ? response.json() : null))
+      .then((layer) => live && layer && setLand(layer as LandLayer))
+      // Without it the pin and the coordinates still work on the sea-blue background.
+      .catch(() => {})
+    return () => {
+      live = false
+    }
+  }, [url])
+  if (!land) return null
+  return (
+    <GeoJSON
+      data={land}
+      interactive={false}
+      style={{ color: '#4d7c0f', weight: 1, fillColor: '#d9f99d', fillOpacity: 1 }}
+      attribution="© OpenStreetMap contributors"
+    />
+  )
+}
 
 export default function LeafletMap({
   position,
   zoom = 16,
   tileUrl,
   attribution,
+  baseLayerUrl,
   pin,
+  locked = false,
   onPositionChange,
   className,
 }: LeafletMapProps) {
   return (
-    <MapContainer center={position} zoom={zoom} className={className}>
-      <TileLayer url={tileUrl} attribution={escapeHtml(attribution)} />
+    <MapContainer center={position} zoom={zoom} className={`${className} leaflet-offline`}>
+      {baseLayerUrl && !tileUrl ? <Land url={baseLayerUrl} /> : null}
+      {tileUrl ? <TileLayer url={tileUrl} attribution={escapeHtml(attribution)} /> : null}
+      <FollowProps position={position} zoom={zoom} locked={locked} />
       {pin ? (
         <Marker
           position={position}

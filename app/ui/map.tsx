@@ -12,18 +12,25 @@ import { useHydrated } from './use-hydrated'
 
 export type { Position }
 
+/** The offline base layer's file (public/map, made by scripts/coastline.ts; docs/decisions/0022). */
+export const OFFLINE_BASE_LAYER_URL = '/map/philippines.geojson'
+
 export type MapProps = {
   /** The map's accessible name, e.g. "Map of your location". */
   label: string
   /** Where the map centres, and where the pin stands. */
   position: Position
   zoom?: number
-  /** The tile template, `{z}/{x}/{y}` (MAP_TILE_URL, docs/configuration.md). */
-  tileUrl: string
+  /** The tile template, `{z}/{x}/{y}` (MAP_TILE_URL, docs/configuration.md); none draws `baseLayerUrl`. */
+  tileUrl?: string | null
+  /** A GeoJSON file of land drawn when there is no tile server (docs/decisions/0022). */
+  baseLayerUrl?: string
   /** The tile provider's credit, plain text (MAP_TILE_ATTRIBUTION). */
   attribution: string
   /** A pin at `position`, named for assistive technology; draggable to move it. */
   pin?: { label: string; draggable?: boolean }
+  /** The map cannot be moved or zoomed (spec 2: a building's map is disabled). */
+  locked?: boolean
   /** Hidden inputs that carry the pin's position in the enclosing form. */
   inputNames?: { lat: string; lng: string }
   onPositionChange?: (position: Position) => void
@@ -36,7 +43,8 @@ const LeafletMap = lazy(() =>
   import('./map-leaflet').catch(() => ({ default: ({ fallback }: LeafletMapProps) => <>{fallback}</> })),
 )
 
-const FRAME_CLASS = 'h-72 w-full overflow-hidden rounded-lg border border-slate-300 dark:border-slate-600'
+// spec 9: the map is 292 px high.
+const FRAME_CLASS = 'h-[292px] w-full overflow-hidden rounded-lg border border-slate-300 dark:border-slate-600'
 
 export function Map({ label, position, inputNames, onPositionChange, children, ...options }: MapProps) {
   const hydrated = useHydrated()

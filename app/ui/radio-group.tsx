@@ -10,13 +10,27 @@ type RadioGroupProps = {
   options: RadioOption[]
   hint?: string
   required?: boolean
+  /** The whole group unavailable (e.g. until an earlier choice is made); a disabled group posts nothing. */
+  disabled?: boolean
+  /** Controlled: the checked value, and what a change reports. Without them the server's value is the default. */
+  value?: string
+  onValueChange?: (value: string) => void
 }
 
 /**
  * A fieldset of radios: the legend names the group, each option is its own label, and
  * the hint and error list describe the whole group (as GOV.UK's radios do).
  */
-export function RadioGroup({ legend, field, options, hint, required }: RadioGroupProps) {
+export function RadioGroup({
+  legend,
+  field,
+  options,
+  hint,
+  required,
+  disabled,
+  value,
+  onValueChange,
+}: RadioGroupProps) {
   const checked = initialString(field)
   const invalid = isInvalid(field)
   return (
@@ -26,7 +40,9 @@ export function RadioGroup({ legend, field, options, hint, required }: RadioGrou
       role="radiogroup"
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy(field, hint)}
-      className="flex flex-col gap-2"
+      disabled={disabled}
+      aria-disabled={disabled || undefined}
+      className="flex flex-col gap-2 disabled:opacity-60"
     >
       <legend className="mb-1 text-sm font-semibold">{legend}</legend>
       <FieldHint field={field} hint={hint} />
@@ -39,7 +55,9 @@ export function RadioGroup({ legend, field, options, hint, required }: RadioGrou
               id={id}
               name={field.name}
               value={option.value}
-              defaultChecked={checked === option.value}
+              {...(value === undefined
+                ? { defaultChecked: checked === option.value }
+                : { checked: value === option.value, onChange: () => onValueChange?.(option.value) })}
               required={required}
               className={CHOICE_CLASS}
             />

@@ -3,6 +3,7 @@ import { addressCalls } from './address.server'
 import { catalogCalls } from './catalog.server'
 import { createUpstreamClient, type FetchLike } from './client.server'
 import { cmsCalls } from './cms.server'
+import { coverageCalls } from './coverage.server'
 import { draftCalls } from './drafts.server'
 import { identityCalls } from './identity.server'
 import { orderCalls } from './orders.server'
@@ -25,6 +26,7 @@ function createUpstream(context: AppLoadContext) {
     address: addressCalls(client),
     catalog: catalogCalls(client, { cacheSeconds: config.CMS_CACHE_SECONDS }),
     cms: cmsCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
+    coverage: coverageCalls(client),
     drafts: draftCalls(client),
     identity: identityCalls(client),
     orders: orderCalls(client),

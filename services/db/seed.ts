@@ -1,13 +1,14 @@
 /**
  * Seed data for an empty database: the real PSGC address list, CMS content (legal
- * texts, banners, footers, landing image), the demo plan line-up and, when `demo` is set, demo subscriber
- * accounts and demo users with published passwords. Every step is idempotent: running
+ * texts, banners, footers, landing image), the demo plan line-up, town centres and, when `demo` is set,
+ * a demo coverage network, demo subscriber accounts and demo users with published passwords. Every step is idempotent: running
  * the seed again changes nothing.
  */
 import { seedAccounts } from '../accounts/seed.ts'
 import { seedAddress } from '../address/seed.ts'
 import { seedCatalog } from '../catalog/seed.ts'
 import { seedCms } from '../cms/seed.ts'
+import { seedCoverage } from '../coverage/seed.ts'
 import { seedDemoUsers } from '../identity/seed.ts'
 import type { ScryptCost } from '../identity/password.ts'
 import type { Database } from './client.ts'
@@ -23,6 +24,9 @@ export async function seedAll(
     ...(await seedCms(db, options)),
     // The demo line-up (marked demo: true): a fresh portal has plans to show until the operator sets prices.
     ...(await seedCatalog(db)),
+    // Town centres always; the demo network only with demo data (it would answer 'Y' for
+    // places no fibre reaches), and never over an operator's imported coverage.
+    ...(await seedCoverage(db, { demo: options.demo })),
     // Demo users have published passwords: only where the operator allows demo data.
     ...(options.demo ? { ...(await seedAccounts(db)), ...(await seedDemoUsers(db, options.passwordCost)) } : {}),
   }

@@ -18,6 +18,7 @@ const PAGES = [
   '/register',
   '/forgot-password',
   '/login',
+  '/CheckAvailability',
   '/dev/ui',
   '/dev/ui?dialog=open',
 ]
@@ -94,6 +95,41 @@ for (const { user, paths } of SIGNED_IN_PAGES) {
     }
   })
 }
+
+test("/CheckAvailability's step 2, a building chosen and its map shown, has no accessibility violations in either theme", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 900 })
+  // Step 1 and a whole address, posted as the forms post them (the same cookie jar as the page).
+  const post = (form: Record<string, string>) =>
+    page.request.post('/CheckAvailability', { form, maxRedirects: 0 }).then((response) => {
+      expect(response.status(), `POST ${form.intent}`).toBe(302)
+    })
+  await post({
+    intent: 'details',
+    firstName: 'Ana',
+    lastName: 'Cruz',
+    mobileNo: '9171234567',
+    email: 'ana@example.net',
+    checkTerms: 'on',
+  })
+  await post({
+    intent: 'pick',
+    regionId: '13',
+    provinceId: '000',
+    municipalityId: '80300',
+    barangayId: '80300002',
+    locationType: 'Building',
+    placeId: 'DEMO-B-80300-1',
+    latitude: '14.552968',
+    longitude: '121.035477',
+  })
+  await expectNoViolationsInEitherTheme(page, async () => {
+    await page.goto('/CheckAvailability')
+    await expect(page.getByRole('combobox', { name: 'Building', exact: true })).toHaveValue('DEMO-B-80300-1')
+    await expect(page.getByAltText('Your home')).toBeVisible()
+  })
+})
 
 test("/dev/ui with every field's error from the server has no accessibility violations in either theme", async ({
   page,

@@ -6,7 +6,7 @@ import { acceptCookiesBeforehand } from './support/visitor'
 // what the test holds the page to.
 const FOOTER_BUTTONS = [
   { label: 'Plans', to: '/plans' },
-  { label: 'Check Availability', to: '/check-availability' },
+  { label: 'Check Availability', to: '/CheckAvailability' },
   { label: 'Pay Here', to: '/pay-bill' },
   { label: 'Help & Support', to: '/help' },
   { label: 'Apply Now', to: '/apply-now' },

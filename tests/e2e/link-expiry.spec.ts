@@ -1,11 +1,12 @@
 /**
- * Verification links work for 10 minutes (spec 9), proven in the browser with a moved
- * clock, not a sleep: each project has its own portal whose services' clock the test
+ * Verification links work for 10 minutes and a check-availability draft for 4 hours after
+ * its last save (spec 9), proven in the browser with a moved clock, not a sleep: each project has its own portal whose services' clock the test
  * moves forward (support/portal-with-clock.ts). Moves only go forward and would reach
  * every journey on that portal, so this file's journeys run one after another.
  */
 import { expect } from '@playwright/test'
 import { fillRegistration, findMailboxLink, uniqueEmail } from './support/account'
+import { completeStepOne, detailsField, person } from './support/check-availability'
 import { test } from './support/clock'
 import { acceptCookiesBeforehand } from './support/visitor'
 
@@ -61,4 +62,24 @@ test('after a link expired, RESEND EMAIL sends a new link that verifies', async 
   await fresh.click()
   await page.getByRole('button', { name: 'VERIFY MY EMAIL' }).click()
   await expect(page.getByRole('heading', { name: 'Your email is verified' })).toBeVisible()
+})
+
+test('a check-availability draft comes back 3 h 59 min after step 1, and not after 4 hours', async ({
+  page,
+  clock,
+}) => {
+  const who = person('expiry')
+  await completeStepOne(page, who)
+  await clock.advance(239)
+  await page.reload()
+  // The draft still holds step 1: the page opens on step 2, and Back shows the details.
+  await expect(page.getByRole('combobox', { name: 'Region' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back' }).click()
+  await expect(detailsField.email(page)).toHaveValue(who.email)
+
+  await clock.advance(2)
+  await page.goto('/CheckAvailability')
+  await expect(detailsField.firstName(page)).toHaveValue('')
+  await expect(detailsField.email(page)).toHaveValue('')
+  await expect(page.getByRole('combobox', { name: 'Region' })).toHaveCount(0)
 })

@@ -12,25 +12,25 @@ import { Dialog } from '~/ui/dialog'
 import { Field } from '~/ui/field'
 import { FileField } from '~/ui/file-field'
 import { FormAlert } from '~/ui/form-alert'
-import { Map, type Position } from '~/ui/map'
+import { Map, OFFLINE_BASE_LAYER_URL, type Position } from '~/ui/map'
 import { RadioGroup } from '~/ui/radio-group'
 import { SelectField } from '~/ui/select-field'
 import { Stepper } from '~/ui/stepper'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 import { useUploadProgress } from '~/ui/use-upload-progress'
+import { DEV_UI_PATH } from './paths'
 import { TEXT } from './texts'
 
 // import(): the schema, and zod with it, stay out of the page's first JS.
 const uiKitSchema = () => import('./schemas').then((module) => module.UiKitSchema)
 
-export const DEV_UI_PATH = '/dev/ui'
 // Manila: where the pin starts until the form has posted another position.
 const START: Position = { lat: 14.5995, lng: 120.9842 }
 
 type UiKitProps = {
   lastResult: SubmissionResult<string[]> | undefined
   constraint: FormConstraint
-  tiles: { url: string; attribution: string }
+  tiles: { url?: string; attribution: string }
   dialogOpen: boolean
   /** What the server received from a complete form (the redirect's query). */
   sent: string | null
@@ -140,6 +140,7 @@ export function UiKit({ lastResult, constraint, tiles, dialogOpen, sent, confirm
             label={TEXT.mapLabel}
             position={position}
             tileUrl={tiles.url}
+            baseLayerUrl={OFFLINE_BASE_LAYER_URL}
             attribution={tiles.attribution}
             pin={{ label: TEXT.pinLabel, draggable: true }}
             inputNames={{ lat: fields.latitude.name, lng: fields.longitude.name }}

@@ -5,7 +5,7 @@ import { buttonClass } from '~/ui/button'
 // spec 2, Shell: the footer's buttons and legal links.
 export const FOOTER_BUTTONS = [
   { label: 'Plans', to: '/plans' },
-  { label: 'Check Availability', to: '/check-availability' },
+  { label: 'Check Availability', to: '/CheckAvailability' },
   { label: 'Pay Here', to: '/pay-bill' },
   { label: 'Help & Support', to: '/help' },
   { label: 'Apply Now', to: '/apply-now' },

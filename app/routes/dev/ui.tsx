@@ -6,10 +6,11 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { lazy, Suspense } from 'react'
 import { requireDevUi } from '~/features/dev-ui/dev-ui.server'
 import { UiKitSchema } from '~/features/dev-ui/schemas'
 import { TEXT } from '~/features/dev-ui/texts'
-import { DEV_UI_PATH, UiKit } from '~/features/dev-ui/ui-kit'
+import { DEV_UI_PATH } from '~/features/dev-ui/paths'
 import { pageMeta } from '~/ui/page-meta'
 import { formConstraint, readForm } from '~/utils/form.server'
 
@@ -50,8 +51,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+// The whole kit is rendered by the server and its code fetched once the page runs (docs/decisions/0023).
+const UiKit = lazy(() => import('~/features/dev-ui/ui-kit').then((module) => ({ default: module.UiKit })))
+
 export default function DevUi() {
   const loaderData = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  return <UiKit {...loaderData} lastResult={actionData?.result} />
+  return (
+    <Suspense fallback={null}>
+      <UiKit {...loaderData} lastResult={actionData?.result} />
+    </Suspense>
+  )
 }

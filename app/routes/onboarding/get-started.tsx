@@ -57,7 +57,7 @@ export default function GetStarted() {
         <li>Apply online and upload your documents.</li>
       </ol>
       <div className="flex flex-wrap gap-3">
-        <AppLink to="/check-availability" className={buttonClass('primary')}>
+        <AppLink to="/CheckAvailability" className={buttonClass('primary')}>
           CHECK AVAILABILITY
         </AppLink>
         <AppLink to="/plans" className={buttonClass('secondary')}>

@@ -1,0 +1,490 @@
+/**
+ * /CheckAvailability on the server (spec 2, 4, 5, 7, 8): what each step shows, and the one
+ * action behind every button. Everything the visitor chose lives in the draft (the
+ * basicInfo and serviceability sections; app/features/drafts), never in the browser
+ * or a URL, so every step works without JavaScript: a select advances through the
+ * Update button, a popup is a page the server renders open (?dialog=), and a reload or
+ * the back button shows what the draft holds.
+ *
+ * The clearing rules of spec 4 (reconcileChoice) run here on every submission, whatever
+ * the browser did before it.
+ */
+import crypto from 'node:crypto'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import type { ServiceabilitySection } from '../../../lib/check-availability-sections'
+import { asUser } from '~/auth/as-user.server'
+import { SALES_ROLES, isSales } from '~/auth/roles'
+import { getUser } from '~/auth/session.server'
+import { readDraft, saveDraftSection } from '~/features/drafts/draft.server'
+import { OFFLINE_BASE_LAYER_URL } from '~/ui/map'
+import type { SelectOption } from '~/ui/select-field'
+import { isUpstreamError } from '~/upstream/errors'
+import { serviceabilityOutcome } from '~/upstream/coverage.server'
+import { upstreamFor } from '~/upstream/index.server'
+import { failureReply, formConstraint, readForm } from '~/utils/form.server'
+import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
+import {
+  choiceFromForm,
+  EMPTY_CHOICE,
+  isReadyToCheck,
+  keepKnown,
+  reconcileChoice,
+  type AddressChoice,
+  type Place,
+} from './address-choice'
+import type { SearchHit } from './address-search'
+import { INTENT, DIALOGS, CHECK_PATH, type Dialog } from './intents'
+import { addressCheckSchema, DetailsSchema, LeadSchema, type Details } from './schemas'
+import { CHECK_TEXT as TEXT } from './texts'
+
+type Draft = NonNullable<Awaited<ReturnType<typeof readDraft>>>
+
+/** The signed-in sales agent checking for a customer (spec 6), or null for everyone else. */
+async function agentOf(request: Request, context: AppLoadContext) {
+  const user = await getUser(request, context)
+  if (!user || !isSales(user.roles)) return null
+  const me = await asUser(request, context, { roles: SALES_ROLES })
+  return { me, agentCode: me.claims.agentCode ?? null }
+}
+
+// spec 9: agent code default 'self'.
+const SELF = 'self'
+
+/** spec 3 basicInfo in the draft, as step 1's fields. */
+function detailsOf(draft: Draft | null) {
+  const basicInfo = draft?.sections.basicInfo
+  if (!basicInfo) return null
+  return {
+    firstName: basicInfo.firstName,
+    lastName: basicInfo.lastName,
+    mobileNumber: basicInfo.mobileNo,
+    email: basicInfo.email,
+  }
+}
+
+function sectionOf(draft: Draft | null): ServiceabilitySection {
+  return (
+    draft?.sections.serviceability ?? {
+      choice: { ...EMPTY_CHOICE },
+      names: {},
+      zipCode: null,
+      result: null,
+    }
+  )
+}
+
+/** The configured subdivision ids no visitor may choose (spec 5: five of them). */
+function excludedSubdivisions(context: AppLoadContext) {
+  return new Set(context.config.EXCLUDED_SUBDIVISION_IDS)
+}
+
+type Lists = {
+  regions: SelectOption[]
+  provinces: SelectOption[]
+  municipalities: SelectOption[]
+  barangays: SelectOption[]
+  places: Place[]
+  zipCode: string | null
+  /** spec 8: a list that did not load says so; the choices stay. */
+  failure: string | null
+}
+
+const asOptions = (items: { id: string; name: string; isActive: boolean }[]) =>
+  items.filter((item) => item.isActive).map((item) => ({ value: item.id, label: item.name }))
+
+/**
+ * The lists step 2 shows for a choice: each level's options once its parent is chosen,
+ * the barangay's buildings or subdivisions for those types (less the excluded
+ * subdivisions), and the zip code of the barangay. Address lists are cached upstream
+ * calls (app/upstream/address.server.ts).
+ */
+export async function listsFor(context: AppLoadContext, choice: AddressChoice): Promise<Lists> {
+  const upstream = upstreamFor(context)
+  const lists: Lists = {
+    regions: [],
+    provinces: [],
+    municipalities: [],
+    barangays: [],
+    places: [],
+    zipCode: null,
+    failure: null,
+  }
+  try {
+    const [regions, provinces, municipalities, barangays] = await Promise.all([
+      upstream.address.regions(),
+      choice.regionId ? upstream.address.provinces(choice.regionId) : [],
+      choice.provinceId ? upstream.address.municipalities(choice.provinceId) : [],
+      choice.municipalityId ? upstream.address.barangays(choice.municipalityId) : [],
+    ])
+    lists.regions = asOptions(regions)
+    lists.provinces = asOptions(provinces)
+    lists.municipalities = asOptions(municipalities)
+    lists.barangays = asOptions(barangays)
+    const barangay = barangays.find((item) => item.id === choice.barangayId)
+    if (barangay) {
+      // spec 7: the zip code by barangay; the lists carry it, else the zip code call answers.
+      lists.zipCode =
+        barangay.zipCode ??
+        municipalities.find((item) => item.id === choice.municipalityId)?.zipCode ??
+        (await upstream.address.zipCode({
+          provinceCode: choice.provinceId,
+          municipalityCode: choice.municipalityId,
+          barangayCode: choice.barangayId,
+        }))
+    }
+    if (barangay && choice.locationType === 'Building') {
+      lists.places = await upstream.coverage.buildings(choice.barangayId)
+    } else if (barangay && choice.locationType === 'Subdivision') {
+      const excluded = excludedSubdivisions(context)
+      lists.places = (await upstream.coverage.subdivisions(choice.barangayId)).filter(
+        (subdivision) => !excluded.has(subdivision.id),
+      )
+    }
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error
+    lists.failure = upstreamMessage(error)
+  }
+  return lists
+}
+
+const knownOptions = (lists: Lists) => ({
+  regions: lists.regions.map((option) => option.value),
+  provinces: lists.provinces.map((option) => option.value),
+  municipalities: lists.municipalities.map((option) => option.value),
+  barangays: lists.barangays.map((option) => option.value),
+})
+
+/** The names of a choice, from its lists: what a lead and the application carry (spec 3). */
+function namesOf(choice: AddressChoice, lists: Lists): ServiceabilitySection['names'] {
+  const label = (options: SelectOption[], id: string) => options.find((option) => option.value === id)?.label
+  return {
+    region: label(lists.regions, choice.regionId),
+    province: label(lists.provinces, choice.provinceId),
+    municipality: label(lists.municipalities, choice.municipalityId),
+    barangay: label(lists.barangays, choice.barangayId),
+    place: lists.places.find((place) => place.id === choice.placeId)?.name,
+  }
+}
+
+function dialogOf(request: Request): Dialog | null {
+  const value = new URL(request.url).searchParams.get('dialog')
+  return DIALOGS.find((dialog) => dialog === value) ?? null
+}
+
+/** What /CheckAvailability shows: step 1, or step 2 with its lists, pin and open popup. */
+export async function checkAvailabilityView(request: Request, context: AppLoadContext) {
+  const query = new URL(request.url).searchParams
+  const agent = await agentOf(request, context)
+  let draft: Draft | null = null
+  let draftFailure: string | null = null
+  try {
+    draft = await readDraft(request, context)
+  } catch (error) {
+    // spec 8: the drafts service did not answer; step 1 says so and still works.
+    if (!isUpstreamError(error)) throw error
+    draftFailure = upstreamMessage(error)
+  }
+  const details = detailsOf(draft)
+  const { config } = context
+  const shared = {
+    draftFailure,
+    agentCode: agent ? (agent.agentCode ?? SELF) : null,
+    details,
+    constraint: { details: formConstraint(DetailsSchema), lead: formConstraint(LeadSchema) },
+  }
+  // spec 4: step 2 only after valid details and consent; Back (?step=1) returns to them.
+  if (!details || query.get('step') === '1') return { ...shared, step: 1 as const }
+
+  const section = sectionOf(draft)
+  const lists = await listsFor(context, section.choice)
+  let dialog = dialogOf(request)
+  // A popup about a result shows only the result the draft holds.
+  if (dialog === 'serviceable' && section.result?.outcome !== 'serviceable') dialog = null
+  if (dialog === 'not-serviceable' && section.result?.outcome !== 'not-serviceable') dialog = null
+  if (dialog === 'confirm' && !isReadyToCheck(section.choice)) dialog = null
+  if (dialog === 'lead-filed' && !draft?.sections.lead) dialog = null
+  return {
+    ...shared,
+    step: 2 as const,
+    choice: section.choice,
+    lists,
+    zipCode: lists.zipCode ?? section.zipCode,
+    dialog,
+    leadId: dialog === 'lead-filed' ? (draft?.sections.lead?.leadId ?? null) : null,
+    map: {
+      tileUrl: config.MAP_TILE_URL ?? null,
+      attribution: config.MAP_TILE_ATTRIBUTION,
+      baseLayerUrl: OFFLINE_BASE_LAYER_URL,
+      center: { lat: config.MAP_CENTER_LATITUDE, lng: config.MAP_CENTER_LONGITUDE },
+    },
+  }
+}
+
+/** Redirect back to the screen, with a popup open and the draft's cookie when it changed. */
+function back(headers: Headers | undefined, dialog?: Dialog) {
+  return redirect(dialog ? `${CHECK_PATH}?dialog=${dialog}` : CHECK_PATH, { headers })
+}
+
+/**
+ * Every button of /CheckAvailability (docs/conventions.md, Forms: one intent per button).
+ * Answers a redirect (Post/Redirect/Get: a reload never posts again), or the form's
+ * errors with the input kept.
+ */
+export async function checkAvailabilityAction(request: Request, context: AppLoadContext) {
+  const form = await readForm(request)
+  const intent = form.get('intent')
+  switch (intent) {
+    case INTENT.details:
+      return saveDetails(request, context, form)
+    case INTENT.update:
+    case INTENT.pick:
+    case INTENT.check:
+      return saveChoice(request, context, form, intent)
+    case INTENT.confirm:
+      return confirmAndCheck(request, context)
+    case INTENT.lead:
+      return fileLead(request, context, form)
+    default:
+      return data({ formError: TEXT.unknownAction }, { status: 400 })
+  }
+}
+
+/** Step 1's Continue (spec 4): valid details and consent go into the draft as basicInfo. */
+async function saveDetails(request: Request, context: AppLoadContext, form: FormData) {
+  const submission = parseWithZod(form, { schema: DetailsSchema })
+  if (submission.status !== 'success') return data({ details: submission.reply() }, { status: 400 })
+  let headers
+  try {
+    headers = await saveDraftSection(request, context, 'basicInfo', submission.value satisfies Details)
+  } catch (error) {
+    // The drafts service refused or did not answer: the details come back with its words.
+    const failure = failureReply(error, submission)
+    return data({ details: failure.result }, { status: failure.status })
+  }
+  return back(headers)
+}
+
+/**
+ * Update (a select changed) or CHECK SERVICEABILITY: the posted choice, less what spec 4
+ * clears, is saved in the draft either way, so nothing chosen is lost. A check then
+ * needs a complete choice (spec 5); Subdivision and Others first ask the visitor to
+ * confirm the pin (spec 2), a building's pin is the building's and is checked at once.
+ */
+async function saveChoice(request: Request, context: AppLoadContext, form: FormData, intent: string) {
+  const check = intent === INTENT.check
+  const draft = await readDraft(request, context)
+  if (!detailsOf(draft)) return redirect(CHECK_PATH)
+  const section = sectionOf(draft)
+  const submitted = choiceFromForm(form)
+  // A search hit sets every level at once: measured against nothing chosen, it clears nothing.
+  const previous = intent === INTENT.pick ? EMPTY_CHOICE : section.choice
+  // The clearing rules, then the ids checked against their lists, then the place and its pin.
+  const cleared = reconcileChoice(previous, submitted)
+  const lists = await listsFor(context, cleared)
+  const known = lists.failure ? cleared : keepKnown(cleared, knownOptions(lists))
+  // A building or subdivision hit names its place by its pin: the one standing there.
+  const picked =
+    intent === INTENT.pick && known.locationType && known.locationType !== 'Others' && !known.placeId
+      ? { ...known, placeId: placeAt(lists.places, known) ?? '' }
+      : known
+  const choice = reconcileChoice(previous, picked, lists.failure ? undefined : lists.places)
+  const names = namesOf(choice, lists)
+  const changed = JSON.stringify(choice) !== JSON.stringify(section.choice)
+  const saved: ServiceabilitySection = {
+    choice,
+    names,
+    zipCode: lists.zipCode,
+    result: changed ? null : section.result,
+  }
+  let headers
+  try {
+    headers = await saveDraftSection(request, context, 'serviceability', saved)
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error
+    return data({ formError: upstreamMessage(error), choice }, { status: upstreamStatus(error) })
+  }
+  // spec 4: choosing Subdivision or Others, with the address chosen, opens the pin demo.
+  const pinDemo =
+    (choice.locationType === 'Subdivision' || choice.locationType === 'Others') &&
+    choice.locationType !== section.choice.locationType
+  if (!check) return back(headers, pinDemo ? 'pin-demo' : undefined)
+
+  const agent = await agentOf(request, context)
+  const submission = parseWithZod(formOf(choice), { schema: addressCheckSchema({ agent: agent !== null }) })
+  if (submission.status !== 'success' || !isReadyToCheck(choice))
+    return data({ address: submission.reply({ formErrors: [TEXT.incomplete] }), choice }, { status: 400, headers })
+  if (choice.locationType === 'Building') return runCheck(request, context, saved, headers)
+  return back(headers, 'confirm')
+}
+
+/** The place whose pin is within a metre or so of the choice's pin. */
+function placeAt(places: Place[], choice: AddressChoice) {
+  const near = (a: number, b: string) => Math.abs(a - Number(b)) < 1e-5
+  return places.find((place) => near(place.latitude, choice.latitude) && near(place.longitude, choice.longitude))?.id
+}
+
+function formOf(choice: AddressChoice) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(choice)) form.set(name, value)
+  return form
+}
+
+/** YES in 'Do you confirm that this is your exact location?': the check runs on the saved pin. */
+async function confirmAndCheck(request: Request, context: AppLoadContext) {
+  const draft = await readDraft(request, context)
+  if (!detailsOf(draft)) return redirect(CHECK_PATH)
+  const section = sectionOf(draft)
+  if (!isReadyToCheck(section.choice))
+    return data({ formError: TEXT.incomplete, choice: section.choice }, { status: 400 })
+  return runCheck(request, context, section, undefined)
+}
+
+/**
+ * The serviceability check (spec 3 order payload, spec 4 result, spec 8 errors): any GPON
+ * item 'Y' is serviceable; any 'N', or status false, is not; an error or status 0 is
+ * 'Some error occured' beneath the button with every choice kept. Agents call as
+ * themselves with their agent code; everyone else as 'self'.
+ */
+async function runCheck(
+  request: Request,
+  context: AppLoadContext,
+  section: ServiceabilitySection,
+  headers: Headers | undefined,
+) {
+  const draft = await readDraft(request, context)
+  const details = detailsOf(draft)!
+  const agent = await agentOf(request, context)
+  const { choice } = section
+  const referenceNo = `CA-${crypto.randomUUID()}`
+  const payload = {
+    referenceNo,
+    buildingOrSubdiviCode: choice.locationType === 'Others' ? undefined : choice.placeId,
+    locationType: choice.locationType as 'Building' | 'Subdivision' | 'Others',
+    latitude: Number(choice.latitude),
+    longitude: Number(choice.longitude),
+    subscriberName: `${details.firstName} ${details.lastName}`,
+    agentCode: agent ? (agent.agentCode ?? SELF) : SELF,
+  }
+  let answer
+  if (agent) {
+    const done = await agent.me.call((upstream, accessToken) => upstream.coverage.check(payload, { accessToken }))
+    if (!done.ok) {
+      context.logger.warn({ err: done.error, referenceNo }, 'serviceability check failed')
+      return data({ checkError: TEXT.checkError, choice }, { status: 503, headers })
+    }
+    answer = done.value
+  } else {
+    try {
+      answer = await upstreamFor(context).coverage.check(payload, {})
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error
+      context.logger.warn({ err: error, referenceNo }, 'serviceability check failed')
+      return data({ checkError: TEXT.checkError, choice }, { status: 503, headers })
+    }
+  }
+  const outcome = serviceabilityOutcome(answer)
+  if (outcome === 'error') return data({ checkError: TEXT.checkError, choice }, { status: 503, headers })
+  let saved
+  try {
+    saved = await saveDraftSection(request, context, 'serviceability', {
+      ...section,
+      result: { outcome, checkedAt: new Date().toISOString(), referenceNo },
+    })
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error
+    return data({ checkError: TEXT.checkError, choice }, { status: 503, headers })
+  }
+  return back(saved, outcome)
+}
+
+/**
+ * The non-serviceable popup's lead form (spec 3 lead payload, spec 5): name, mobile and
+ * email are step 1's, from the draft; the additional mobile is the form's. Filed once
+ * per check; the visitor is told honestly what happens next.
+ */
+async function fileLead(request: Request, context: AppLoadContext, form: FormData) {
+  const draft = await readDraft(request, context)
+  const details = detailsOf(draft)
+  const section = sectionOf(draft)
+  if (!draft || !details || section.result?.outcome !== 'not-serviceable') return redirect(CHECK_PATH)
+  if (draft.sections.lead?.referenceNo === section.result.referenceNo) return back(undefined, 'lead-filed')
+
+  const leadForm = new FormData()
+  leadForm.set('fullName', `${details.firstName} ${details.lastName}`)
+  leadForm.set('mobileNumber', details.mobileNumber)
+  leadForm.set('email', details.email)
+  leadForm.set('additionalMobile', String(form.get('additionalMobile') ?? ''))
+  const submission = parseWithZod(leadForm, { schema: LeadSchema })
+  if (submission.status !== 'success') return data({ lead: submission.reply() }, { status: 400 })
+
+  const agent = await agentOf(request, context)
+  const { choice, names } = section
+  const lead = {
+    emaiID: details.email,
+    firstName: details.firstName,
+    lastName: details.lastName,
+    mobileNumber: details.mobileNumber,
+    alternateMobileNumber: submission.value.additionalMobile,
+    region: names.region ?? choice.regionId,
+    province: names.province ?? choice.provinceId,
+    municipality: names.municipality ?? choice.municipalityId,
+    barangay: names.barangay ?? choice.barangayId,
+    agentCode: agent ? (agent.agentCode ?? SELF) : SELF,
+    source: context.config.sourceId,
+    latitude: Number(choice.latitude),
+    longitude: Number(choice.longitude),
+  }
+  let filed
+  try {
+    filed = await upstreamFor(context).coverage.fileLead(lead)
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error
+    return data({ lead: submission.reply({ formErrors: [upstreamMessage(error)] }) }, { status: 503 })
+  }
+  let headers
+  try {
+    headers = await saveDraftSection(request, context, 'lead', {
+      leadId: filed.leadId,
+      filedAt: new Date().toISOString(),
+      referenceNo: section.result.referenceNo,
+    })
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error
+    // The lead is filed; only the draft's note of it failed. Thank the visitor all the same.
+    context.logger.warn({ err: error }, 'lead filed, draft not updated')
+    return data({ leadFiled: filed.leadId }, { status: 200 })
+  }
+  return back(headers, 'lead-filed')
+}
+
+/**
+ * The map's address search (spec 2, 9), answered to the screen's JavaScript: the
+ * coverage service's hits over the seeded barangays, buildings and subdivisions, as the
+ * levels of the address and a pin.
+ */
+export async function searchAddresses(request: Request, context: AppLoadContext) {
+  const form = await readForm(request)
+  const query = String(form.get('q') ?? '')
+    .trim()
+    .slice(0, 100)
+  if (query.length < 2) return { hits: [] as SearchHit[] }
+  try {
+    const hits = await upstreamFor(context).coverage.search(query)
+    return {
+      hits: hits.slice(0, 8).map((hit): SearchHit => ({
+        label: hit.label,
+        regionId: hit.regionId,
+        provinceId: hit.provinceId,
+        municipalityId: hit.municipalityId,
+        barangayId: hit.barangayId,
+        latitude: hit.latitude,
+        longitude: hit.longitude,
+        locationType: hit.kind === 'building' ? 'Building' : hit.kind === 'subdivision' ? 'Subdivision' : undefined,
+      })),
+    }
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error
+    return { hits: [] as SearchHit[], failure: upstreamMessage(error) }
+  }
+}

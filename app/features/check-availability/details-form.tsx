@@ -1,0 +1,205 @@
+/**
+ * Step 1 (spec 2, 5): first and last name, mobile number with +63 shown, email, and the
+ * privacy-notice consent. The server checks everything on Continue and brings the form
+ * back filled in with spec 5's messages beside the fields; once the page runs the same
+ * schema checks each field as it is left, names are upper-cased as they are typed, the
+ * mobile number takes the (9XX) XXX XXXX shape, and the consent stays disabled until
+ * the details are valid (spec 5).
+ */
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import { useEffect, useState, type FormEvent } from 'react'
+import { Button } from '~/ui/button'
+import { CheckboxField } from '~/ui/checkbox-field'
+import { Field } from '~/ui/field'
+import { FormAlert } from '~/ui/form-alert'
+import { useHydrated } from '~/ui/use-hydrated'
+import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
+import { useIsPending } from '~/utils/use-is-pending'
+import { INTENT } from './intents'
+import { CHECK_TEXT as TEXT } from './texts'
+
+// import(): the schemas, and zod with them, stay out of the page's first JS (docs/decisions/0012).
+const loadDetailsSchema = () => import('./schemas').then((module) => module.DetailsSchema)
+const loadDetailsOnlySchema = () => import('./schemas').then((module) => module.DetailsOnlySchema)
+
+export type DetailsValues = { firstName: string; lastName: string; mobileNumber: string; email: string }
+
+/** spec 5 and 9: ten digits shown as (9XX) XXX XXXX, as far as they are typed. */
+export function formatMobile(value: string): string {
+  const digits = value
+    .replace(/\D/g, '')
+    .replace(/^63(?=\d{10})/, '')
+    .slice(0, 10)
+  if (digits.length <= 3) return digits.length ? `(${digits}` : ''
+  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)} ${digits.slice(6)}`
+}
+
+/** True once the details alone pass (spec 5: then the consent is enabled); null until the schema loads. */
+function useDetailsValid(formId: string) {
+  const [valid, setValid] = useState<boolean | null>(null)
+  const [check, setCheck] = useState<((form: HTMLFormElement) => boolean) | null>(null)
+  useEffect(() => {
+    let live = true
+    Promise.all([import('zod'), loadDetailsOnlySchema()]).then(
+      ([{ config }, schema]) => {
+        config({ jitless: true })
+        if (!live) return
+        const test = (form: HTMLFormElement) => {
+          const data = new FormData(form)
+          return schema.safeParse({
+            firstName: data.get('firstName') ?? '',
+            lastName: data.get('lastName') ?? '',
+            mobileNo: data.get('mobileNo') ?? '',
+            email: data.get('email') ?? '',
+          }).success
+        }
+        setCheck(() => test)
+        const form = document.getElementById(formId)
+        if (form instanceof HTMLFormElement) setValid(test(form))
+      },
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [formId])
+  return { valid, recheck: (form: HTMLFormElement) => check && setValid(check(form)) }
+}
+
+export function DetailsForm({
+  lastResult,
+  constraint,
+  saved,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined
+  constraint: FormConstraint
+  /** What the draft holds (Back from step 2, or a reload). */
+  saved: DetailsValues | null
+}) {
+  const hydrated = useHydrated()
+  const busy = useIsPending()
+  const [form, fields] = useSchemaForm({
+    id: 'check-details',
+    lastResult,
+    constraint,
+    defaultValue: saved
+      ? {
+          firstName: saved.firstName,
+          lastName: saved.lastName,
+          mobileNo: formatMobile(saved.mobileNumber),
+          email: saved.email,
+          checkTerms: true,
+        }
+      : undefined,
+    loadSchema: loadDetailsSchema,
+  })
+  const { valid, recheck } = useDetailsValid(form.id)
+  const [consented, setConsented] = useState(saved !== null)
+  // Without JavaScript, or until the schema loads, the server checks the consent on Continue.
+  const consentDisabled = hydrated && valid === false
+  const continueDisabled = busy || (hydrated && (valid === false || !consented))
+
+  function onInput(event: FormEvent<HTMLFormElement>) {
+    const target = event.target
+    if (target instanceof HTMLInputElement) {
+      if (target.name === 'firstName' || target.name === 'lastName') upperCase(target)
+      if (target.name === 'mobileNo') target.value = formatMobile(target.value)
+      if (target.name === 'checkTerms') setConsented(target.checked)
+    }
+    recheck(event.currentTarget)
+  }
+
+  return (
+    <Form method="post" {...getFormProps(form)} onInput={onInput} className="flex flex-col gap-4">
+      <p className="text-slate-600 dark:text-slate-300">{TEXT.detailsIntro}</p>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label={TEXT.firstName}
+          field={fields.firstName}
+          inputProps={{
+            ...getInputProps(fields.firstName, { type: 'text' }),
+            autoComplete: 'given-name',
+            className: 'uppercase',
+            // spec 5 says 'Input limit exceeded' past 50: the browser must not cut the text short.
+            maxLength: undefined,
+          }}
+        />
+        <Field
+          label={TEXT.lastName}
+          field={fields.lastName}
+          inputProps={{
+            ...getInputProps(fields.lastName, { type: 'text' }),
+            autoComplete: 'family-name',
+            className: 'uppercase',
+            maxLength: undefined,
+          }}
+        />
+      </div>
+      <Field
+        label={TEXT.mobileNumber}
+        field={fields.mobileNo}
+        prefix="+63"
+        hint={TEXT.mobileHint}
+        inputProps={{
+          ...getInputProps(fields.mobileNo, { type: 'tel' }),
+          // The shown format is longer than the ten digits; the schema checks the digits.
+          pattern: undefined,
+          maxLength: 16,
+          inputMode: 'numeric',
+          autoComplete: 'tel',
+        }}
+      />
+      <Field
+        label={TEXT.email}
+        field={fields.email}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', maxLength: undefined }}
+      />
+      <ConsentField
+        field={fields.checkTerms}
+        disabled={consentDisabled}
+        inputProps={getInputProps(fields.checkTerms, { type: 'checkbox' })}
+      />
+      <div>
+        <Button type="submit" name="intent" value={INTENT.details} disabled={continueDisabled}>
+          {TEXT.continue}
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+function upperCase(input: HTMLInputElement) {
+  const { selectionStart, selectionEnd } = input
+  input.value = input.value.toUpperCase()
+  input.setSelectionRange(selectionStart, selectionEnd)
+}
+
+/** The consent, with its link to the privacy notice (spec 2); disabled until the details are valid (spec 5). */
+function ConsentField({
+  field,
+  disabled,
+  inputProps,
+}: {
+  field: Parameters<typeof CheckboxField>[0]['field']
+  disabled: boolean
+  inputProps: ReturnType<typeof getInputProps>
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <CheckboxField
+        label={TEXT.consentLabel}
+        field={field}
+        hint={disabled ? TEXT.consentHint : undefined}
+        inputProps={{ ...inputProps, required: undefined, disabled }}
+      />
+      <p className="pl-8 text-sm">
+        <a href="/privacy-notice" target="_blank" rel="noreferrer" className="font-semibold underline">
+          {`${TEXT.consentLink} (opens in a new tab)`}
+        </a>
+      </p>
+    </div>
+  )
+}

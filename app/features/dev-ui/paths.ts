@@ -1,0 +1,1 @@
+export const DEV_UI_PATH = '/dev/ui'

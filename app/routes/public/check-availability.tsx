@@ -1,0 +1,35 @@
+/**
+ * /CheckAvailability (spec 2): the two-step serviceability check. Both steps, every
+ * popup and the lead form work without JavaScript; what the visitor chose lives in the
+ * draft (app/features/drafts), never in the browser.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { CheckAvailability, type CheckAvailabilityActionData } from '~/features/check-availability/check-availability'
+import { checkAvailabilityAction, checkAvailabilityView } from '~/features/check-availability/check-availability.server'
+import { SEARCH_PATH } from '~/features/check-availability/address-search'
+import { CHECK_TEXT } from '~/features/check-availability/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, CHECK_TEXT.title, CHECK_TEXT.description)
+
+// Personal details on the page: never kept by a cache, nor shown again by the back button after the draft is gone.
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return checkAvailabilityView(request, context)
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return checkAvailabilityAction(request, context)
+}
+
+// A search changes nothing the page shows until a hit is chosen.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === SEARCH_PATH ? false : defaultShouldRevalidate
+
+export default function CheckAvailabilityRoute() {
+  const view = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as CheckAvailabilityActionData | undefined
+  return <CheckAvailability {...view} actionData={actionData} />
+}

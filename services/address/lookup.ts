@@ -1,0 +1,180 @@
+/**
+ * The address service's functions for other services (docs/architecture.md, 7: services
+ * call each other's functions, never read each other's tables): which barangays exist,
+ * where a barangay sits in the cascade, and a name search over the PSGC list for the
+ * map's address search.
+ */
+import { eq, inArray } from 'drizzle-orm'
+import type { Database, Executor } from '../db/client.ts'
+import { barangays, municipalities, provinces } from './tables.ts'
+
+export type BarangayPlace = {
+  barangayCode: string
+  barangayName: string
+  /** The barangay's own city or municipality (a sub-municipality in Manila). */
+  municipalityCode: string
+  municipalityName: string
+  /** The city a sub-municipality belongs to (Manila), else null. */
+  parentMunicipalityCode: string | null
+  provinceCode: string
+  provinceName: string
+  regionCode: string
+}
+
+/** Of the given codes, those that name a barangay. */
+export async function existingBarangayCodes(db: Executor, codes: string[]): Promise<Set<string>> {
+  const found = new Set<string>()
+  const unique = [...new Set(codes)]
+  for (let i = 0; i < unique.length; i += 1000) {
+    const rows = await db
+      .select({ code: barangays.code })
+      .from(barangays)
+      .where(inArray(barangays.code, unique.slice(i, i + 1000)))
+    for (const row of rows) found.add(row.code)
+  }
+  return found
+}
+
+/** Where each barangay sits, by code; unknown codes are left out. */
+export async function barangayPlaces(db: Executor, codes: string[]): Promise<Map<string, BarangayPlace>> {
+  const unique = [...new Set(codes)]
+  if (unique.length === 0) return new Map()
+  const rows = await db
+    .select({
+      barangayCode: barangays.code,
+      barangayName: barangays.name,
+      municipalityCode: barangays.municipalityCode,
+      provinceCode: barangays.provinceCode,
+      regionCode: barangays.regionCode,
+    })
+    .from(barangays)
+    .where(inArray(barangays.code, unique))
+  const municipalityRows = await db
+    .select({ code: municipalities.code, name: municipalities.name, parentCode: municipalities.parentCode })
+    .from(municipalities)
+    .where(
+      inArray(
+        municipalities.code,
+        rows.map((r) => r.municipalityCode),
+      ),
+    )
+  const provinceRows = await db
+    .select({ code: provinces.code, name: provinces.name })
+    .from(provinces)
+    .where(
+      inArray(
+        provinces.code,
+        rows.map((r) => r.provinceCode),
+      ),
+    )
+  const municipality = new Map(municipalityRows.map((m) => [m.code, m]))
+  const province = new Map(provinceRows.map((p) => [p.code, p.name]))
+  return new Map(
+    rows.map((row) => [
+      row.barangayCode,
+      {
+        ...row,
+        municipalityName: municipality.get(row.municipalityCode)?.name ?? '',
+        parentMunicipalityCode: municipality.get(row.municipalityCode)?.parentCode ?? null,
+        provinceName: province.get(row.provinceCode) ?? '',
+      },
+    ]),
+  )
+}
+
+/** Lower case, without accents (Ñ is typed as N as often as not), words separated by single spaces. */
+export function normaliseForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+}
+
+type SearchEntry = BarangayPlace & { words: string; name: string }
+
+// The PSGC list changes only when the seed adds to it; the search keeps it in memory
+// (42,011 barangays, a few MB), once per database, for the life of the process.
+const catalogues = new WeakMap<Database, Promise<SearchEntry[]>>()
+
+async function loadCatalogue(db: Database): Promise<SearchEntry[]> {
+  const [barangayRows, municipalityRows, provinceRows] = await Promise.all([
+    db.select().from(barangays),
+    db.select().from(municipalities),
+    db.select().from(provinces),
+  ])
+  const municipality = new Map(municipalityRows.map((m) => [m.code, m]))
+  const province = new Map(provinceRows.map((p) => [p.code, p.name]))
+  return barangayRows.map((b) => {
+    const m = municipality.get(b.municipalityCode)
+    const parent = m?.parentCode ? municipality.get(m.parentCode) : undefined
+    const provinceName = province.get(b.provinceCode) ?? ''
+    return {
+      barangayCode: b.code,
+      barangayName: b.name,
+      municipalityCode: b.municipalityCode,
+      municipalityName: m?.name ?? '',
+      parentMunicipalityCode: m?.parentCode ?? null,
+      provinceCode: b.provinceCode,
+      provinceName,
+      regionCode: b.regionCode,
+      name: normaliseForSearch(b.name),
+      // A leading space, so ' word' finds a word that starts with it.
+      words: ` ${normaliseForSearch([b.name, m?.name, parent?.name, provinceName].filter(Boolean).join(' '))}`,
+    }
+  })
+}
+
+/**
+ * Barangays whose name, city or municipality, and province together hold every word of
+ * the query as the start of a word: 'lahug cebu' finds Lahug in the City of Cebu. Those
+ * whose own name matches the query come first.
+ */
+export async function searchBarangays(db: Database, query: string, limit: number): Promise<BarangayPlace[]> {
+  const normalised = normaliseForSearch(query)
+  const words = normalised.split(' ').filter(Boolean)
+  if (words.length === 0) return []
+  let catalogue = catalogues.get(db)
+  if (!catalogue) {
+    catalogue = loadCatalogue(db)
+    catalogues.set(db, catalogue)
+    catalogue.catch(() => catalogues.delete(db))
+  }
+  const needles = words.map((word) => ` ${word}`)
+  const hits: { entry: SearchEntry; rank: number }[] = []
+  for (const entry of await catalogue) {
+    if (!needles.every((needle) => entry.words.includes(needle))) continue
+    const rank =
+      entry.name === normalised ? 0 : normalised.startsWith(entry.name) ? 1 : entry.name.startsWith(words[0]!) ? 2 : 3
+    hits.push({ entry, rank })
+  }
+  const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+  hits.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      collator.compare(a.entry.barangayName, b.entry.barangayName) ||
+      collator.compare(a.entry.municipalityName, b.entry.municipalityName),
+  )
+  return hits.slice(0, limit).map(({ entry: { words: _words, name: _name, ...place } }) => place)
+}
+
+/** Every city and municipality (the coverage seed places them on the map). */
+export async function municipalityList(db: Executor) {
+  return db
+    .select({
+      code: municipalities.code,
+      name: municipalities.name,
+      regionCode: municipalities.regionCode,
+      provinceCode: municipalities.provinceCode,
+    })
+    .from(municipalities)
+}
+
+/** The barangays of one city or municipality. */
+export async function barangaysIn(db: Executor, municipalityCode: string) {
+  return db
+    .select({ code: barangays.code, name: barangays.name })
+    .from(barangays)
+    .where(eq(barangays.municipalityCode, municipalityCode))
+}

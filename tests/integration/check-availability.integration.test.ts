@@ -1,0 +1,160 @@
+/**
+ * /CheckAvailability's action with real Requests, through the portal's client and the real
+ * gateway on the seeded demo coverage (/work/handoff/coverage-demo.md): the server applies
+ * spec 4's rules and spec 5's conditions to every submission whatever the browser sent,
+ * keeps every choice when it refuses one, and a visitor's check and lead go upstream as
+ * 'self' with the portal's source.
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  checkAvailabilityAction,
+  checkAvailabilityView,
+} from '../../app/features/check-availability/check-availability.server.ts'
+import { leads, serviceabilityChecks } from '../../services/coverage/tables.ts'
+import { startTestUpstream, type TestUpstream } from '../support/upstream.ts'
+
+let t: TestUpstream
+let context: AppLoadContext
+beforeAll(async () => {
+  t = await startTestUpstream({ seed: true })
+  context = t.context
+})
+afterAll(() => t?.close())
+
+const MAKATI = { regionId: '13', provinceId: '000', municipalityId: '80300' }
+const BEL_AIR = '80300002'
+
+/** A browser: its cookie jar follows the Set-Cookie of every answer. */
+function browser() {
+  let cookie = ''
+  const keep = (headers: Headers) => {
+    const line = headers.getSetCookie().find((value) => value.startsWith('draft='))
+    if (line) cookie = line.split(';')[0]!
+  }
+  return {
+    async post(form: Record<string, string>, query = '') {
+      const request = new Request(`http://portal.test/CheckAvailability${query}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form),
+      })
+      const answer = await checkAvailabilityAction(request, context)
+      if (answer instanceof Response) {
+        keep(answer.headers)
+        return { status: answer.status, location: answer.headers.get('location'), data: null }
+      }
+      const init = (answer as { init?: ResponseInit | null }).init
+      if (init?.headers) keep(new Headers(init.headers))
+      return { status: init?.status ?? 200, location: null, data: (answer as { data: Record<string, unknown> }).data }
+    },
+    async view(query = '') {
+      return checkAvailabilityView(
+        new Request(`http://portal.test/CheckAvailability${query}`, { headers: { cookie } }),
+        context,
+      )
+    },
+  }
+}
+
+async function withDetails(lastName: string) {
+  const visitor = browser()
+  const saved = await visitor.post({
+    intent: 'details',
+    firstName: 'maria',
+    lastName,
+    mobileNo: '(917) 123 4567',
+    email: `${lastName.toLowerCase()}@example.net`,
+    checkTerms: 'on',
+  })
+  expect(saved).toMatchObject({ status: 302, location: '/CheckAvailability' })
+  return visitor
+}
+
+describe('step 2 submissions on the server', () => {
+  it('refuses an incomplete check with its reasons and keeps every choice (spec 5)', async () => {
+    const visitor = await withDetails('INCOMPLETE')
+    const answer = await visitor.post({ intent: 'check', ...MAKATI, barangayId: BEL_AIR })
+    expect(answer.status).toBe(400)
+    const reply = answer.data!.address as { error: Record<string, string[]> }
+    expect(reply.error).toMatchObject({ locationType: ['Please select a location type'] })
+    expect(reply.error['']).toEqual(['Please complete your address and pin before checking.'])
+    const view = await visitor.view()
+    expect(view.step === 2 && view.choice).toMatchObject({ ...MAKATI, barangayId: BEL_AIR })
+  })
+
+  it('clears what spec 4 clears, and an id that is not in its list, whatever the post says', async () => {
+    const visitor = await withDetails('CLEARING')
+    await visitor.post({
+      intent: 'update',
+      ...MAKATI,
+      barangayId: BEL_AIR,
+      locationType: 'Building',
+      placeId: 'DEMO-B-80300-1',
+    })
+    let view = await visitor.view()
+    expect(view.step === 2 && view.choice).toMatchObject({ placeId: 'DEMO-B-80300-1', latitude: '14.552968' })
+
+    // A new province posted with the old municipality and below: all of it cleared.
+    await visitor.post({
+      intent: 'update',
+      ...MAKATI,
+      provinceId: '028',
+      barangayId: BEL_AIR,
+      locationType: 'Building',
+    })
+    view = await visitor.view()
+    expect(view.step === 2 && view.choice).toMatchObject({
+      regionId: '13',
+      provinceId: '',
+      municipalityId: '',
+      barangayId: '',
+      locationType: '',
+      placeId: '',
+      latitude: '',
+    })
+
+    // A forged barangay of another town, and a building of another barangay.
+    await visitor.post({ intent: 'update', ...MAKATI })
+    await visitor.post({ intent: 'update', ...MAKATI, barangayId: '30600041' })
+    view = await visitor.view()
+    expect(view.step === 2 && view.choice.barangayId).toBe('')
+    await visitor.post({ intent: 'update', ...MAKATI, barangayId: BEL_AIR })
+    await visitor.post({ intent: 'update', ...MAKATI, barangayId: BEL_AIR, locationType: 'Building' })
+    await visitor.post({
+      intent: 'update',
+      ...MAKATI,
+      barangayId: BEL_AIR,
+      locationType: 'Building',
+      placeId: 'DEMO-B-30600-1',
+    })
+    view = await visitor.view()
+    expect(view.step === 2 && view.choice).toMatchObject({ locationType: 'Building', placeId: '', latitude: '' })
+  })
+
+  it('a non-serviceable building ends in a lead filed as self, with the portal source, once', async () => {
+    const visitor = await withDetails('LEAD')
+    const address = { ...MAKATI, barangayId: BEL_AIR, locationType: 'Building', placeId: 'DEMO-B-80300-2' }
+    await visitor.post({ intent: 'update', ...address })
+    const checked = await visitor.post({ intent: 'check', ...address })
+    expect(checked).toMatchObject({ status: 302, location: '/CheckAvailability?dialog=not-serviceable' })
+
+    const refused = await visitor.post({ intent: 'lead', additionalMobile: '12345' }, '?dialog=not-serviceable')
+    expect(refused.status).toBe(400)
+    expect((refused.data!.lead as { error: Record<string, string[]> }).error).toEqual({
+      additionalMobile: ['Please provide valid mobile number'],
+    })
+
+    const filed = await visitor.post({ intent: 'lead', additionalMobile: '9181234567' }, '?dialog=not-serviceable')
+    expect(filed).toMatchObject({ status: 302, location: '/CheckAvailability?dialog=lead-filed' })
+    const again = await visitor.post({ intent: 'lead', additionalMobile: '9181234567' }, '?dialog=not-serviceable')
+    expect(again.location).toBe('/CheckAvailability?dialog=lead-filed')
+
+    const rows = await t.database.db.select().from(leads).where(eq(leads.lastName, 'LEAD'))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ agentCode: 'self', source: context.config.sourceId, firstName: 'MARIA' })
+    const checks = await t.database.db.select().from(serviceabilityChecks)
+    expect(checks.some((check) => check.agentCode === 'self' && check.siteCode === 'DEMO-B-80300-2')).toBe(true)
+  })
+})
