@@ -73,8 +73,13 @@ export default defineConfig({
   projects: [
     { name: 'js', use: { javaScriptEnabled: true } },
     // axe runs inside the page, so the accessibility audit needs JavaScript; the markup it
-    // checks is the same server-rendered HTML either way.
-    { name: 'no-js', use: { javaScriptEnabled: false }, testIgnore: /accessibility\.spec\.ts/ },
+    // checks is the same server-rendered HTML either way. A `*.js-only.spec.ts` tests what
+    // only exists with JavaScript (the map's address search).
+    {
+      name: 'no-js',
+      use: { javaScriptEnabled: false },
+      testIgnore: [/accessibility\.spec\.ts/, /\.js-only\.spec\.ts$/],
+    },
   ],
   webServer: [
     portalServer(PORTAL_PORT, '.data-e2e'),

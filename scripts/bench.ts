@@ -3,7 +3,8 @@
  * fresh DATA_DIR, then measures
  *   1. throughput of the landing page against the framework floor (`/__floor`, a bare
  *      page served by the same process), with autocannon, alternating the two pages;
- *   2. page weight of every public page: HTML, and the JS and CSS a first visit loads;
+ *   2. a full step-2 POST of /CheckAvailability with 20 visitors at once (p99);
+ *   3. page weight of every public page: HTML, and the JS and CSS a first visit loads;
  * and, before the build, in this process: the coverage look-up with 1,000,000 NAPs
  * (scripts/bench/coverage.ts; alone: npm run bench:coverage).
  * Prints two tables, checks the targets, writes bench-results.json and exits 1 when a
@@ -23,6 +24,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { LANDING_PATHS } from '../app/utils/landing-paths.ts'
+import { checkPostChecks, measureCheckPost } from './bench/check-availability.ts'
 import { coverageChecks, measureCoverageLookup, type CoverageBench } from './bench/coverage.ts'
 import { measureThroughput } from './bench/load.ts'
 import { measurePage, type PageWeight } from './bench/page-weight.ts'
@@ -45,6 +47,7 @@ const PAGES = [
   `/verifyEmail/${'x'.repeat(43)}`,
   // An unknown interaction: the page says to log in again, with the login form's JS.
   '/login/interaction/bench',
+  '/CheckAvailability',
 ]
 const LANDING = '/'
 const FLOOR = '/__floor'
@@ -66,18 +69,25 @@ async function main() {
   // 1. Throughput.
   const throughput = await measureThroughput(base, serverGroup(), { floor: FLOOR, landing: LANDING })
 
-  // 2. Page weight.
+  // 2. A full step-2 POST of /CheckAvailability, 20 visitors at once.
+  const checkPost = await measureCheckPost(base)
+
+  // 3. Page weight.
   console.log('\n> page weight')
   const pages: PageWeight[] = []
   for (const page of PAGES) pages.push(await measurePage(base, page))
 
   await stopServer()
 
-  // 3. Report.
+  // 4. Report.
   printReport(pages, throughput, FLOOR)
 
-  // 4. Targets.
-  const checks = [...checkTargets(pages, throughput, LANDING), ...coverageChecks(coverage)]
+  // 5. Targets.
+  const checks = [
+    ...checkTargets(pages, throughput, LANDING),
+    ...checkPostChecks(checkPost),
+    ...coverageChecks(coverage),
+  ]
   for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`)
   const notBuilt = pages.filter((page) => page.status === 404).map((page) => page.path)
   if (notBuilt.length > 0)
@@ -105,6 +115,7 @@ async function main() {
     },
     throughput,
     pages,
+    checkPost,
     coverage,
     checks,
     pass: checks.every((check) => check.pass),

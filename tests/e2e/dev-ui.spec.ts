@@ -142,11 +142,13 @@ test.describe('with JavaScript', () => {
   test('an upload shows a progress bar per file, then the page the server answered', async ({ page }) => {
     await page.goto('/dev/ui')
     await fillCompleteForm(page)
-    // Hold the upload's answer so the bar can be seen.
+    // Hold the upload's answer so the bar can be seen. One promise made beforehand: the bar
+    // can show before the request reaches this handler, and a release then must not be lost.
     let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/dev/ui', async (route) => {
       if (route.request().method() !== 'POST') return route.continue()
-      await new Promise<void>((resolve) => (release = resolve))
+      await held
       await route.continue()
     })
     await form(page).getByRole('button', { name: 'SUBMIT' }).click()

@@ -97,6 +97,13 @@ export function DetailsForm({
   })
   const { valid, recheck } = useDetailsValid(form.id)
   const [consented, setConsented] = useState(saved !== null)
+  // A box ticked before the page's code ran (a slow phone, a lazily loaded screen) is ticked
+  // in the page, not yet in this state: read it once the form is live.
+  useEffect(() => {
+    const box = document.getElementById(form.id)
+    const consent = box instanceof HTMLFormElement ? box.elements.namedItem('checkTerms') : null
+    if (consent instanceof HTMLInputElement) setConsented(consent.checked)
+  }, [form.id])
   // Without JavaScript, or until the schema loads, the server checks the consent on Continue.
   const consentDisabled = hydrated && valid === false
   const continueDisabled = busy || (hydrated && (valid === false || !consented))

@@ -1,0 +1,164 @@
+/**
+ * Issue 8's end-to-end target: a full step-2 POST of /CheckAvailability (CHECK
+ * SERVICEABILITY for a serviceable demo building) through the production process, with 20
+ * clients at once, p99 at most 100 ms. Each client is a visitor of its own: it posts step 1
+ * first (its own draft, its own cookie), then posts the check again and again, as a
+ * browser without JavaScript does, over one kept-alive connection. Every answer must be
+ * the redirect to the serviceable popup; anything else counts as an error.
+ */
+import http from 'node:http'
+import { SECONDS, WARMUP_SECONDS } from './settings.ts'
+
+export const CHECK_CLIENTS = 20
+export const MAX_CHECK_P99_MS = 100
+
+// A serviceable demo building (services/coverage/seed.ts): Demo Makati Tower in Bel-Air, Makati.
+const STEP_TWO = {
+  intent: 'check',
+  regionId: '13',
+  provinceId: '000',
+  municipalityId: '80300',
+  barangayId: '80300002',
+  locationType: 'Building',
+  placeId: 'DEMO-B-80300-1',
+  latitude: '14.552968',
+  longitude: '121.035477',
+}
+const EXPECTED_LOCATION = '/CheckAvailability?dialog=serviceable'
+
+export type CheckBench = {
+  clients: number
+  seconds: number
+  requests: number
+  errors: number
+  p50: number
+  p99: number
+  rps: number
+  /** The first unexpected answer, to say what went wrong. */
+  firstError: string | null
+}
+
+type Answer = { status: number; location: string | undefined; setCookie: string[] }
+
+function post(agent: http.Agent, url: string, form: Record<string, string>, cookie: string) {
+  const body = new URLSearchParams(form).toString()
+  return new Promise<Answer>((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+          origin: new URL(url).origin,
+          ...(cookie ? { cookie } : {}),
+        },
+      },
+      (response) => {
+        response.resume()
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location,
+            setCookie: response.headers['set-cookie'] ?? [],
+          }),
+        )
+        response.on('error', reject)
+      },
+    )
+    request.setTimeout(10_000, () => request.destroy(new Error('timeout after 10 s')))
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
+/** One visitor: step 1 for a draft of its own, then checks until `until`; latencies in ms. */
+async function visitor(base: string, n: number, until: () => boolean, latencies: number[], errors: string[]) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const url = `${base}/CheckAvailability`
+  try {
+    const details = await post(
+      agent,
+      url,
+      {
+        intent: 'details',
+        firstName: 'BENCH',
+        lastName: `VISITOR`,
+        mobileNo: `917${String(1000000 + n).slice(-7)}`,
+        email: `bench.${n}@example.net`,
+        checkTerms: 'on',
+      },
+      '',
+    )
+    // The draft cookie (and nothing else) makes this client a visitor with a draft.
+    const cookie = details.setCookie.map((line) => line.split(';')[0]).join('; ')
+    if (details.status !== 302 || !cookie) {
+      errors.push(`step 1 answered ${details.status} without a draft cookie`)
+      return
+    }
+    while (!until()) {
+      const started = performance.now()
+      const answer = await post(agent, url, STEP_TWO, cookie)
+      const elapsed = performance.now() - started
+      if (answer.status === 302 && answer.location === EXPECTED_LOCATION) latencies.push(elapsed)
+      else errors.push(`check answered ${answer.status} ${answer.location ?? ''}`.trim())
+    }
+  } catch (error) {
+    errors.push(error instanceof Error ? error.message : String(error))
+  } finally {
+    agent.destroy()
+  }
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+async function run(base: string, seconds: number) {
+  const latencies: number[] = []
+  const errors: string[] = []
+  const end = Date.now() + seconds * 1000
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: CHECK_CLIENTS }, (_, n) => visitor(base, n, () => Date.now() >= end, latencies, errors)),
+  )
+  return { latencies, errors, elapsedMs: performance.now() - started }
+}
+
+export async function measureCheckPost(base: string): Promise<CheckBench> {
+  console.log(`\n> /CheckAvailability step 2 POST, ${CHECK_CLIENTS} visitors at once, ${SECONDS} s`)
+  await run(base, WARMUP_SECONDS)
+  const { latencies, errors, elapsedMs } = await run(base, SECONDS)
+  const sorted = latencies.sort((a, b) => a - b)
+  const result: CheckBench = {
+    clients: CHECK_CLIENTS,
+    seconds: SECONDS,
+    requests: sorted.length,
+    errors: errors.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    rps: sorted.length / (elapsedMs / 1000),
+    firstError: errors[0] ?? null,
+  }
+  console.log(
+    `  ${result.requests} checks, ${result.rps.toFixed(0)} per s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors`,
+  )
+  return result
+}
+
+export function checkPostChecks(bench: CheckBench) {
+  return [
+    {
+      name: `/CheckAvailability step 2 POST p99 at most ${MAX_CHECK_P99_MS} ms with ${CHECK_CLIENTS} visitors at once`,
+      pass: bench.requests > 0 && bench.p99 <= MAX_CHECK_P99_MS,
+      detail: `p99 ${bench.p99.toFixed(1)} ms, p50 ${bench.p50.toFixed(1)} ms over ${bench.requests} checks (${bench.rps.toFixed(0)}/s)`,
+    },
+    {
+      name: 'every step 2 POST answered the serviceable popup',
+      pass: bench.errors === 0 && bench.requests > 0,
+      detail: bench.errors === 0 ? `${bench.requests} answers` : `${bench.errors} errors, first: ${bench.firstError}`,
+    },
+  ]
+}
