@@ -68,38 +68,6 @@ test.describe('security headers', () => {
   })
 })
 
-test.describe('the enforced CSP', () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the portal's own scripts run only with JavaScript")
-
-  // The form pages load their schema after the page runs (use-schema-form.ts); zod must
-  // not try `new Function`, which the CSP refuses (a report on every form page before).
-  for (const path of ['/register', '/forgot-password', '/login']) {
-    test(`${path} runs its scripts and its field checks without a refusal`, async ({ page }) => {
-      const refused: string[] = []
-      page.on('console', (message) => {
-        if (message.type() === 'error') refused.push(`console: ${message.text()}`)
-      })
-      await page.exposeFunction('reportViolation', (violation: string) => refused.push(`CSP: ${violation}`))
-      await page.addInitScript(() => {
-        const report = (window as unknown as { reportViolation: (violation: string) => void }).reportViolation
-        document.addEventListener('securitypolicyviolation', (event) =>
-          report(`${event.violatedDirective} ${event.blockedURI}`),
-        )
-      })
-      await page.goto(path)
-      // A message on leaving the field comes only from the schema checked in the browser,
-      // which arrives after the page runs: leave the field again until it is there.
-      const email = page.getByLabel('Email address')
-      await expect(async () => {
-        await email.fill('not-an-email')
-        await email.blur()
-        await expect(page.getByText('Invalid email format')).toBeVisible({ timeout: 1_000 })
-      }).toPass()
-      expect(refused).toEqual([])
-    })
-  }
-})
-
 test.describe('cookies', () => {
   // The real posts: with JS the forms are fetchers (POST /preferences.data), without JS
   // plain forms (POST /preferences, redirect back). Each project checks its own path.
