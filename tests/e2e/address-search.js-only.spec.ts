@@ -15,10 +15,18 @@ test('with JavaScript the address search says when nothing is found, and a hit f
   page,
 }) => {
   await completeStepOne(page, person('search'))
+  // The query goes in a POST's body to /CheckAvailability/search, never in a URL.
+  const searches: { path: string; url: string }[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST') searches.push({ path: new URL(request.url()).pathname, url: request.url() })
+  })
   const search = page.getByRole('searchbox', { name: 'Search for your address' })
   await search.fill('zzzz')
   await search.press('Enter')
   await expect(page.getByText('No address found')).toBeVisible()
+  const searched = searches.filter(({ path }) => path.startsWith('/CheckAvailability/search'))
+  expect(searched.length).toBeGreaterThan(0)
+  for (const { url } of searched) expect(url).not.toContain('zzzz')
   await search.fill('demo makati village')
   await search.press('Enter')
   await page.getByRole('button', { name: /^Demo Makati Village, San Lorenzo/ }).click()
