@@ -34,13 +34,13 @@ function browser() {
     if (line) cookie = line.split(';')[0]!
   }
   return {
-    async post(form: Record<string, string>, query = '') {
+    async post(form: Record<string, string>, query = '', portal: AppLoadContext = context) {
       const request = new Request(`http://portal.test/CheckAvailability${query}`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(form),
       })
-      const answer = await checkAvailabilityAction(request, context)
+      const answer = await checkAvailabilityAction(request, portal)
       if (answer instanceof Response) {
         keep(answer.headers)
         return { status: answer.status, location: answer.headers.get('location'), data: null }
@@ -72,7 +72,35 @@ async function withDetails(lastName: string) {
   return visitor
 }
 
+/** The same portal, but the coverage service's serviceability call fails (503). */
+function withFailingCheck(): AppLoadContext {
+  return {
+    ...context,
+    upstreamFetch: async (request: Request) =>
+      new URL(request.url).pathname === '/v2/servicability'
+        ? Response.json(
+            { status: false, error: { code: 'unavailable', message: 'down', requestId: null } },
+            { status: 503 },
+          )
+        : context.upstreamFetch(request),
+  }
+}
+
 describe('step 2 submissions on the server', () => {
+  it("says 'Some error occured' when the check fails, and keeps every choice (spec 8)", async () => {
+    const visitor = await withDetails('CHECKFAILS')
+    const building = { ...MAKATI, barangayId: BEL_AIR, locationType: 'Building', placeId: 'DEMO-B-80300-1' }
+    const answer = await visitor.post({ intent: 'check', ...building }, '', withFailingCheck())
+    expect(answer.status).toBe(503)
+    expect(answer.data).toMatchObject({ checkError: 'Some error occured', choice: building })
+    const view = await visitor.view()
+    expect(view.step === 2 && view.choice).toMatchObject({ ...building, latitude: '14.552968' })
+
+    // The service back: the same choice checks, serviceable.
+    const again = await visitor.post({ intent: 'check', ...building })
+    expect(again).toMatchObject({ status: 302, location: '/CheckAvailability?dialog=serviceable' })
+  })
+
   it('refuses an incomplete check with its reasons and keeps every choice (spec 5)', async () => {
     const visitor = await withDetails('INCOMPLETE')
     const answer = await visitor.post({ intent: 'check', ...MAKATI, barangayId: BEL_AIR })

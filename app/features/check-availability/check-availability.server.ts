@@ -297,6 +297,13 @@ async function saveChoice(request: Request, context: AppLoadContext, form: FormD
     zipCode: lists.zipCode,
     result: changed ? null : section.result,
   }
+  // CHECK SERVICEABILITY on a complete building: its pin is the building's, so the check
+  // runs at once, and one save keeps the choice with its result (without one if it fails).
+  if (check && choice.locationType === 'Building' && isReadyToCheck(choice)) {
+    const agent = await agentOf(request, context)
+    const submission = parseWithZod(formOf(choice), { schema: addressCheckSchema({ agent: agent !== null }) })
+    if (submission.status === 'success') return runCheck(request, context, saved, { choiceSaved: false })
+  }
   let headers
   try {
     headers = await saveDraftSection(request, context, 'serviceability', saved)
@@ -314,7 +321,6 @@ async function saveChoice(request: Request, context: AppLoadContext, form: FormD
   const submission = parseWithZod(formOf(choice), { schema: addressCheckSchema({ agent: agent !== null }) })
   if (submission.status !== 'success' || !isReadyToCheck(choice))
     return data({ address: submission.reply({ formErrors: [TEXT.incomplete] }), choice }, { status: 400, headers })
-  if (choice.locationType === 'Building') return runCheck(request, context, saved, headers)
   return back(headers, 'confirm')
 }
 
@@ -337,7 +343,7 @@ async function confirmAndCheck(request: Request, context: AppLoadContext) {
   const section = sectionOf(draft)
   if (!isReadyToCheck(section.choice))
     return data({ formError: TEXT.incomplete, choice: section.choice }, { status: 400 })
-  return runCheck(request, context, section, undefined)
+  return runCheck(request, context, section, { choiceSaved: true })
 }
 
 /**
@@ -350,8 +356,20 @@ async function runCheck(
   request: Request,
   context: AppLoadContext,
   section: ServiceabilitySection,
-  headers: Headers | undefined,
+  { choiceSaved }: { choiceSaved: boolean },
 ) {
+  // A check that fails keeps the choice: saved here when it was not saved before the check.
+  async function failed() {
+    let headers: Headers | undefined
+    if (!choiceSaved) {
+      try {
+        headers = await saveDraftSection(request, context, 'serviceability', section)
+      } catch (error) {
+        if (!isUpstreamError(error)) throw error
+      }
+    }
+    return data({ checkError: TEXT.checkError, choice: section.choice }, { status: 503, headers })
+  }
   const draft = await readDraft(request, context)
   const details = detailsOf(draft)!
   const agent = await agentOf(request, context)
@@ -371,7 +389,7 @@ async function runCheck(
     const done = await agent.me.call((upstream, accessToken) => upstream.coverage.check(payload, { accessToken }))
     if (!done.ok) {
       context.logger.warn({ err: done.error, referenceNo }, 'serviceability check failed')
-      return data({ checkError: TEXT.checkError, choice }, { status: 503, headers })
+      return failed()
     }
     answer = done.value
   } else {
@@ -380,11 +398,11 @@ async function runCheck(
     } catch (error) {
       if (!isUpstreamError(error)) throw error
       context.logger.warn({ err: error, referenceNo }, 'serviceability check failed')
-      return data({ checkError: TEXT.checkError, choice }, { status: 503, headers })
+      return failed()
     }
   }
   const outcome = serviceabilityOutcome(answer)
-  if (outcome === 'error') return data({ checkError: TEXT.checkError, choice }, { status: 503, headers })
+  if (outcome === 'error') return failed()
   let saved
   try {
     saved = await saveDraftSection(request, context, 'serviceability', {
@@ -393,7 +411,7 @@ async function runCheck(
     })
   } catch (error) {
     if (!isUpstreamError(error)) throw error
-    return data({ checkError: TEXT.checkError, choice }, { status: 503, headers })
+    return data({ checkError: TEXT.checkError, choice }, { status: 503 })
   }
   return back(saved, outcome)
 }
