@@ -50,7 +50,6 @@ function ItemRow({ item, actionData }: { item: Item; actionData: PlansActionData
                 type="number"
                 name="quantity"
                 min={1}
-                max={item.maxQuantity}
                 defaultValue={item.quantity}
                 key={item.quantity}
                 className="w-24 rounded border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
