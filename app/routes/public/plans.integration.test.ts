@@ -1,0 +1,110 @@
+/**
+ * The /plans routes' loaders and action against the real gateway and a seeded catalogue
+ * (services/catalog/lineup.ts), plus a catalogue that is down (spec 8).
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PLANS_TEXT } from '~/features/plans/texts'
+import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
+import { loader as planLoader } from './plan'
+import { action as plansAction, loader as plansLoader } from './plans'
+
+let t: TestUpstream
+beforeAll(async () => {
+  t = await startTestUpstream({ seed: true })
+})
+afterAll(() => t?.close())
+
+const get = (path: string, cookie = '', context: AppLoadContext = t.context) => ({
+  request: new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }),
+  context,
+  params: {},
+})
+
+/** A loader's answer: its data and status, whether it returned `data(…, init)` or a plain object. */
+function unwrap<T>(answer: T) {
+  const wrapped = answer as { type?: string; data?: unknown; init?: { status?: number } }
+  return wrapped?.type === 'DataWithResponseInit'
+    ? { data: wrapped.data as Exclude<T, { type: 'DataWithResponseInit' }>, status: wrapped.init?.status ?? 200 }
+    : { data: answer, status: 200 }
+}
+
+/** A catalogue that cannot be reached: a fresh transport, so nothing cached either. */
+const downContext = (): AppLoadContext => ({
+  ...t.context,
+  upstreamFetch: async () => {
+    throw new TypeError('fetch failed')
+  },
+})
+
+const codes = (view: unknown) => (view as { plans: { code: string }[] }).plans.map((plan) => plan.code)
+
+describe('/plans', () => {
+  it('lists the home plans by default, from the entry plan at 888', async () => {
+    const { data, status } = unwrap(await plansLoader(get('/plans')))
+    expect(status).toBe(200)
+    expect(data).toMatchObject({ status: 'ok', category: 'RES', region: null, planInCart: null })
+    expect(codes(data)).toContain('fiber-plan-888')
+    expect(codes(data)).not.toContain('sme-fiber-1899')
+  })
+
+  it('switches to business plans and back; the choice is kept in the draft, behind the cookie', async () => {
+    const post = (category: string, cookie = '') =>
+      new Request('http://localhost/plans', {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'category', category }),
+        headers: cookie ? { cookie } : {},
+      })
+    const sme = (await plansAction({ request: post('SME'), context: t.context, params: {} })) as Response
+    expect(sme.status).toBe(302)
+    expect(sme.headers.get('location')).toBe('/plans')
+    const cookie = (sme.headers.get('set-cookie') ?? '').split(';')[0]
+    expect(cookie).toMatch(/^draft=/)
+
+    const business = unwrap(await plansLoader(get('/plans', cookie))).data
+    expect(business).toMatchObject({ status: 'ok', category: 'SME' })
+    expect(codes(business)).toEqual(expect.arrayContaining(['sme-fiber-1899', 'sme-fiber-8999']))
+    expect(codes(business)).not.toContain('fiber-plan-888')
+
+    await plansAction({ request: post('RES', cookie), context: t.context, params: {} })
+    expect(unwrap(await plansLoader(get('/plans', cookie))).data).toMatchObject({ category: 'RES' })
+    // Anything else is ignored: the page comes back as it was.
+    const odd = (await plansAction({ request: post('GOV', cookie), context: t.context, params: {} })) as Response
+    expect(odd.headers.get('location')).toBe('/plans')
+    expect(unwrap(await plansLoader(get('/plans', cookie))).data).toMatchObject({ category: 'RES' })
+  })
+
+  it('says spec 8’s words with 503 when the catalogue is down', async () => {
+    const { data, status } = unwrap(await plansLoader(get('/plans', '', downContext())))
+    expect(status).toBe(503)
+    expect(data).toEqual({ status: 'unavailable' })
+    expect(PLANS_TEXT.unavailable).toBe('Plans are unavailable at this moment. Please try again later.')
+  })
+})
+
+describe('/plans/:code', () => {
+  const plan = (code: string, context?: AppLoadContext) =>
+    planLoader({ ...get(`/plans/${code}`, '', context), params: { code } })
+
+  it('shows the plan with its FAQs and add-ons', async () => {
+    const { data } = unwrap(await plan('fiber-plan-1699'))
+    if (data.status !== 'ok') throw new Error('expected the plan')
+    expect(data.plan.name).toBe('Fiber Plan 1699')
+    expect(data.faqs.length).toBeGreaterThan(0)
+    expect(data.addOns.map((addOn) => addOn.code)).toContain('mesh-wifi6-router')
+  })
+
+  it('answers 404 for an unknown plan and for an add-on’s code', async () => {
+    for (const code of ['no-such-plan', 'mesh-wifi6-router']) {
+      const thrown = await plan(code).then(
+        () => undefined,
+        (error: unknown) => error as { init?: { status?: number } },
+      )
+      expect(thrown?.init?.status, code).toBe(404)
+    }
+  })
+
+  it('answers 503 with spec 8’s page when the catalogue is down', async () => {
+    expect(unwrap(await plan('fiber-plan-1699', downContext())).status).toBe(503)
+  })
+})
