@@ -88,7 +88,7 @@ describe('/plans/:code', () => {
 
   it('shows the plan with its FAQs and add-ons', async () => {
     const { data } = unwrap(await plan('fiber-plan-1699'))
-    if (data.status !== 'ok') throw new Error('expected the plan')
+    if (!('status' in data) || data.status !== 'ok') throw new Error('expected the plan')
     expect(data.plan.name).toBe('Fiber Plan 1699')
     expect(data.faqs.length).toBeGreaterThan(0)
     expect(data.addOns.map((addOn) => addOn.code)).toContain('mesh-wifi6-router')
