@@ -15,7 +15,7 @@ test.beforeEach(async ({ page }) => {
 const planCard = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) })
 
-test('the list, business plans and back, and a plan’s page', async ({ page }) => {
+test('the list, business plans and back, a plan’s page and a comparison', async ({ page }) => {
   await page.goto('/plans')
   await expect(page).toHaveTitle(/^Plans \|/)
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your fibre plan' })).toBeVisible()
@@ -59,6 +59,30 @@ test('the list, business plans and back, and a plan’s page', async ({ page }) 
     await expect(addOns.getByText('Mesh Wi-Fi 6 router')).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'CHOOSE THIS PLAN: Fiber Plan 1699' })).toBeVisible()
+  })
+
+  await test.step('three plans side by side, chosen with a GET form', async () => {
+    await page.goto('/plans')
+    await page.getByRole('link', { name: 'Compare plans' }).click()
+    await expect(page).toHaveURL('/plans/compare')
+    await page.getByRole('checkbox', { name: /^Fiber Plan 888 / }).check()
+    await page.getByRole('button', { name: 'COMPARE' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Please choose two or three plans to compare.')
+    await expect(page.getByRole('checkbox', { name: /^Fiber Plan 888 / })).toBeChecked()
+    await page.getByRole('checkbox', { name: /^Fiber Plan 1699 / }).check()
+    await page.getByRole('checkbox', { name: /^Fiber Plan 2499 / }).check()
+    await page.getByRole('button', { name: 'COMPARE' }).click()
+    await expect(page).toHaveURL('/plans/compare?codes=fiber-plan-888&codes=fiber-plan-1699&codes=fiber-plan-2499')
+    const table = page.getByRole('table', { name: 'The chosen plans side by side' })
+    await expect(table.getByRole('columnheader')).toHaveText(['Fiber Plan 888', 'Fiber Plan 1699', 'Fiber Plan 2499'])
+    await expect(table.getByRole('row', { name: /^Speed/ }).getByRole('cell')).toHaveText([
+      '50 Mbps',
+      '200 Mbps',
+      '500 Mbps',
+    ])
+    // The URL is the comparison: opened afresh, it shows the same.
+    await page.goto('/plans/compare?codes=fiber-plan-2499&codes=fiber-plan-888')
+    await expect(table.getByRole('columnheader')).toHaveText(['Fiber Plan 2499', 'Fiber Plan 888'])
   })
 
   await test.step('an unknown plan is the not-found page', async () => {

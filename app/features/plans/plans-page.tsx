@@ -9,7 +9,8 @@ import { Button } from '~/ui/button'
 import { useIsPending } from '~/utils/use-is-pending'
 import type { CustomerCategory } from '../../../lib/catalog'
 import { ChoosePlanForm, PlanFacts, PlanLink, PlanPrice, TvButton, type TvConfig } from './plan-parts'
-import { CATEGORY_INTENT } from './plans'
+import { AppLink } from '~/ui/app-link'
+import { CATEGORY_INTENT, COMPARE_PATH } from './plans'
 import type { PlansActionData } from './plans.server'
 import { PLANS_TEXT as TEXT } from './texts'
 
@@ -81,6 +82,11 @@ export function PlansPage({
       <PlansHeading>{TEXT.heading}</PlansHeading>
       <CategorySwitch category={category} />
       {region ? <p className="text-sm">{TEXT.regionNote}</p> : null}
+      <p>
+        <AppLink to={COMPARE_PATH} className="underline">
+          {TEXT.compareLink}
+        </AppLink>
+      </p>
       <TvButton tv={tv} />
       {plans.length ? (
         <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">

@@ -21,7 +21,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { CustomerCategorySchema } from '../../../lib/catalog'
 import { changeCustomerCategory } from './customer-category.server'
 import { DEFAULT_CUSTOMER_CATEGORY } from './customer-category'
-import { CART_PATH, CATEGORY_INTENT, draftRegion } from './plans'
+import { CART_PATH, CATEGORY_INTENT, compareSelection, draftRegion } from './plans'
 import { PLANS_TEXT } from './texts'
 
 /** What a page shows when the catalogue is down (spec 8), answered with 503. */
@@ -84,6 +84,48 @@ export async function cartView(request: Request, context: AppLoadContext) {
     cart,
     addOns: (await upstreamFor(context).catalog.addOns(planCode, region)) ?? [],
   }))
+}
+
+/**
+ * /plans/compare: the category's plans to tick (a GET form, so a comparison is a URL to
+ * share) and, for two or three codes, those plans side by side in the order asked.
+ */
+export async function compareView(request: Request, context: AppLoadContext) {
+  const draft = await readDraft(request, context)
+  const category = draft?.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY
+  const region = draftRegion(draft?.sections.serviceability)
+  const selection = compareSelection(new URL(request.url).searchParams.getAll('codes'))
+  return orUnavailable(async () => {
+    const catalog = upstreamFor(context).catalog
+    const [plans, compared] = await Promise.all([
+      catalog.plans({ customerCategory: category.category, region }),
+      selection.valid ? compareOrNull(catalog, selection.codes) : null,
+    ])
+    const error = !selection.asked
+      ? null
+      : !selection.valid
+        ? PLANS_TEXT.compareCount
+        : compared
+          ? null
+          : PLANS_TEXT.compareUnknown
+    return {
+      plans,
+      chosen: selection.codes,
+      compared: compared ?? [],
+      error,
+      planInCart: draft?.sections.plan?.planCode ?? null,
+    }
+  })
+}
+
+/** The compare call's answer, or null when it names a code the catalogue does not know. */
+async function compareOrNull(catalog: ReturnType<typeof upstreamFor>['catalog'], codes: string[]) {
+  try {
+    return await catalog.compare(codes)
+  } catch (error) {
+    if (isUpstreamError(error) && error.kind === 'rejected') return null
+    throw error
+  }
 }
 
 const CategoryFormSchema = z.object({ category: CustomerCategorySchema })

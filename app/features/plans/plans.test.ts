@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addOnsToOffer, draftRegion, offeredPaymentModes } from './plans'
+import { addOnsToOffer, compareSelection, draftRegion, offeredPaymentModes } from './plans'
 
 const section = (regionId: string) => ({ choice: { regionId } })
 
@@ -32,5 +32,19 @@ describe('offeredPaymentModes', () => {
     expect(offeredPaymentModes(['STAGGERED', 'OUTRIGHT'])).toEqual(['OUTRIGHT', 'STAGGERED'])
     expect(offeredPaymentModes(['OUTRIGHT'])).toEqual(['OUTRIGHT'])
     expect(offeredPaymentModes([])).toEqual([])
+  })
+})
+
+describe('compareSelection', () => {
+  it.each([
+    [[], { codes: [], valid: false, asked: false }],
+    [['fiber-plan-888'], { codes: ['fiber-plan-888'], valid: false, asked: true }],
+    [['a', 'b'], { codes: ['a', 'b'], valid: true, asked: true }],
+    [['c', 'a', 'b'], { codes: ['c', 'a', 'b'], valid: true, asked: true }],
+    [['a', 'a', 'b'], { codes: ['a', 'b'], valid: true, asked: true }],
+    [['a', 'b', 'c', 'd'], { codes: ['a', 'b', 'c', 'd'], valid: false, asked: true }],
+    [['a', 'B!', '../x'], { codes: ['a'], valid: false, asked: true }],
+  ])('%j', (asked, selection) => {
+    expect(compareSelection(asked)).toEqual(selection)
   })
 })

@@ -35,3 +35,18 @@ export function addOnsToOffer<T extends { code: string }>(
 export function offeredPaymentModes(paymentModes: readonly PaymentMode[]): PaymentMode[] {
   return (['OUTRIGHT', 'STAGGERED'] as const).filter((mode) => paymentModes.includes(mode))
 }
+
+export const COMPARE_PATH = '/plans/compare'
+/** spec 7's compare call takes two or three plans. */
+export const COMPARE_MIN = 2
+export const COMPARE_MAX = 3
+
+/**
+ * The plans a comparison URL asks for (`?codes=a&codes=b`): each well-formed code once,
+ * in the order given, and whether there are two or three of them. Nothing asked for is
+ * not an error: the page just shows the form.
+ */
+export function compareSelection(asked: readonly string[]): { codes: string[]; valid: boolean; asked: boolean } {
+  const codes = [...new Set(asked.map((code) => code.trim()).filter((code) => /^[a-z0-9][a-z0-9-]{0,63}$/.test(code)))]
+  return { codes, valid: codes.length >= COMPARE_MIN && codes.length <= COMPARE_MAX, asked: asked.length > 0 }
+}

@@ -8,6 +8,7 @@ import { PLANS_TEXT } from '~/features/plans/texts'
 import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
 import { loader as planLoader } from './plan'
 import { action as plansAction, loader as plansLoader } from './plans'
+import { loader as compareLoader } from './plans-compare'
 
 let t: TestUpstream
 beforeAll(async () => {
@@ -106,5 +107,31 @@ describe('/plans/:code', () => {
 
   it('answers 503 with spec 8’s page when the catalogue is down', async () => {
     expect(unwrap(await plan('fiber-plan-1699', downContext())).status).toBe(503)
+  })
+})
+
+describe('/plans/compare', () => {
+  const compare = async (query: string) => unwrap(await compareLoader(get(`/plans/compare${query}`))).data
+
+  it('compares two or three plans in the order asked', async () => {
+    const view = await compare('?codes=fiber-plan-2499&codes=fiber-plan-888&codes=fiber-plan-1299')
+    if (!('status' in view) || view.status !== 'ok') throw new Error('expected the comparison')
+    expect(view.compared.map((plan) => plan.code)).toEqual(['fiber-plan-2499', 'fiber-plan-888', 'fiber-plan-1299'])
+    expect(view.error).toBeNull()
+    expect(view.plans.length).toBeGreaterThan(3)
+  })
+
+  it('shows only the form when nothing is asked, and says why for one, four or unknown plans', async () => {
+    expect(await compare('')).toMatchObject({ compared: [], error: null })
+    expect(await compare('?codes=fiber-plan-888')).toMatchObject({
+      compared: [],
+      chosen: ['fiber-plan-888'],
+      error: 'Please choose two or three plans to compare.',
+    })
+    expect(await compare('?codes=a&codes=b&codes=c&codes=d')).toMatchObject({ compared: [], error: expect.any(String) })
+    expect(await compare('?codes=fiber-plan-888&codes=no-such-plan')).toMatchObject({
+      compared: [],
+      error: 'One of these plans is no longer offered. Please choose again.',
+    })
   })
 })
