@@ -4,6 +4,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { saveDraftSection } from '~/features/drafts/draft.server'
 import { PLANS_TEXT } from '~/features/plans/texts'
 import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
 import { loader as planLoader } from './plan'
@@ -73,6 +74,37 @@ describe('/plans', () => {
     const odd = (await plansAction({ request: post('GOV', cookie), context: t.context, params: {} })) as Response
     expect(odd.headers.get('location')).toBe('/plans')
     expect(unwrap(await plansLoader(get('/plans', cookie))).data).toMatchObject({ category: 'RES' })
+  })
+
+  it('lists only the plans offered in the region of the visitor’s serviceability check', async () => {
+    const choice = {
+      regionId: '14',
+      provinceId: '',
+      municipalityId: '',
+      barangayId: '',
+      locationType: '' as const,
+      placeId: '',
+      latitude: '',
+      longitude: '',
+    }
+    const headers = await saveDraftSection(
+      new Request('http://localhost/CheckAvailability'),
+      t.context,
+      'serviceability',
+      {
+        choice,
+        names: {},
+        zipCode: null,
+        result: null,
+      },
+    )
+    const cookie = (headers.get('set-cookie') ?? '').split(';')[0]
+    const view = unwrap(await plansLoader(get('/plans', cookie))).data
+    expect(view).toMatchObject({ status: 'ok', category: 'RES', region: '14' })
+    expect(codes(view)).toEqual(expect.arrayContaining(['fiber-plan-888', 'fiber-plan-1299', 'fiber-plan-1699']))
+    // 2499 and the TV plan are for the metro regions only.
+    expect(codes(view)).not.toContain('fiber-plan-2499')
+    expect(codes(view)).not.toContain('fiber-tv-plan-1999')
   })
 
   it('says spec 8’s words with 503 when the catalogue is down', async () => {
