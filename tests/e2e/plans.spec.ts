@@ -114,6 +114,7 @@ test('the cart: a plan and a router, the payment mode, removing the router, and 
   await quantity.fill('4')
   await page.getByRole('button', { name: 'UPDATE' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'You can add up to 3 of this item.' })).toBeVisible()
+  await expect(quantity).toHaveValue('4')
   await quantity.fill('2')
   await page.getByRole('button', { name: 'UPDATE' }).click()
   await expect(quantity).toHaveValue('2')

@@ -23,6 +23,7 @@ type Item = Cart['cartItems'][number]
 function ItemRow({ item, actionData }: { item: Item; actionData: PlansActionData | undefined }) {
   const busy = useIsPending()
   const plan = item.productType === 'MAINLINE'
+  const typed = actionData?.target === item.productCode ? actionData.quantity : undefined
   return (
     <li className="flex flex-col gap-2 border-b border-slate-200 py-3 dark:border-slate-700">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -50,8 +51,8 @@ function ItemRow({ item, actionData }: { item: Item; actionData: PlansActionData
                 type="number"
                 name="quantity"
                 min={1}
-                defaultValue={item.quantity}
-                key={item.quantity}
+                defaultValue={typed ?? item.quantity}
+                key={`${item.quantity}-${typed ?? ''}`}
                 className="w-24 rounded border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
               />
             </label>

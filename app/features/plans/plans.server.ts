@@ -131,10 +131,15 @@ async function compareOrNull(catalog: ReturnType<typeof upstreamFor>['catalog'],
 const CategoryFormSchema = z.object({ category: CustomerCategorySchema })
 
 /** What a refused or invalid form answers: the message, and which form it belongs to (a product code or the intent). */
-export type PlansActionData = { formError: string; target: string }
+export type PlansActionData = { formError: string; target: string; quantity?: string }
 
-function refused(formError: string, target: string, headers?: Headers, status = 400) {
-  return data<PlansActionData>({ formError, target }, { status, headers })
+function refused(formError: string, target: string, form: FormData, headers?: Headers, status = 400) {
+  // A refused quantity comes back as typed (the form comes back filled in).
+  const quantity = form.get('quantity')
+  return data<PlansActionData>(
+    { formError, target, ...(typeof quantity === 'string' ? { quantity: quantity.slice(0, 10) } : {}) },
+    { status, headers },
+  )
 }
 
 /**
@@ -158,9 +163,9 @@ export async function plansAction(request: Request, context: AppLoadContext, her
   const submission = parseWithZod(form, { schema: CartFormSchema })
   if (submission.status !== 'success') {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? CART_TEXTS.refused
-    return refused(message, target)
+    return refused(message, target, form)
   }
   const answer = await applyCartForm(request, context, submission.value)
-  if (!answer.status) return refused(answer.message, target, answer.headers, 409)
+  if (!answer.status) return refused(answer.message, target, form, answer.headers, 409)
   return redirect(CART_PATH, { headers: answer.headers })
 }
