@@ -18,7 +18,7 @@ import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
 import { readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { CustomerCategorySchema } from '../../../lib/catalog'
+import { CustomerCategorySchema, ProductCodeSchema } from '../../../lib/catalog'
 import { changeCustomerCategory } from './customer-category.server'
 import { DEFAULT_CUSTOMER_CATEGORY } from './customer-category'
 import { CART_PATH, CATEGORY_INTENT, compareSelection, draftRegion } from './plans'
@@ -65,7 +65,8 @@ export async function planView(request: Request, context: AppLoadContext, code: 
   const region = draftRegion(draft?.sections.serviceability)
   return orUnavailable(async () => {
     const catalog = upstreamFor(context).catalog
-    const plan = code ? await catalog.plan(code) : null
+    // A code no product could have is not asked for: it is the not-found page too.
+    const plan = ProductCodeSchema.safeParse(code).success ? await catalog.plan(code as string) : null
     if (!plan || plan.productType !== 'MAINLINE') throw data(null, { status: 404 })
     const [faqs, addOns] = await Promise.all([catalog.faqs(plan.code), catalog.addOns(plan.code, region)])
     return { plan, faqs: faqs ?? [], addOns: addOns ?? [], planInCart: draft?.sections.plan?.planCode ?? null }

@@ -127,8 +127,8 @@ describe('/plans/:code', () => {
     expect(data.addOns.map((addOn) => addOn.code)).toContain('mesh-wifi6-router')
   })
 
-  it('answers 404 for an unknown plan and for an add-on’s code', async () => {
-    for (const code of ['no-such-plan', 'mesh-wifi6-router']) {
+  it('answers 404 for an unknown plan, an add-on’s code and a malformed code', async () => {
+    for (const code of ['no-such-plan', 'mesh-wifi6-router', 'Not A Code!', '']) {
       const thrown = await plan(code).then(
         () => undefined,
         (error: unknown) => error as { init?: { status?: number } },
