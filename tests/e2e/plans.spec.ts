@@ -41,11 +41,16 @@ test('the list, business plans and back, a plan’s page and a comparison', asyn
     await expect(biz.getByText('₱5,000.00, paid outright')).toBeVisible()
     await expect(biz.getByText('36-month lock-in')).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Fiber Plan 888' })).toHaveCount(0)
+    const govt = page.getByRole('checkbox', { name: 'I work for the government or an embassy' })
+    await govt.check()
+    await page.getByRole('button', { name: 'SAVE', exact: true }).click()
     // The choice is kept in the draft: a reload keeps it.
     await page.reload()
     await expect(page.getByText('Showing plans for Business (SME).')).toBeVisible()
+    await expect(govt).toBeChecked()
     await page.getByRole('button', { name: 'SHOW HOME PLANS' }).click()
     await expect(page.getByText('Showing plans for Home (Residential).')).toBeVisible()
+    await expect(govt).toHaveCount(0)
     await expect(planCard(page, 'Fiber Plan 888')).toBeVisible()
   })
 

@@ -10,7 +10,7 @@ import { useIsPending } from '~/utils/use-is-pending'
 import type { CustomerCategory } from '../../../lib/catalog'
 import { ChoosePlanForm, PlanFacts, PlanLink, PlanPrice, TvButton, type TvConfig } from './plan-parts'
 import { AppLink } from '~/ui/app-link'
-import { CATEGORY_INTENT, COMPARE_PATH } from './plans'
+import { CATEGORY_INTENT, COMPARE_PATH, GOVT_INTENT } from './plans'
 import type { PlansActionData } from './plans.server'
 import { PLANS_TEXT as TEXT } from './texts'
 
@@ -27,6 +27,22 @@ function CategorySwitch({ category }: { category: CustomerCategory }) {
       <input type="hidden" name="category" value={other} />
       <Button type="submit" name="intent" value={CATEGORY_INTENT} variant="secondary" disabled={busy}>
         {TEXT.switchTo[other]}
+      </Button>
+    </Form>
+  )
+}
+
+/** spec 4's SAVE_GOVT, for SME visitors only. */
+function GovtForm({ checked }: { checked: boolean }) {
+  const busy = useIsPending()
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-3" key={String(checked)}>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="isWorkingGovtEmbassyWorker" defaultChecked={checked} />
+        {TEXT.govtLabel}
+      </label>
+      <Button type="submit" name="intent" value={GOVT_INTENT} variant="secondary" disabled={busy}>
+        {TEXT.govtSave}
       </Button>
     </Form>
   )
@@ -64,6 +80,7 @@ function PlanCard({
 
 export function PlansPage({
   category,
+  isWorkingGovtEmbassyWorker,
   region,
   plans,
   tv,
@@ -71,6 +88,7 @@ export function PlansPage({
   actionData,
 }: {
   category: CustomerCategory
+  isWorkingGovtEmbassyWorker: boolean
   region: string | null
   plans: Product[]
   tv: TvConfig
@@ -81,6 +99,7 @@ export function PlansPage({
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
       <PlansHeading>{TEXT.heading}</PlansHeading>
       <CategorySwitch category={category} />
+      {category === 'SME' ? <GovtForm checked={isWorkingGovtEmbassyWorker} /> : null}
       {region ? <p className="text-sm">{TEXT.regionNote}</p> : null}
       <p>
         <AppLink to={COMPARE_PATH} className="underline">

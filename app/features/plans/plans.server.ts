@@ -21,7 +21,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { CustomerCategorySchema, ProductCodeSchema } from '../../../lib/catalog'
 import { changeCustomerCategory } from './customer-category.server'
 import { DEFAULT_CUSTOMER_CATEGORY } from './customer-category'
-import { CART_PATH, CATEGORY_INTENT, compareSelection, draftRegion } from './plans'
+import { CART_PATH, CATEGORY_INTENT, compareSelection, draftRegion, GOVT_INTENT } from './plans'
 import { PLANS_TEXT } from './texts'
 
 /** What a page shows when the catalogue is down (spec 8), answered with 503. */
@@ -51,6 +51,7 @@ export async function plansView(request: Request, context: AppLoadContext) {
     ])
     return {
       category: category.category,
+      isWorkingGovtEmbassyWorker: category.isWorkingGovtEmbassyWorker,
       region: region ?? null,
       plans,
       tv,
@@ -158,6 +159,17 @@ export async function plansAction(request: Request, context: AppLoadContext, her
     })
     if (failed)
       return redirectWithToast(context.config, here, { kind: 'error', message: PLANS_TEXT.categoryFailed }, { headers })
+    return redirect(here, { headers })
+  }
+  if (form.get('intent') === GOVT_INTENT) {
+    // An unticked checkbox sends nothing: the flag is whether it was sent.
+    const { failed, headers } = await changeCustomerCategory(request, context, {
+      type: 'SAVE_GOVT',
+      isWorkingGovtEmbassyWorker: form.get('isWorkingGovtEmbassyWorker') === 'on',
+    })
+    if (failed) {
+      return redirectWithToast(context.config, here, { kind: 'error', message: PLANS_TEXT.categoryFailed }, { headers })
+    }
     return redirect(here, { headers })
   }
   const target = String(form.get('planCode') ?? form.get('productCode') ?? form.get('intent') ?? '')

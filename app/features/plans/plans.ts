@@ -11,6 +11,8 @@ export const planPath = (code: string) => `/plans/${encodeURIComponent(code)}`
 
 /** The intent of the category switch (the cart's intents are CartFormSchema's). */
 export const CATEGORY_INTENT = 'category'
+/** spec 4's SAVE_GOVT: the government-or-embassy-worker flag, asked of SME visitors only. */
+export const GOVT_INTENT = 'govt'
 
 /**
  * The region of the visitor's serviceability check (its PSGC region code, as the

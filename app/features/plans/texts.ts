@@ -15,6 +15,8 @@ export const PLANS_TEXT = {
   showingFor: (name: string) => `Showing plans for ${name}.`,
   switchTo: { RES: 'SHOW HOME PLANS', SME: 'SHOW BUSINESS PLANS' },
   categoryFailed: 'Your choice could not be saved, so we are showing home plans.',
+  govtLabel: 'I work for the government or an embassy',
+  govtSave: 'SAVE',
   regionNote: 'Only plans offered at the address you checked are listed.',
   noPlans: 'No plans are offered here yet.',
   perMonth: (fee: number) => `${formatPesos(fee)} a month`,

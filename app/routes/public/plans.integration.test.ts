@@ -68,7 +68,30 @@ describe('/plans', () => {
     expect(codes(business)).toEqual(expect.arrayContaining(['sme-fiber-1899', 'sme-fiber-8999']))
     expect(codes(business)).not.toContain('fiber-plan-888')
 
+    // spec 4's SAVE_GOVT: the flag, for an SME visitor; back to RES drops it.
+    const govt = (ticked: boolean) =>
+      new Request('http://localhost/plans', {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'govt', ...(ticked ? { isWorkingGovtEmbassyWorker: 'on' } : {}) }),
+        headers: { cookie: cookie ?? '' },
+      })
+    await plansAction({ request: govt(true), context: t.context, params: {} })
+    expect(unwrap(await plansLoader(get('/plans', cookie))).data).toMatchObject({
+      category: 'SME',
+      isWorkingGovtEmbassyWorker: true,
+    })
+    await plansAction({ request: govt(false), context: t.context, params: {} })
+    expect(unwrap(await plansLoader(get('/plans', cookie))).data).toMatchObject({ isWorkingGovtEmbassyWorker: false })
+    await plansAction({ request: govt(true), context: t.context, params: {} })
+
     await plansAction({ request: post('RES', cookie), context: t.context, params: {} })
+    expect(unwrap(await plansLoader(get('/plans', cookie))).data).toMatchObject({ isWorkingGovtEmbassyWorker: false })
+    // A home visitor cannot carry the flag.
+    await plansAction({ request: govt(true), context: t.context, params: {} })
+    expect(unwrap(await plansLoader(get('/plans', cookie))).data).toMatchObject({
+      category: 'RES',
+      isWorkingGovtEmbassyWorker: false,
+    })
     expect(unwrap(await plansLoader(get('/plans', cookie))).data).toMatchObject({ category: 'RES' })
     // Anything else is ignored: the page comes back as it was.
     const odd = (await plansAction({ request: post('GOV', cookie), context: t.context, params: {} })) as Response
