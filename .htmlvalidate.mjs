@@ -23,5 +23,8 @@ export default {
     // React's useId writes ids such as `:R1a:` (to tie a dialog to its title): HTML5 asks
     // only that an id be non-empty and hold no whitespace, which `relaxed` still checks.
     'valid-id': ['error', { relaxed: true }],
+    // A GET form of checkboxes sharing one name (/plans/compare?codes=a&codes=b) is how
+    // HTML sends a list; a name shared by other kinds of control is still an error.
+    'form-dup-name': ['error', { shared: ['radio', 'checkbox', 'button', 'reset', 'submit'] }],
   },
 }

@@ -21,6 +21,12 @@ export default [
   route('CheckAvailability', 'routes/public/check-availability.tsx'),
   route('CheckAvailability/search', 'routes/public/check-availability-search.tsx'),
 
+  // The plans, the comparison, a plan's page and the cart (issue 9; spec 1, 2).
+  route('plans', 'routes/public/plans.tsx'),
+  route('plans/cart', 'routes/public/plans-cart.tsx'),
+  route('plans/compare', 'routes/public/plans-compare.tsx'),
+  route('plans/:code', 'routes/public/plan.tsx'),
+
   // Shell preferences: cookie banner and theme (cookies only, never personal data).
   route('preferences', 'routes/public/preferences.tsx'),
 

@@ -1,0 +1,223 @@
+/**
+ * /plans/cart on screen (issue 9; spec 1, 3, 5): the cart as the orders service answers
+ * it. Quantities, removals, add-ons and the payment mode are each a form with one
+ * intent; a refusal shows the server's message beside its form. The totals are the
+ * server's, only formatted here (docs/decisions/0025): nothing is computed in the browser.
+ */
+import { Form } from '@remix-run/react'
+import type { Cart } from '~/features/cart/cart.server'
+import type { Product } from '~/upstream/catalog.server'
+import { AppLink } from '~/ui/app-link'
+import { Button, ButtonLink } from '~/ui/button'
+import { useIsPending } from '~/utils/use-is-pending'
+import { formatPesos } from '../../../lib/catalog'
+import { AddOnPrice } from './plan-page'
+import { FormMessage } from './plan-parts'
+import { PlansHeading } from './plans-page'
+import { addOnsToOffer, offeredPaymentModes, PLANS_PATH, planPath } from './plans'
+import type { PlansActionData } from './plans.server'
+import { PLANS_TEXT as TEXT } from './texts'
+
+type Item = Cart['cartItems'][number]
+
+function ItemRow({ item, actionData }: { item: Item; actionData: PlansActionData | undefined }) {
+  const busy = useIsPending()
+  const plan = item.productType === 'MAINLINE'
+  const typed = actionData?.target === item.productCode ? actionData.quantity : undefined
+  return (
+    <li className="flex flex-col gap-2 border-b border-slate-200 py-3 dark:border-slate-700">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-semibold">
+          {plan ? (
+            <AppLink to={planPath(item.productCode)} className="underline">
+              {item.name}
+            </AppLink>
+          ) : (
+            item.name
+          )}
+        </span>
+        <span className="text-sm">
+          {TEXT.monthly}: {formatPesos(item.monthlyFee)} · {TEXT.oneTime}: {formatPesos(item.installationFee)}
+        </span>
+      </div>
+      <FormMessage actionData={actionData} target={item.productCode} />
+      {plan ? null : (
+        <div className="flex flex-wrap items-end gap-3">
+          <Form method="post" className="flex items-end gap-2">
+            <input type="hidden" name="productCode" value={item.productCode} />
+            <label className="flex flex-col text-sm">
+              {TEXT.quantityFor(item.name)}
+              <input
+                type="number"
+                name="quantity"
+                min={1}
+                defaultValue={typed ?? item.quantity}
+                key={`${item.quantity}-${typed ?? ''}`}
+                className="w-24 rounded border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+              />
+            </label>
+            <Button type="submit" name="intent" value="set-quantity" variant="secondary" disabled={busy}>
+              {TEXT.update}
+            </Button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="productCode" value={item.productCode} />
+            <Button
+              type="submit"
+              name="intent"
+              value="remove-item"
+              variant="ghost"
+              disabled={busy}
+              aria-label={TEXT.removeLabel(item.name)}
+            >
+              {TEXT.remove}
+            </Button>
+          </Form>
+        </div>
+      )}
+    </li>
+  )
+}
+
+function AddOnForms({ addOns, actionData }: { addOns: Product[]; actionData: PlansActionData | undefined }) {
+  const busy = useIsPending()
+  if (!addOns.length) return null
+  return (
+    <section aria-labelledby="offered-heading" className="flex flex-col gap-2">
+      <h2 id="offered-heading" className="text-xl font-bold">
+        {TEXT.offeredAddOns}
+      </h2>
+      <ul className="flex flex-col gap-2">
+        {addOns.map((addOn) => (
+          <li key={addOn.code} className="flex flex-col gap-1">
+            <FormMessage actionData={actionData} target={addOn.code} />
+            <Form method="post" className="flex flex-wrap items-center gap-3">
+              <input type="hidden" name="productCode" value={addOn.code} />
+              <span>
+                <span className="font-semibold">{addOn.name}</span>: <AddOnPrice addOn={addOn} />
+              </span>
+              <Button
+                type="submit"
+                name="intent"
+                value="add-item"
+                variant="secondary"
+                disabled={busy}
+                aria-label={TEXT.addLabel(addOn.name)}
+              >
+                {TEXT.addAddOn}
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function PaymentModeForm({ cart, actionData }: { cart: Cart; actionData: PlansActionData | undefined }) {
+  const busy = useIsPending()
+  const modes = offeredPaymentModes(cart.paymentModes)
+  const chosen = cart.upfrontFeePaymentOption
+  return (
+    <section aria-labelledby="payment-heading" className="flex flex-col gap-2">
+      <h2 id="payment-heading" className="text-xl font-bold">
+        {TEXT.paymentHeading}
+      </h2>
+      <p>{chosen ? TEXT.paymentChosen(TEXT.paymentModes[chosen]) : TEXT.paymentNotChosen}</p>
+      <FormMessage actionData={actionData} target="payment-mode" />
+      <Form method="post" className="flex flex-col gap-2" key={chosen ?? 'none'}>
+        <fieldset className="flex flex-col gap-1">
+          <legend className="sr-only">{TEXT.paymentHeading}</legend>
+          {modes.map((mode) => (
+            <label key={mode} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="upfrontFeePaymentOption"
+                value={mode}
+                defaultChecked={chosen === mode}
+                required
+              />
+              {TEXT.paymentModes[mode]}
+            </label>
+          ))}
+        </fieldset>
+        <div>
+          <Button type="submit" name="intent" value="payment-mode" disabled={busy}>
+            {TEXT.choosePayment}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
+function Totals({ totals }: { totals: Cart['totals'] }) {
+  const rows = ['monthlyRecurringFee', 'installationFee', 'totalInstallationFee', 'dueUpfront', 'firstBill'] as const
+  return (
+    <section aria-labelledby="totals-heading" className="flex flex-col gap-2">
+      <h2 id="totals-heading" className="text-xl font-bold">
+        {TEXT.totalsHeading}
+      </h2>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+        {rows.map((row) => (
+          <div key={row} className="contents">
+            <dt>{TEXT.totals[row]}</dt>
+            <dd className="text-right font-semibold" data-total={row}>
+              {formatPesos(totals[row])}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {totals.instalments ? (
+        <p className="text-sm">
+          {TEXT.instalments(
+            totals.instalments.months,
+            formatPesos(totals.instalments.amount),
+            formatPesos(totals.instalments.lastAmount),
+          )}
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+export function CartPage({
+  cart,
+  addOns,
+  actionData,
+}: {
+  cart: Cart | null
+  addOns: Product[]
+  actionData: PlansActionData | undefined
+}) {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+      <PlansHeading>{TEXT.cartTitle}</PlansHeading>
+      {cart ? (
+        <>
+          <ul aria-label={TEXT.cartTitle}>
+            {cart.cartItems.map((item) => (
+              <ItemRow key={item.productCode} item={item} actionData={actionData} />
+            ))}
+          </ul>
+          <AddOnForms addOns={addOnsToOffer(addOns, cart.cartItems)} actionData={actionData} />
+          <PaymentModeForm cart={cart} actionData={actionData} />
+          <Totals totals={cart.totals} />
+          <p className="text-sm">
+            {TEXT.expires}{' '}
+            <AppLink to={PLANS_PATH} className="underline">
+              {TEXT.browsePlans}
+            </AppLink>
+          </p>
+        </>
+      ) : (
+        <>
+          <p>{TEXT.emptyCart}</p>
+          <p>
+            <ButtonLink to={PLANS_PATH}>{TEXT.browsePlans}</ButtonLink>
+          </p>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+/**
+ * /plans/compare?codes=a&codes=b[&codes=c] (spec 1): two or three plans side by side,
+ * chosen with a GET form so the comparison is a URL to share.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { ComparePage } from '~/features/plans/compare-page'
+import { PlansUnavailable } from '~/features/plans/plan-parts'
+import { PlansHeading } from '~/features/plans/plans-page'
+import { compareView, plansAction, type PlansActionData } from '~/features/plans/plans.server'
+import { PLANS_TEXT } from '~/features/plans/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, PLANS_TEXT.compareTitle, PLANS_TEXT.compareDescription)
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return compareView(request, context)
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const url = new URL(request.url)
+  return plansAction(request, context, url.pathname + url.search)
+}
+
+export default function PlansCompare() {
+  const view = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as PlansActionData | undefined
+  const location = useLocation()
+  if (view.status === 'unavailable') {
+    return (
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+        <PlansHeading>{PLANS_TEXT.compareTitle}</PlansHeading>
+        <PlansUnavailable here={location.pathname + location.search} />
+      </div>
+    )
+  }
+  return <ComparePage {...view} actionData={actionData} />
+}

@@ -1,0 +1,39 @@
+/**
+ * /plans (spec 1, 2): the plan list for the visitor's customer category and region.
+ * The page reads the visitor's draft (category, region, plan in the cart): never cached.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { PlansUnavailable } from '~/features/plans/plan-parts'
+import { PLANS_PATH } from '~/features/plans/plans'
+import { PlansHeading, PlansPage } from '~/features/plans/plans-page'
+import { plansAction, plansView, type PlansActionData } from '~/features/plans/plans.server'
+import { PLANS_TEXT } from '~/features/plans/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, PLANS_TEXT.title, PLANS_TEXT.description)
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return plansView(request, context)
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return plansAction(request, context, PLANS_PATH)
+}
+
+export default function Plans() {
+  const view = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as PlansActionData | undefined
+  const location = useLocation()
+  if (view.status === 'unavailable') {
+    return (
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+        <PlansHeading>{PLANS_TEXT.heading}</PlansHeading>
+        <PlansUnavailable here={location.pathname + location.search} />
+      </div>
+    )
+  }
+  return <PlansPage {...view} actionData={actionData} />
+}
