@@ -90,11 +90,7 @@ export function instalmentsOf(feeCentavos: number, months: number): Instalments 
   return { months, amount: toPesos(amount), lastAmount: toPesos(feeCentavos - amount * (months - 1)) }
 }
 
-/** ₱1,699.00 style: grouped thousands and two decimals. */
-export function formatPesos(pesos: number): string {
-  const [whole, cents] = pesos.toFixed(2).split('.') as [string, string]
-  return `₱${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`
-}
+export { formatPesos } from './pesos.ts'
 
 /**
  * The orders service binds a cart to the draft that made it (docs/decisions/0024): the

@@ -4,7 +4,7 @@
  */
 import type { Faq, Product } from '~/upstream/catalog.server'
 import { AppLink } from '~/ui/app-link'
-import { formatPesos } from '../../../lib/catalog'
+import { formatPesos } from '../../../lib/pesos'
 import { ChoosePlanForm, PlanFacts, PlanPrice } from './plan-parts'
 import { PlansHeading } from './plans-page'
 import { PLANS_PATH } from './plans'

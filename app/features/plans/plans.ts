@@ -2,7 +2,7 @@
  * The /plans pages' pure rules: which region the list is for, what the cart page offers.
  * Types only from the server modules, so the browser may import this file.
  */
-import { RegionCodeSchema, type PaymentMode } from '../../../lib/catalog'
+import type { PaymentMode } from '../../../lib/catalog'
 
 /** The retry link and every cart form post here, and a successful cart change redirects here. */
 export const PLANS_PATH = '/plans'
@@ -20,8 +20,9 @@ export const GOVT_INTENT = 'govt'
  * the category is listed.
  */
 export function draftRegion(serviceability: { choice: { regionId: string } } | undefined): string | undefined {
-  const region = RegionCodeSchema.safeParse(serviceability?.choice.regionId)
-  return region.success ? region.data : undefined
+  // A PSGC region code (lib/catalog.ts RegionCodeSchema), checked without Zod: this module runs in the browser too.
+  const region = serviceability?.choice.regionId
+  return region !== undefined && /^\d{2}$/.test(region) ? region : undefined
 }
 
 /** The add-ons the cart page offers to add: those offered with the plan that are not in the cart yet. */

@@ -1,7 +1,7 @@
 /**
  * What the /plans pages say. spec 8's outage message is word for word; the rest is ours.
  */
-import { formatPesos } from '../../../lib/catalog'
+import { formatPesos } from '../../../lib/pesos'
 
 export const PLANS_TEXT = {
   title: 'Plans',
