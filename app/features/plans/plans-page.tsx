@@ -3,12 +3,12 @@
  * form to switch between home (RES) and business (SME) plans, and each plan's facts with
  * its terms, its page and "Choose this plan". Forms only: it all works without JavaScript.
  */
-import { Form } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
 import type { Product } from '~/upstream/catalog.server'
 import { Button } from '~/ui/button'
 import { useIsPending } from '~/utils/use-is-pending'
 import type { CustomerCategory } from '../../../lib/catalog'
-import { ChoosePlanForm, PlanFacts, PlanLink, PlanPrice, TvButton, type TvConfig } from './plan-parts'
+import { ChoosePlanForm, PlanFacts, PlanLink, PlanPrice, PlansUnavailable, TvButton, type TvConfig } from './plan-parts'
 import { AppLink } from '~/ui/app-link'
 import { CATEGORY_INTENT, COMPARE_PATH, GOVT_INTENT } from './plans'
 import type { PlansActionData } from './plans.server'
@@ -119,6 +119,17 @@ export function PlansPage({
       {plans.some((plan) => plan.demo) ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">{TEXT.demo}</p>
       ) : null}
+    </div>
+  )
+}
+
+/** Any plans page when the catalogue is down (spec 8): its heading, the message and a retry of this very address. */
+export function PlansUnavailablePage({ title, wide = false }: { title: string; wide?: boolean }) {
+  const location = useLocation()
+  return (
+    <div className={`mx-auto flex ${wide ? 'max-w-6xl' : 'max-w-3xl'} flex-col gap-6 px-4 py-8`}>
+      <PlansHeading>{title}</PlansHeading>
+      <PlansUnavailable here={location.pathname + location.search} />
     </div>
   )
 }

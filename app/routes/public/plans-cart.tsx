@@ -3,11 +3,10 @@
  * Personal to the draft cookie: never cached.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { CartPage } from '~/features/plans/cart-page'
-import { PlansUnavailable } from '~/features/plans/plan-parts'
 import { CART_PATH } from '~/features/plans/plans'
-import { PlansHeading } from '~/features/plans/plans-page'
+import { PlansUnavailablePage } from '~/features/plans/plans-page'
 import { cartView, plansAction, type PlansActionData } from '~/features/plans/plans.server'
 import { PLANS_TEXT } from '~/features/plans/texts'
 import { pageMeta } from '~/ui/page-meta'
@@ -27,14 +26,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function PlansCart() {
   const view = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as PlansActionData | undefined
-  const location = useLocation()
-  if (view.status === 'unavailable') {
-    return (
-      <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
-        <PlansHeading>{PLANS_TEXT.cartTitle}</PlansHeading>
-        <PlansUnavailable here={location.pathname + location.search} />
-      </div>
-    )
-  }
+  if (view.status === 'unavailable') return <PlansUnavailablePage title={PLANS_TEXT.cartTitle} />
   return <CartPage {...view} actionData={actionData} />
 }

@@ -3,10 +3,9 @@
  * chosen with a GET form so the comparison is a URL to share.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { ComparePage } from '~/features/plans/compare-page'
-import { PlansUnavailable } from '~/features/plans/plan-parts'
-import { PlansHeading } from '~/features/plans/plans-page'
+import { PlansUnavailablePage } from '~/features/plans/plans-page'
 import { compareView, plansAction, type PlansActionData } from '~/features/plans/plans.server'
 import { PLANS_TEXT } from '~/features/plans/texts'
 import { pageMeta } from '~/ui/page-meta'
@@ -28,14 +27,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function PlansCompare() {
   const view = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as PlansActionData | undefined
-  const location = useLocation()
-  if (view.status === 'unavailable') {
-    return (
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
-        <PlansHeading>{PLANS_TEXT.compareTitle}</PlansHeading>
-        <PlansUnavailable here={location.pathname + location.search} />
-      </div>
-    )
-  }
+  if (view.status === 'unavailable') return <PlansUnavailablePage title={PLANS_TEXT.compareTitle} wide />
   return <ComparePage {...view} actionData={actionData} />
 }

@@ -3,10 +3,9 @@
  * The page reads the visitor's draft (category, region, plan in the cart): never cached.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { PlansUnavailable } from '~/features/plans/plan-parts'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { PLANS_PATH } from '~/features/plans/plans'
-import { PlansHeading, PlansPage } from '~/features/plans/plans-page'
+import { PlansUnavailablePage, PlansPage } from '~/features/plans/plans-page'
 import { plansAction, plansView, type PlansActionData } from '~/features/plans/plans.server'
 import { PLANS_TEXT } from '~/features/plans/texts'
 import { pageMeta } from '~/ui/page-meta'
@@ -26,14 +25,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Plans() {
   const view = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as PlansActionData | undefined
-  const location = useLocation()
-  if (view.status === 'unavailable') {
-    return (
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
-        <PlansHeading>{PLANS_TEXT.heading}</PlansHeading>
-        <PlansUnavailable here={location.pathname + location.search} />
-      </div>
-    )
-  }
+  if (view.status === 'unavailable') return <PlansUnavailablePage title={PLANS_TEXT.heading} wide />
   return <PlansPage {...view} actionData={actionData} />
 }
