@@ -18,6 +18,8 @@ export default tseslint.config(
       'playwright-report/**',
       'test-results/**',
       '.data-*/**',
+      // npm run bench's builds (scripts/bench/bare.ts).
+      '.bench/**',
     ],
   },
   js.configs.recommended,

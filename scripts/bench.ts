@@ -1,8 +1,10 @@
 /**
  * npm run bench: builds, starts the production server on a free port (3400-3499) with a
  * fresh DATA_DIR, then measures
- *   1. throughput of the landing page against the framework floor (`/__floor`, a bare
- *      page served by the same process), with autocannon, alternating the two pages;
+ *   1. throughput, with autocannon, of the landing page and the plans list against a bare
+ *      Remix v2 app served alone by remix-serve (scripts/bench/bare.ts), and against the
+ *      in-process floor (`/__floor`, a bare page through the portal's own middleware),
+ *      which shows how the gap splits between middleware and page; rounds rotate the order;
  *   2. a full step-2 POST of /CheckAvailability with 20 visitors at once (p99);
  *   3. page weight of every public page: HTML, and the JS and CSS a first visit loads;
  * and, before the build, in this process: the coverage look-up with 1,000,000 NAPs
@@ -10,8 +12,8 @@
  * Prints two tables, checks the targets, writes bench-results.json and exits 1 when a
  * target fails or a request went wrong. The server is always stopped.
  *
- * Environment: BENCH_SECONDS (length of each measured run, default 10),
- * BENCH_ROUNDS (measured runs per page, default 2), BENCH_CONNECTIONS (default 10),
+ * Environment: BENCH_SECONDS (length of each measured run, default 5),
+ * BENCH_ROUNDS (measured runs per page, default 3; the median counts), BENCH_CONNECTIONS (default 16),
  * BENCH_ACCEPT_ENCODING (what the load generator accepts, default a browser's
  * 'gzip, deflate, br'; the compression middleware then answers with brotli).
  *
@@ -26,11 +28,12 @@ import { fileURLToPath } from 'node:url'
 import { LANDING_PATHS } from '../app/utils/landing-paths.ts'
 import { checkPostChecks, measureCheckPost } from './bench/check-availability.ts'
 import { coverageChecks, measureCoverageLookup, type CoverageBench } from './bench/coverage.ts'
+import { buildBareApp, startBareApp, stopBareApp } from './bench/bare.ts'
 import { measureThroughput } from './bench/load.ts'
 import { measurePage, type PageWeight } from './bench/page-weight.ts'
 import { freePort, serverGroup, startServer, stopServer } from './bench/processes.ts'
 import { BROWSER_HEADERS, CONNECTIONS, ROUNDS, SECONDS, WARMUP_SECONDS } from './bench/settings.ts'
-import { checkTargets, printReport } from './bench/report.ts'
+import { checkTargets, LABELS, printReport } from './bench/report.ts'
 
 // Every public page of the spec; those not built yet answer 404 and are flagged.
 const PAGES = [
@@ -48,9 +51,13 @@ const PAGES = [
   // An unknown interaction: the page says to log in again, with the login form's JS.
   '/login/interaction/bench',
   '/CheckAvailability',
+  '/plans',
+  '/plans/compare',
+  '/plans/cart',
 ]
 const LANDING = '/'
 const FLOOR = '/__floor'
+const PLANS = '/plans'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -62,12 +69,24 @@ async function main() {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
   if (build.status !== 0) throw new Error(`build failed (exit ${build.status ?? build.signal})`)
 
+  buildBareApp()
+
   const port = await freePort()
-  console.log(`\n> starting NODE_ENV=production npx tsx server.ts on port ${port}`)
+  console.log(`\n> starting NODE_ENV=production node build/process/server.js on port ${port}`)
   const base = await startServer(port)
+  const barePort = await freePort()
+  console.log(`> starting remix-serve with the bare app on port ${barePort}`)
+  const bare = await startBareApp(barePort)
 
   // 1. Throughput.
-  const throughput = await measureThroughput(base, serverGroup(), { floor: FLOOR, landing: LANDING })
+  const portal = serverGroup()
+  const throughput = await measureThroughput([
+    { label: LABELS.bare, page: '/', url: `${bare.base}/`, pgid: bare.pgid },
+    { label: LABELS.landing, page: LANDING, url: base + LANDING, pgid: portal },
+    { label: LABELS.plans, page: PLANS, url: base + PLANS, pgid: portal },
+    { label: LABELS.floor, page: FLOOR, url: base + FLOOR, pgid: portal },
+  ])
+  await stopBareApp()
 
   // 2. A full step-2 POST of /CheckAvailability, 20 visitors at once.
   const checkPost = await measureCheckPost(base)
@@ -80,7 +99,7 @@ async function main() {
   await stopServer()
 
   // 4. Report.
-  printReport(pages, throughput, FLOOR)
+  printReport(pages, throughput)
 
   // 5. Targets.
   const checks = [
@@ -133,4 +152,7 @@ main()
     console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`)
     process.exitCode = 1
   })
-  .finally(stopServer)
+  .finally(async () => {
+    await stopBareApp()
+    await stopServer()
+  })

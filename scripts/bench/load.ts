@@ -30,12 +30,12 @@ async function cannon(url: string, seconds: number): Promise<autocannon.Result> 
   return autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: BROWSER_HEADERS })
 }
 
-async function measureRun(round: number, page: string, base: string, pgid: number): Promise<Run> {
+async function measureRun(round: number, target: Target): Promise<Run> {
   const loadBefore = os.loadavg()[0]!
-  const cpuBefore = groupCpuMs(pgid)
-  const result = await cannon(base + page, SECONDS)
-  const cpuAfter = groupCpuMs(pgid)
-  const run = toRun(round, page, result, loadBefore)
+  const cpuBefore = groupCpuMs(target.pgid)
+  const result = await cannon(target.url, SECONDS)
+  const cpuAfter = groupCpuMs(target.pgid)
+  const run = toRun(round, target.label, result, loadBefore)
   if (cpuBefore !== null && cpuAfter !== null && run.responses > 0) {
     run.cpuMsPerRequest = (cpuAfter - cpuBefore) / run.responses
     run.serverCores = (cpuAfter - cpuBefore) / (result.duration * 1000)
@@ -65,11 +65,22 @@ function toRun(round: number, page: string, result: autocannon.Result, loadBefor
   }
 }
 
-function summarise(runs: Run[], page: string) {
-  const mine = runs.filter((run) => run.page === page)
+/** A page to measure and the process group that serves it (for its CPU time). */
+export type Target = { label: string; page: string; url: string; pgid: number }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+function summarise(runs: Run[], target: Target) {
+  const mine = runs.filter((run) => run.page === target.label)
   return {
-    page,
-    rps: mine.reduce((sum, run) => sum + run.rps, 0) / mine.length,
+    label: target.label,
+    page: target.page,
+    /** The median round's req/s: one disturbed round does not move it. */
+    rps: median(mine.map((run) => run.rps)),
     p99: Math.max(...mine.map((run) => run.p99)),
     responses: mine.reduce((sum, run) => sum + run.responses, 0),
     cpuMsPerRequest: mine.every((run) => run.cpuMsPerRequest !== null)
@@ -80,29 +91,33 @@ function summarise(runs: Run[], page: string) {
 }
 
 export type Throughput = Awaited<ReturnType<typeof measureThroughput>>
+export type Summary = Throughput['summaries'][number]
 
 /**
- * The landing page against the framework floor: a warm-up per page (discarded), then
- * rounds alternating the order (floor, landing | landing, floor | …) so neither page
- * always runs later.
+ * Every target side by side: a warm-up each (discarded), then rounds in which the order
+ * rotates (a b c | b c a | c a b …), so no page always runs first or last.
  */
-export async function measureThroughput(base: string, pgid: number, paths: { floor: string; landing: string }) {
+export async function measureThroughput(targets: Target[]) {
   console.log(`\n> warm-up: ${WARMUP_SECONDS} s per page, discarded`)
-  for (const page of [paths.floor, paths.landing]) await cannon(base + page, WARMUP_SECONDS)
+  for (const target of targets) await cannon(target.url, WARMUP_SECONDS)
   const runs: Run[] = []
   for (let round = 1; round <= ROUNDS; round++) {
-    const order = round % 2 === 1 ? [paths.floor, paths.landing] : [paths.landing, paths.floor]
-    for (const page of order) {
-      process.stdout.write(`> round ${round}/${ROUNDS}: ${page} for ${SECONDS} s … `)
-      const run = await measureRun(round, page, base, pgid)
+    const shift = (round - 1) % targets.length
+    const order = [...targets.slice(shift), ...targets.slice(0, shift)]
+    for (const target of order) {
+      process.stdout.write(`> round ${round}/${ROUNDS}: ${target.label} for ${SECONDS} s … `)
+      const run = await measureRun(round, target)
       console.log(`${Math.round(run.rps)} req/s`)
       runs.push(run)
     }
   }
-  const floor = summarise(runs, paths.floor)
-  const landing = summarise(runs, paths.landing)
-  const ratio = landing.rps / floor.rps
-  const cpuRatio =
-    floor.cpuMsPerRequest !== null && landing.cpuMsPerRequest ? floor.cpuMsPerRequest / landing.cpuMsPerRequest : null
-  return { runs, floor, landing, ratio, cpuRatio }
+  return { runs, summaries: targets.map((target) => summarise(runs, target)) }
+}
+
+/** `of`'s throughput as a share of `against`'s, and the same by server CPU per request. */
+export function ratio(of: Summary, against: Summary) {
+  return {
+    rps: of.rps / against.rps,
+    cpu: of.cpuMsPerRequest && against.cpuMsPerRequest ? against.cpuMsPerRequest / of.cpuMsPerRequest : null,
+  }
 }

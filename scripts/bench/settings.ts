@@ -1,8 +1,8 @@
 /** The bench's settings from the environment (see scripts/bench.ts), and small helpers its parts share. */
 
-export const SECONDS = positiveNumber('BENCH_SECONDS', 10)
-export const ROUNDS = Math.round(positiveNumber('BENCH_ROUNDS', 2))
-export const CONNECTIONS = Math.round(positiveNumber('BENCH_CONNECTIONS', 10))
+export const SECONDS = positiveNumber('BENCH_SECONDS', 5)
+export const ROUNDS = Math.round(positiveNumber('BENCH_ROUNDS', 3))
+export const CONNECTIONS = Math.round(positiveNumber('BENCH_CONNECTIONS', 16))
 export const WARMUP_SECONDS = Math.min(2, SECONDS)
 
 // What a first visit from a browser sends: no cookies, compression accepted.
