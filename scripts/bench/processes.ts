@@ -119,7 +119,7 @@ export async function startServer(port: number) {
   fs.closeSync(log)
   const child = server
   const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 180_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`server exited before answering /healthz:\n${logTail(logFile)}`)
@@ -132,7 +132,7 @@ export async function startServer(port: number) {
     }
     await sleep(200)
   }
-  throw new Error(`server did not answer /healthz within 60 s:\n${logTail(logFile)}`)
+  throw new Error(`server did not answer /healthz within 180 s:\n${logTail(logFile)}`)
 }
 
 // CPU time of the server's whole process group, from /proc (Linux). On a shared machine
