@@ -84,6 +84,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(v
 /** An optional mobile number: the same rule as the main one (spec 5). */
 const OptionalMobileSchema = MobileNumberSchema.optional()
 const OptionalEmailSchema = EmailSchema.optional()
+export const EmailSchemaOptional = OptionalEmailSchema
 
 /** A Philippine landline with its area code: 7 to 11 digits; spaces, brackets and hyphens allowed. */
 export const LandlineSchema = z.preprocess(
@@ -166,6 +167,33 @@ export type PersonalDetailsSection = z.output<typeof PersonalDetailsSectionSchem
 /** An installation slot id: its day and window, e.g. 2026-11-24-AM. */
 export const SlotIdSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}-(AM|PM)$/, { error: 'Please choose a slot' })
 export const SLOT_WINDOWS = { AM: '8:00 AM – 12:00 NN', PM: '1:00 PM – 5:00 PM' } as const
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** '2026-11-24' → 'Tuesday, 24 November 2026' (by hand: the same on every ICU build). */
+export function dateLabel(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`)
+  return `${DAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
+}
+
+/** 'Tuesday, 24 November 2026, 8:00 AM – 12:00 NN' */
+export function slotLabel(date: string, window: keyof typeof SLOT_WINDOWS): string {
+  return `${dateLabel(date)}, ${SLOT_WINDOWS[window]}`
+}
 
 /** The installation appointment the visitor chose (draft section `appointment`). */
 export const AppointmentSectionSchema = z.strictObject({

@@ -9,13 +9,13 @@
  */
 import crypto from 'node:crypto'
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
-import { AGE_MESSAGE, isAtLeast18, manilaDate, SLOT_WINDOWS, type ApplicationPayload } from '../../lib/application.ts'
+import { AGE_MESSAGE, isAtLeast18, manilaDate, slotLabel, type ApplicationPayload } from '../../lib/application.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import { confirmationEmail } from './emails.ts'
-import { dateLabel, openDates, slotSeedsFor, type SlotWindow } from './slots.ts'
+import { openDates, slotSeedsFor, type SlotWindow } from './slots.ts'
 import { applications, appointmentSlots } from './tables.ts'
 
 export const APPLICATION_MESSAGES = {
@@ -56,10 +56,6 @@ export function newReferenceNo(now: Date): string {
 
 export function hashKey(key: string): string {
   return crypto.createHash('sha256').update(key).digest('base64url')
-}
-
-function slotLabel(date: string, window: SlotWindow): string {
-  return `${dateLabel(date)}, ${SLOT_WINDOWS[window]}`
 }
 
 type SlotRow = typeof appointmentSlots.$inferSelect

@@ -9,7 +9,7 @@
  * bookings.
  */
 import crypto from 'node:crypto'
-import { SLOT_WINDOWS } from '../../lib/application.ts'
+import { type SLOT_WINDOWS } from '../../lib/application.ts'
 
 export const SLOT_DAYS_AHEAD = 14
 
@@ -59,26 +59,4 @@ export function slotSeedsFor(today: string): SlotSeed[] {
     const daysAhead = Math.round((Date.parse(date) - Date.parse(today)) / 86_400_000)
     return (['AM', 'PM'] as const).map((window) => slotSeed(date, window, daysAhead))
   })
-}
-
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
-/** '2026-11-24' → 'Tuesday, 24 November 2026' (by hand: the same on every ICU build). */
-export function dateLabel(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`)
-  return `${DAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
 }
