@@ -7,6 +7,7 @@
  * - the 18+ rule of spec 5, by the calendar in Manila, with `today` always passed in.
  */
 import { z } from 'zod'
+import { CIVIL_STATUSES, GENDERS, INDUSTRY_TYPES, isCalendarDate, ISO_DATE, SUFFIXES } from './application-words.ts'
 import {
   EmailSchema,
   FIELD_REQUIRED,
@@ -15,60 +16,6 @@ import {
   LastNameSchema,
   MobileNumberSchema,
 } from './identity-schemas.ts'
-
-/** spec 5: the date field's message. */
-export const AGE_MESSAGE = 'Only above 18 years are allowed to proceed'
-export const MIN_AGE = 18
-
-export const CIVIL_STATUSES = ['Single', 'Married', 'Widowed', 'Legally separated', 'Annulled'] as const
-export const GENDERS = ['Male', 'Female'] as const
-export const SUFFIXES = ['JR.', 'SR.', 'II', 'III', 'IV', 'V'] as const
-/** The SME industry types (spec 7 names an industry type call; its list is not shown, so this is ours). */
-export const INDUSTRY_TYPES = [
-  'Agriculture',
-  'Construction',
-  'Education',
-  'Finance and insurance',
-  'Food and beverage',
-  'Healthcare',
-  'Information technology',
-  'Manufacturing',
-  'Professional services',
-  'Real estate',
-  'Retail and trade',
-  'Tourism and hospitality',
-  'Transport and logistics',
-  'Other',
-] as const
-
-/** A calendar date as the date input posts it. */
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
-
-/** Whether 'YYYY-MM-DD' is a real calendar date (not 2026-02-30). */
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number]
-  const date = new Date(Date.UTC(y, m - 1, d))
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
-}
-
-/**
- * Whether someone born on `birthDate` is at least 18 on `today` (both 'YYYY-MM-DD'): from
- * their 18th birthday on, the day itself included. Someone born on 29 February turns 18
- * on 1 March in a year without one.
- */
-export function isAtLeast18(birthDate: string, today: string): boolean {
-  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number]
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number]
-  const years = ty - by
-  if (years !== MIN_AGE) return years > MIN_AGE
-  return tm > bm || (tm === bm && td >= bd)
-}
-
-/** Today's date in the Philippines (UTC+8, no daylight saving), as 'YYYY-MM-DD'. */
-export function manilaDate(now: Date): string {
-  return new Date(now.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10)
-}
 
 const text = (max: number) =>
   z
@@ -166,35 +113,6 @@ export type PersonalDetailsSection = z.output<typeof PersonalDetailsSectionSchem
 
 /** An installation slot id: its day and window, e.g. 2026-11-24-AM. */
 export const SlotIdSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}-(AM|PM)$/, { error: 'Please choose a slot' })
-export const SLOT_WINDOWS = { AM: '8:00 AM – 12:00 NN', PM: '1:00 PM – 5:00 PM' } as const
-
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
-/** '2026-11-24' → 'Tuesday, 24 November 2026' (by hand: the same on every ICU build). */
-export function dateLabel(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`)
-  return `${DAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
-}
-
-/** 'Tuesday, 24 November 2026, 8:00 AM – 12:00 NN' */
-export function slotLabel(date: string, window: keyof typeof SLOT_WINDOWS): string {
-  return `${dateLabel(date)}, ${SLOT_WINDOWS[window]}`
-}
-
 /** The installation appointment the visitor chose (draft section `appointment`). */
 export const AppointmentSectionSchema = z.strictObject({
   slotId: SlotIdSchema,
@@ -211,6 +129,8 @@ export type AppointmentSection = z.output<typeof AppointmentSectionSchema>
  */
 export const SubmissionSectionSchema = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) })
 export type SubmissionSection = z.output<typeof SubmissionSectionSchema>
+
+export * from './application-words.ts'
 
 // ---------------------------------------------------------------------------------------
 // The application payload (spec 3), as the portal sends it to the applications service.

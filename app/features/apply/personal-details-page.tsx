@@ -8,7 +8,7 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useState } from 'react'
-import { CIVIL_STATUSES, GENDERS, INDUSTRY_TYPES, SUFFIXES } from '../../../lib/application'
+import { CIVIL_STATUSES, GENDERS, INDUSTRY_TYPES, SUFFIXES } from '../../../lib/application-words'
 import { Button } from '~/ui/button'
 import { CheckboxField } from '~/ui/checkbox-field'
 import { Field } from '~/ui/field'

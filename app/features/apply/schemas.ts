@@ -63,41 +63,45 @@ const BusinessFields = z.object({
   department: required(80),
 })
 
+/** The form's fields, each with its own checks (the HTML constraints come from these). */
+export function personalDetailsFields(today: () => string = () => manilaDate(new Date())) {
+  return z.object({
+    firstName: FirstNameSchema,
+    lastName: LastNameSchema,
+    suffix: z.enum(SUFFIXES).optional(),
+    mobileNumber: MobileNumberSchema,
+    emailAddress: EmailSchema,
+    alternateContactNumber: MobileNumberSchema.optional(),
+    alternateEmailAddress: EmailSchemaOptional,
+    landlineNumber: LandlineSchema.optional(),
+    birthDate: BirthDateSchema.refine((value) => isAtLeast18(value, today()), { error: AGE_MESSAGE }),
+    civilStatus: choice(CIVIL_STATUSES),
+    nationality: required(80),
+    gender: choice(GENDERS),
+    // SME only (checked below); a residential form has none of these inputs.
+    businessName: z.string().optional(),
+    businessTin: z.string().optional(),
+    industryType: z.string().optional(),
+    representativeFirstName: z.string().optional(),
+    representativeLastName: z.string().optional(),
+    department: z.string().optional(),
+    buildingNo: optional(40),
+    streetName: required(120),
+    landmark: optional(120),
+    zipCode: ZipCodeSchema,
+    billingSameAsResidential: z.boolean().optional(),
+    billingBuildingNo: z.string().optional(),
+    billingStreetName: z.string().optional(),
+    billingBarangay: z.string().optional(),
+    billingMunicipality: z.string().optional(),
+    billingProvince: z.string().optional(),
+    billingZipCode: z.string().optional(),
+  })
+}
+
 /** The personal details form for a segment; `today` is Manila's date ('YYYY-MM-DD') when the form is checked. */
 export function personalDetailsFormSchema(segment: Segment, today: () => string = () => manilaDate(new Date())) {
-  return z
-    .object({
-      firstName: FirstNameSchema,
-      lastName: LastNameSchema,
-      suffix: z.enum(SUFFIXES).optional(),
-      mobileNumber: MobileNumberSchema,
-      emailAddress: EmailSchema,
-      alternateContactNumber: MobileNumberSchema.optional(),
-      alternateEmailAddress: EmailSchemaOptional,
-      landlineNumber: LandlineSchema.optional(),
-      birthDate: BirthDateSchema.refine((value) => isAtLeast18(value, today()), { error: AGE_MESSAGE }),
-      civilStatus: choice(CIVIL_STATUSES),
-      nationality: required(80),
-      gender: choice(GENDERS),
-      // SME only (checked below); a residential form has none of these inputs.
-      businessName: z.string().optional(),
-      businessTin: z.string().optional(),
-      industryType: z.string().optional(),
-      representativeFirstName: z.string().optional(),
-      representativeLastName: z.string().optional(),
-      department: z.string().optional(),
-      buildingNo: optional(40),
-      streetName: required(120),
-      landmark: optional(120),
-      zipCode: ZipCodeSchema,
-      billingSameAsResidential: z.boolean().optional(),
-      billingBuildingNo: z.string().optional(),
-      billingStreetName: z.string().optional(),
-      billingBarangay: z.string().optional(),
-      billingMunicipality: z.string().optional(),
-      billingProvince: z.string().optional(),
-      billingZipCode: z.string().optional(),
-    })
+  return personalDetailsFields(today)
     .superRefine((form, ctx) => {
       const checks = [
         ...(segment === 'SME' ? [BusinessFields] : []),

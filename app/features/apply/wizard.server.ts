@@ -29,6 +29,7 @@ import { manilaDate, ReferenceNumberSchema, slotLabel } from '../../../lib/appli
 import type { Config } from '../../../lib/env'
 import { buildApplicationPayload, billingAddress, residentialAddress } from './payload'
 import {
+  personalDetailsFields,
   personalDetailsFormSchema,
   personalDetailsFormValues,
   ReviewFormSchema,
@@ -181,7 +182,7 @@ export async function personalDetailsView(request: Request, context: AppLoadCont
     nationalities: list,
     address: addressSummary(wizard),
     defaultValue,
-    constraint: formConstraint(personalDetailsFormSchema(wizard.segment)),
+    constraint: formConstraint(personalDetailsFields()),
   }
 }
 

@@ -1,10 +1,15 @@
 /** /onboard/:path/appointment (issue 10; spec 1, 7): the installation appointment. Personal: never cached. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { AppointmentPage } from '~/features/apply/appointment-page'
+import { lazy, Suspense } from 'react'
 import { APPLY_TEXT } from '~/features/apply/texts'
 import { appointmentAction, appointmentView } from '~/features/apply/wizard.server'
 import { pageMeta } from '~/ui/page-meta'
+
+// Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
+const Page = lazy(() =>
+  import('~/features/apply/appointment-page').then((module) => ({ default: module.AppointmentPage })),
+)
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, APPLY_TEXT.appointment.title, APPLY_TEXT.appointment.description)
@@ -22,5 +27,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function Appointment() {
   const view = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  return <AppointmentPage {...view} lastResult={actionData?.result} />
+  return (
+    <Suspense fallback={null}>
+      <Page {...view} lastResult={actionData?.result} />
+    </Suspense>
+  )
 }

@@ -1,10 +1,15 @@
 /** /onboard/:path/personalDetails (spec 2; issue 10): the wizard's personal details page. Personal: never cached. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PersonalDetailsPage } from '~/features/apply/personal-details-page'
+import { lazy, Suspense } from 'react'
 import { APPLY_TEXT } from '~/features/apply/texts'
 import { personalDetailsAction, personalDetailsView } from '~/features/apply/wizard.server'
 import { pageMeta } from '~/ui/page-meta'
+
+// Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
+const Page = lazy(() =>
+  import('~/features/apply/personal-details-page').then((module) => ({ default: module.PersonalDetailsPage })),
+)
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, APPLY_TEXT.personal.title, APPLY_TEXT.personal.description)
@@ -22,5 +27,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function PersonalDetails() {
   const view = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  return <PersonalDetailsPage {...view} lastResult={actionData?.result} />
+  return (
+    <Suspense fallback={null}>
+      <Page {...view} lastResult={actionData?.result} />
+    </Suspense>
+  )
 }
