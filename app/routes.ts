@@ -27,6 +27,13 @@ export default [
   route('plans/compare', 'routes/public/plans-compare.tsx'),
   route('plans/:code', 'routes/public/plan.tsx'),
 
+  // The application wizard (issue 10; spec 2: /onboard/residential/personalDetails and the SME
+  // variant, /success). The documents page, /onboard/:path/documents, is another change's.
+  route('onboard/:path/personalDetails', 'routes/public/onboard-personal-details.tsx'),
+  route('onboard/:path/appointment', 'routes/public/onboard-appointment.tsx'),
+  route('onboard/:path/review', 'routes/public/onboard-review.tsx'),
+  route('success', 'routes/public/success.tsx'),
+
   // Shell preferences: cookie banner and theme (cookies only, never personal data).
   route('preferences', 'routes/public/preferences.tsx'),
 

@@ -88,6 +88,37 @@ describe('the section registry', () => {
         result: { outcome: 'serviceable', checkedAt: '2026-11-22T08:00:00.000Z', referenceNo: 'CA-1' },
       },
       lead: { leadId: 'L-1', filedAt: '2026-11-22T08:00:00.000Z', referenceNo: 'CA-1' },
+      personalDetails: {
+        firstName: 'Ana',
+        lastName: 'Reyes',
+        suffix: 'JR.',
+        mobileNumber: '(917) 123 4567',
+        emailAddress: 'ana@example.net',
+        landlineNumber: '02 8123 4567',
+        birthDate: '1990-05-17',
+        civilStatus: 'Single',
+        nationality: 'Filipino',
+        gender: 'Female',
+        business: {
+          businessName: 'Sari-Sari Ventures',
+          businessTin: '123-456-789-000',
+          industryType: 'Retail and trade',
+          representativeFirstName: 'Jose',
+          representativeLastName: 'Cruz',
+          department: 'Operations',
+        },
+        residential: { streetName: 'Ayala Avenue', zipCode: '1209' },
+        billing: {
+          sameAsResidential: false,
+          streetName: 'Rizal Street',
+          barangay: 'Poblacion',
+          municipality: 'Taytay',
+          province: 'Rizal',
+          zipCode: '1920',
+        },
+      },
+      appointment: { slotId: '2026-11-24-AM', date: '2026-11-24', window: 'AM' },
+      submission: { token: 'a'.repeat(43) },
     }
     expect(Object.keys(samples).sort()).toEqual([...DRAFT_SECTION_NAMES].sort())
     for (const name of DRAFT_SECTION_NAMES) {

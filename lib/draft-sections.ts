@@ -10,6 +10,7 @@
  */
 import { z } from 'zod'
 import { CustomerCategorySchema, ProductCodeSchema } from './catalog.ts'
+import { AppointmentSectionSchema, PersonalDetailsSectionSchema, SubmissionSectionSchema } from './application.ts'
 import { LeadSectionSchema, ServiceabilitySectionSchema } from './check-availability-sections.ts'
 import { EmailSchema, FirstNameSchema, LastNameSchema, MobileNumberSchema } from './identity-schemas.ts'
 
@@ -63,6 +64,10 @@ export const DRAFT_SECTIONS = {
   // /CheckAvailability step 2 and its result (spec 3, 4), and the lead a visitor filed.
   serviceability: ServiceabilitySectionSchema,
   lead: LeadSectionSchema,
+  // The application wizard's pages (issue 10; lib/application.ts): one section each.
+  personalDetails: PersonalDetailsSectionSchema,
+  appointment: AppointmentSectionSchema,
+  submission: SubmissionSectionSchema,
 } satisfies Record<string, z.ZodType>
 
 export type DraftSectionName = keyof typeof DRAFT_SECTIONS

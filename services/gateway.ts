@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { HEADER, computeSignature, signaturesMatch, type SignatureScheme } from '../lib/signature.ts'
 import { addressRoutes } from './address/routes.ts'
+import { applicationRoutes } from './applications/routes.ts'
 import { catalogRoutes } from './catalog/routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
 import { coverageRoutes } from './coverage/routes.ts'
@@ -136,6 +137,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', draftRoutes(options))
   app.route('/', catalogRoutes(options))
   app.route('/', orderRoutes(options))
+  app.route('/', applicationRoutes(options))
   return app
 }
 

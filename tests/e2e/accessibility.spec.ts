@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { DEMO, logIn } from './support/account'
+import { birthDateYearsAgo, draftWithPlan } from './support/apply'
+import { person } from './support/check-availability'
 
 // Every page passes axe's WCAG 2.1 A and AA rules, in both themes, with the cookie banner
 // showing (a first visit), on a phone-sized screen and, for the header and footer, on a wide
@@ -139,5 +141,78 @@ test("/dev/ui with every field's error from the server has no accessibility viol
     await page.goto('/dev/ui')
     await page.getByRole('region', { name: 'Form fields' }).getByRole('button', { name: 'SUBMIT' }).click()
     await expect(page.getByText('Tick the box to go on')).toBeVisible()
+  })
+})
+
+const WIZARD = '/onboard/residential'
+
+/** A visitor with a serviceable address, a plan, and (when asked) their personal details saved. */
+async function wizardVisitor(page: Page, withDetails: boolean) {
+  await page.setViewportSize({ width: 390, height: 900 })
+  await draftWithPlan(page, person('accessible'))
+  if (!withDetails) return
+  const saved = await page.request.post(`${WIZARD}/personalDetails`, {
+    form: {
+      firstName: 'Ana',
+      lastName: 'Cruz',
+      mobileNumber: '9171234567',
+      emailAddress: 'ana@example.net',
+      birthDate: '1990-05-17',
+      civilStatus: 'Single',
+      nationality: 'Filipino',
+      gender: 'Female',
+      streetName: 'Ayala Avenue',
+      zipCode: '1209',
+      billingSameAsResidential: 'on',
+    },
+    maxRedirects: 0,
+  })
+  expect(saved.status()).toBe(302)
+}
+
+test('the application wizard’s personal details page, blank and with the server’s messages, has no accessibility violations in either theme', async ({
+  page,
+}) => {
+  // Two pages, each scanned in two themes at two widths.
+  test.slow()
+  await wizardVisitor(page, false)
+  await expectNoViolationsInEitherTheme(page, async () => {
+    await page.goto(`${WIZARD}/personalDetails`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Personal details' })).toBeVisible()
+  })
+  await expectNoViolationsInEitherTheme(page, async () => {
+    await page.goto(`${WIZARD}/personalDetails`)
+    await page.locator('form#personal-details').evaluate((form) => form.setAttribute('novalidate', ''))
+    await page.getByLabel('Birth date').fill(birthDateYearsAgo(17))
+    await page.getByRole('button', { name: 'SAVE AND CONTINUE' }).click()
+    await expect(page.getByText('Only above 18 years are allowed to proceed')).toBeVisible()
+  })
+})
+
+test('the application wizard’s appointment, verify and submit, and success pages have no accessibility violations in either theme', async ({
+  page,
+}) => {
+  // Three pages, each scanned in two themes at two widths.
+  test.setTimeout(150_000)
+  await wizardVisitor(page, true)
+  await expectNoViolationsInEitherTheme(page, async () => {
+    await page.goto(`${WIZARD}/appointment`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Installation appointment' })).toBeVisible()
+  })
+  // Counted from the last but six: the apply journeys take the last six (apply.spec.ts).
+  const free = page.locator('input[name="slotId"]:not([disabled])')
+  await free.nth((await free.count()) - 7).check()
+  await page.getByRole('button', { name: 'SAVE AND CONTINUE' }).click()
+  await expectNoViolationsInEitherTheme(page, async () => {
+    await page.goto(`${WIZARD}/review`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Verify and submit' })).toBeVisible()
+  })
+  for (const name of ['termsAndConditions', 'privacyNotice', 'informationAccuracy', 'notifications'])
+    await page.locator(`input[name="${name}"]`).check()
+  await page.getByRole('button', { name: 'SUBMIT APPLICATION' }).click()
+  await expect(page).toHaveURL('/success')
+  await expectNoViolationsInEitherTheme(page, async () => {
+    await page.goto('/success')
+    await expect(page.getByTestId('reference-number')).toBeVisible()
   })
 })

@@ -184,10 +184,13 @@ function Totals({ totals }: { totals: Cart['totals'] }) {
 export function CartPage({
   cart,
   addOns,
+  applyHref,
   actionData,
 }: {
   cart: Cart | null
   addOns: Product[]
+  /** The application wizard's first page for the draft's category. */
+  applyHref: string | null
   actionData: PlansActionData | undefined
 }) {
   return (
@@ -203,6 +206,11 @@ export function CartPage({
           <AddOnForms addOns={addOnsToOffer(addOns, cart.cartItems)} actionData={actionData} />
           <PaymentModeForm cart={cart} actionData={actionData} />
           <Totals totals={cart.totals} />
+          {applyHref ? (
+            <p>
+              <ButtonLink to={applyHref}>{TEXT.applyNow}</ButtonLink>
+            </p>
+          ) : null}
           <p className="text-sm">
             {TEXT.expires}{' '}
             <AppLink to={PLANS_PATH} className="underline">

@@ -13,6 +13,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { CART_TEXTS } from '~/features/cart/texts'
 import { applyCartForm, CartFormSchema, readCart } from '~/features/cart/cart.server'
+import { applicantPathFor, wizardHref } from '~/features/apply/steps'
 import { readDraft } from '~/features/drafts/draft.server'
 import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
@@ -78,12 +79,16 @@ export async function planView(request: Request, context: AppLoadContext, code: 
 export async function cartView(request: Request, context: AppLoadContext) {
   const cart = await readCart(request, context)
   // A cart whose plan was removed is empty (the orders service empties it).
-  if (!cart?.planCode || !cart.cartItems.length) return { status: 'ok' as const, cart: null, addOns: [] }
+  if (!cart?.planCode || !cart.cartItems.length)
+    return { status: 'ok' as const, cart: null, addOns: [], applyHref: null }
   const planCode = cart.planCode
   const draft = await readDraft(request, context)
   const region = draftRegion(draft?.sections.serviceability)
+  const category = draft?.sections.customerCategory?.category ?? DEFAULT_CUSTOMER_CATEGORY.category
   return orUnavailable(async () => ({
     cart,
+    // The application wizard's first page, under the category's prefix (spec 2).
+    applyHref: wizardHref(applicantPathFor(category), 'personalDetails'),
     addOns: (await upstreamFor(context).catalog.addOns(planCode, region)) ?? [],
   }))
 }

@@ -7,6 +7,7 @@ export const PLANS_TEXT = {
   title: 'Plans',
   description: 'Fibre plans for home and business: speeds, monthly fees, installation and what each plan includes.',
   heading: 'Choose your fibre plan',
+  applyNow: 'CONTINUE TO APPLICATION',
   /** spec 8, word for word. */
   unavailable: 'Plans are unavailable at this moment. Please try again later.',
   retry: 'Try again',

@@ -1,0 +1,370 @@
+/**
+ * The application wizard on the server (issue 10; spec 1-5, 7, 9): every page's loader
+ * and action. Each page's data is its own draft section (lib/application.ts), saved when
+ * its form is posted and read back into the form whenever the page shows, so Back never
+ * loses anything; nothing is kept in the browser but the draft cookie. Every form is a
+ * POST that redirects (Post/Redirect/Get); an invalid one comes back filled in with the
+ * messages beside the fields.
+ *
+ * A page reached before its prerequisites sends the visitor to the step that is missing,
+ * with a toast saying what to do: a serviceable address (/CheckAvailability), a plan in
+ * the cart (/plans), then the wizard's own pages in order. The route prefix follows the
+ * draft's customer category (spec 2): the other prefix redirects to this one.
+ */
+import crypto from 'node:crypto'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { z } from 'zod'
+import { readCart } from '~/features/cart/cart.server'
+import { discardDraft, readDraft, saveDraftSection, type Draft } from '~/features/drafts/draft.server'
+import { DEFAULT_CUSTOMER_CATEGORY } from '~/features/plans/customer-category'
+import { isUpstreamError } from '~/upstream/errors'
+import { upstreamFor } from '~/upstream/index.server'
+import type { Cart } from '~/upstream/orders.server'
+import { signedCookie } from '~/utils/cookies.server'
+import { failureReply, formConstraint, readForm } from '~/utils/form.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { upstreamMessage } from '~/utils/upstream-failure'
+import { manilaDate, ReferenceNumberSchema, slotLabel } from '../../../lib/application'
+import type { Config } from '../../../lib/env'
+import { buildApplicationPayload, billingAddress, residentialAddress } from './payload'
+import {
+  personalDetailsFields,
+  personalDetailsFormSchema,
+  personalDetailsFormValues,
+  ReviewFormSchema,
+  AppointmentFormSchema,
+} from './schemas'
+import type { Segment } from './schemas'
+import {
+  applicantPathFor,
+  isApplicantPath,
+  WIZARD_PAGES,
+  wizardHref,
+  type ApplicantPath,
+  type WizardPage,
+} from './steps'
+import { APPLY_TEXT as TEXT } from './texts'
+
+export const CHECK_PATH = '/CheckAvailability'
+export const PLANS_PATH = '/plans'
+export const SUCCESS_PATH = '/success'
+
+type Sections = Draft['sections']
+
+export type Wizard = {
+  draft: Draft
+  path: ApplicantPath
+  segment: Segment
+  sections: Sections & Required<Pick<Sections, 'serviceability' | 'basicInfo'>>
+  cart: Cart
+}
+
+async function sendBack(context: AppLoadContext, to: string, message: string): Promise<never> {
+  throw await redirectWithToast(context.config, to, { kind: 'info', message })
+}
+
+/** The page after this one in the wizard (the appointment's next is the review). */
+function nextPage(page: WizardPage): WizardPage {
+  return WIZARD_PAGES[Math.min(WIZARD_PAGES.indexOf(page) + 1, WIZARD_PAGES.length - 1)]!
+}
+
+/**
+ * The draft, its cart and the segment for a wizard page, or the redirect to the step
+ * that is missing. `page` is the page asked for: its own prerequisites are the pages before it.
+ */
+export async function openWizard(
+  request: Request,
+  context: AppLoadContext,
+  pathParam: string | undefined,
+  page: WizardPage,
+): Promise<Wizard> {
+  if (!isApplicantPath(pathParam)) throw data(null, { status: 404 })
+  const draft = await readDraft(request, context)
+  const serviceability = draft?.sections.serviceability
+  const basicInfo = draft?.sections.basicInfo
+  if (!draft || !basicInfo || serviceability?.result?.outcome !== 'serviceable') {
+    return sendBack(context, CHECK_PATH, TEXT.needAddress)
+  }
+  const cart = await readCart(request, context)
+  if (!cart?.planCode) return sendBack(context, PLANS_PATH, TEXT.needPlan)
+  const category = draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY
+  const path = applicantPathFor(category.category)
+  if (pathParam !== path) throw redirect(wizardHref(path, page))
+  if (page !== 'personalDetails' && !draft.sections.personalDetails) {
+    return sendBack(context, wizardHref(path, 'personalDetails'), TEXT.needDetails)
+  }
+  // The documents page (another change) sits between; its check is that page's to add.
+  if (page === 'review' && !draft.sections.appointment) {
+    return sendBack(context, wizardHref(path, 'appointment'), TEXT.needAppointment)
+  }
+  return {
+    draft,
+    path,
+    segment: category.category,
+    sections: { ...draft.sections, serviceability, basicInfo },
+    cart,
+  }
+}
+
+/** What every wizard page shows around its form: the Stepper's path and page, and Back. */
+function frame(wizard: Wizard, page: WizardPage) {
+  const index = WIZARD_PAGES.indexOf(page)
+  const back = index === 0 ? '/plans/cart' : wizardHref(wizard.path, WIZARD_PAGES[index - 1]!)
+  return { path: wizard.path, page, back }
+}
+
+// ---------------------------------------------------------------------------------------
+// Personal details
+
+/** The nationalities from the upstream list (spec 7, 9: 3 attempts 2000 ms apart, in the client), or null when it is down. */
+async function nationalities(context: AppLoadContext): Promise<string[] | null> {
+  try {
+    return (await upstreamFor(context).reference.nationalities()).map((item) => item.name)
+  } catch (error) {
+    if (isUpstreamError(error)) {
+      context.logger.warn({ requestId: context.requestId, err: String(error) }, 'nationalities unavailable')
+      return null
+    }
+    throw error
+  }
+}
+
+/** The zip code of the checked address, from the upstream's zip code call (by barangay); null when none is known. */
+async function zipCodeOf(context: AppLoadContext, wizard: Wizard): Promise<string | null> {
+  const { choice, zipCode } = wizard.sections.serviceability
+  try {
+    return (
+      (await upstreamFor(context).address.zipCode({
+        provinceCode: choice.provinceId || undefined,
+        municipalityCode: choice.municipalityId,
+        barangayCode: choice.barangayId || undefined,
+      })) ?? zipCode
+    )
+  } catch (error) {
+    if (isUpstreamError(error)) return zipCode
+    throw error
+  }
+}
+
+function addressSummary(wizard: Wizard) {
+  const { names, choice } = wizard.sections.serviceability
+  return {
+    region: names.region ?? '',
+    province: names.province ?? '',
+    municipality: names.municipality ?? '',
+    barangay: names.barangay ?? '',
+    locationType: choice.locationType,
+    place: names.place ?? '',
+  }
+}
+
+export async function personalDetailsView(request: Request, context: AppLoadContext, pathParam: string | undefined) {
+  const wizard = await openWizard(request, context, pathParam, 'personalDetails')
+  const saved = wizard.sections.personalDetails
+  const { basicInfo } = wizard.sections
+  const [list, zipCode] = await Promise.all([nationalities(context), saved ? null : zipCodeOf(context, wizard)])
+  // Prefilled from the draft: what this page saved, or step 1's details and the looked-up zip code.
+  const defaultValue = saved
+    ? personalDetailsFormValues(saved)
+    : {
+        firstName: basicInfo.firstName,
+        lastName: basicInfo.lastName,
+        mobileNumber: basicInfo.mobileNo,
+        emailAddress: basicInfo.email,
+        zipCode: zipCode ?? undefined,
+        billingSameAsResidential: 'on',
+      }
+  return {
+    ...frame(wizard, 'personalDetails'),
+    segment: wizard.segment,
+    govtWorker: wizard.segment === 'SME' && Boolean(wizard.sections.customerCategory?.isWorkingGovtEmbassyWorker),
+    nationalities: list,
+    address: addressSummary(wizard),
+    defaultValue,
+    constraint: formConstraint(personalDetailsFields()),
+  }
+}
+
+export async function personalDetailsAction(request: Request, context: AppLoadContext, pathParam: string | undefined) {
+  const wizard = await openWizard(request, context, pathParam, 'personalDetails')
+  const form = await readForm(request)
+  const today = () => manilaDate(new Date())
+  const submission = parseWithZod(form, { schema: personalDetailsFormSchema(wizard.segment, today) })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const list = await nationalities(context)
+  if (!list)
+    return data({ result: submission.reply({ formErrors: [TEXT.personal.nationalitiesUnavailable] }) }, { status: 503 })
+  if (!list.includes(submission.value.nationality)) {
+    return data(
+      { result: submission.reply({ fieldErrors: { nationality: [TEXT.personal.nationalityUnknown] } }) },
+      { status: 400 },
+    )
+  }
+  let headers: Headers
+  try {
+    headers = await saveDraftSection(request, context, 'personalDetails', submission.value)
+  } catch (error) {
+    const failure = failureReply(error, submission)
+    return data({ result: failure.result }, { status: failure.status })
+  }
+  return redirect(wizardHref(wizard.path, nextPage('personalDetails')), { headers })
+}
+
+// ---------------------------------------------------------------------------------------
+// Appointment
+
+export async function appointmentView(request: Request, context: AppLoadContext, pathParam: string | undefined) {
+  const wizard = await openWizard(request, context, pathParam, 'appointment')
+  let slots = null
+  try {
+    slots = await upstreamFor(context).applications.slots()
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error
+    context.logger.warn({ requestId: context.requestId, err: String(error) }, 'appointment slots unavailable')
+  }
+  return {
+    ...frame(wizard, 'appointment'),
+    slots,
+    chosen: wizard.sections.appointment?.slotId ?? null,
+    constraint: formConstraint(AppointmentFormSchema),
+  }
+}
+
+export async function appointmentAction(request: Request, context: AppLoadContext, pathParam: string | undefined) {
+  const wizard = await openWizard(request, context, pathParam, 'appointment')
+  const submission = parseWithZod(await readForm(request), { schema: AppointmentFormSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  try {
+    // POST slots: a full or closed slot is refused with the service's message, beside the choice.
+    const slot = await upstreamFor(context).applications.chooseSlot(submission.value.slotId)
+    const headers = await saveDraftSection(request, context, 'appointment', {
+      slotId: slot.slotId,
+      date: slot.date,
+      window: slot.window,
+    })
+    return redirect(wizardHref(wizard.path, nextPage('appointment')), { headers })
+  } catch (error) {
+    if (isUpstreamError(error) && error.kind === 'rejected' && (error.status === 409 || error.status === 404)) {
+      const message = error.serverMessage ?? upstreamMessage(error)
+      return data({ result: submission.reply({ fieldErrors: { slotId: [message] } }) }, { status: 409 })
+    }
+    const failure = failureReply(error, submission)
+    return data({ result: failure.result }, { status: failure.status })
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Review, submission and success
+
+/** The submission's reference, for /success: a signed cookie for 30 minutes, never a URL parameter. */
+const submittedCookie = (config: Config) => signedCookie(config, 'application', 30 * 60)
+const SubmittedSchema = z.object({
+  referenceNo: ReferenceNumberSchema,
+  slot: z.string().max(120),
+  plan: z.string().max(200),
+})
+export type Submitted = z.infer<typeof SubmittedSchema>
+
+async function readSubmitted(request: Request, config: Config): Promise<Submitted | null> {
+  const parsed = SubmittedSchema.safeParse(await submittedCookie(config).parse(request.headers.get('cookie')))
+  return parsed.success ? parsed.data : null
+}
+
+/** The idempotency key (docs/decisions/0028): the draft's id and its submission token, hashed. */
+export function idempotencyKey(draftId: string, token: string): string {
+  return crypto.createHash('sha256').update(`${draftId}.${token}`).digest('base64url')
+}
+
+export async function reviewView(request: Request, context: AppLoadContext, pathParam: string | undefined) {
+  const wizard = await openWizard(request, context, pathParam, 'review')
+  const details = wizard.sections.personalDetails!
+  const appointment = wizard.sections.appointment!
+  // The submission token is made once per draft: every copy of this page posts the same one.
+  let token = wizard.sections.submission?.token
+  let headers: Headers | undefined
+  if (!token) {
+    token = crypto.randomBytes(32).toString('base64url')
+    headers = await saveDraftSection(request, context, 'submission', { token })
+  }
+  const residential = residentialAddress(wizard.sections.serviceability, details)
+  return data(
+    {
+      ...frame(wizard, 'review'),
+      segment: wizard.segment,
+      token,
+      cart: wizard.cart,
+      details,
+      govtWorker: wizard.segment === 'SME' && Boolean(wizard.sections.customerCategory?.isWorkingGovtEmbassyWorker),
+      residential,
+      billing: details.billing.sameAsResidential ? null : billingAddress(residential, details),
+      appointment: slotLabel(appointment.date, appointment.window),
+      edit: {
+        plan: '/plans/cart',
+        personalDetails: wizardHref(wizard.path, 'personalDetails'),
+        appointment: wizardHref(wizard.path, 'appointment'),
+      },
+      constraint: formConstraint(ReviewFormSchema),
+    },
+    headers ? { headers } : undefined,
+  )
+}
+
+export async function reviewAction(request: Request, context: AppLoadContext, pathParam: string | undefined) {
+  const { config } = context
+  // The form sent again after it succeeded (Back, then submit): the draft is gone, the answer is the same page.
+  if (!(await readDraft(request, context)) && (await readSubmitted(request, config))) throw redirect(SUCCESS_PATH)
+  const wizard = await openWizard(request, context, pathParam, 'review')
+  const submission = parseWithZod(await readForm(request), { schema: ReviewFormSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const token = wizard.sections.submission?.token
+  if (!token || submission.value.token !== token) {
+    return sendBack(context, wizardHref(wizard.path, 'review'), TEXT.review.staleForm)
+  }
+  // DOCUMENTS: the documents check goes here (issue 10, part 2): refuse, or send the
+  // visitor to wizardHref(wizard.path, 'documents'), while the required documents are
+  // not all uploaded. Nothing about documents is checked until that change lands.
+  const payload = buildApplicationPayload({
+    category: wizard.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY,
+    serviceability: wizard.sections.serviceability,
+    details: wizard.sections.personalDetails!,
+    appointment: wizard.sections.appointment!,
+    cart: wizard.cart,
+    consents: { newsletters: Boolean(submission.value.newsletters), eBills: Boolean(submission.value.eBills) },
+    source: config.sourceId,
+    agentCode: 'self',
+  })
+  let application
+  try {
+    application = await upstreamFor(context).applications.submit(idempotencyKey(wizard.draft.id, token), payload)
+  } catch (error) {
+    if (isUpstreamError(error) && error.kind === 'rejected' && error.status === 409) {
+      // The slot filled up since it was chosen: choose another.
+      return sendBack(context, wizardHref(wizard.path, 'appointment'), error.serverMessage ?? TEXT.review.submitFailed)
+    }
+    if (isUpstreamError(error) && error.kind === 'rejected' && error.fields) {
+      const messages = Object.values(error.fields).flat()
+      return data({ result: submission.reply({ formErrors: messages }) }, { status: 422 })
+    }
+    const failure = failureReply(error, submission)
+    return data({ result: failure.result }, { status: failure.status })
+  }
+  // spec 4: a submitted application clears what the browser's draft held (the whole draft, and its cookie).
+  const headers = await discardDraft(request, context)
+  headers.append(
+    'set-cookie',
+    await submittedCookie(config).serialize({
+      referenceNo: application.referenceNo,
+      slot: application.slot.label,
+      plan: payload.planName,
+    } satisfies Submitted),
+  )
+  return redirect(SUCCESS_PATH, { headers })
+}
+
+/** /success: the reference of this browser's last submission (from the signed cookie), or home. */
+export async function successView(request: Request, context: AppLoadContext) {
+  const submitted = await readSubmitted(request, context.config)
+  if (!submitted) throw redirect('/')
+  return submitted
+}

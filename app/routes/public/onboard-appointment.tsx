@@ -1,0 +1,35 @@
+/** /onboard/:path/appointment (issue 10; spec 1, 7): the installation appointment. Personal: never cached. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { lazy, Suspense } from 'react'
+import { APPLY_TEXT } from '~/features/apply/texts'
+import { appointmentAction, appointmentView } from '~/features/apply/wizard.server'
+import { pageMeta } from '~/ui/page-meta'
+
+// Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
+const Page = lazy(() =>
+  import('~/features/apply/appointment-page').then((module) => ({ default: module.AppointmentPage })),
+)
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, APPLY_TEXT.appointment.title, APPLY_TEXT.appointment.description)
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return appointmentView(request, context, params.path)
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return appointmentAction(request, context, params.path)
+}
+
+export default function Appointment() {
+  const view = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return (
+    <Suspense fallback={null}>
+      <Page {...view} lastResult={actionData?.result} />
+    </Suspense>
+  )
+}

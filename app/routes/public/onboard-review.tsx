@@ -1,0 +1,33 @@
+/** /onboard/:path/review, "Verify and submit" (issue 10; spec 3, 5). Personal: never cached. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { lazy, Suspense } from 'react'
+import { APPLY_TEXT } from '~/features/apply/texts'
+import { reviewAction, reviewView } from '~/features/apply/wizard.server'
+import { pageMeta } from '~/ui/page-meta'
+
+// Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
+const Page = lazy(() => import('~/features/apply/review-page').then((module) => ({ default: module.ReviewPage })))
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, APPLY_TEXT.review.title, APPLY_TEXT.review.description)
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return reviewView(request, context, params.path)
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return reviewAction(request, context, params.path)
+}
+
+export default function Review() {
+  const view = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return (
+    <Suspense fallback={null}>
+      <Page {...view} lastResult={actionData?.result} />
+    </Suspense>
+  )
+}

@@ -1,0 +1,47 @@
+/** The application's confirmation email (issue 10): the reference number and what happens next. */
+import type { OutgoingMessage } from '../notifications/sender.ts'
+
+type Confirmation = {
+  productName: string
+  publicUrl: string
+  to: string
+  firstName: string
+  referenceNo: string
+  planName: string
+  appointment: string
+}
+
+function titleCase(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/(^|[ .-])(\p{L})/gu, (_, separator: string, letter: string) => separator + letter.toUpperCase())
+}
+
+export function confirmationEmail(options: Confirmation): OutgoingMessage {
+  const statusUrl = new URL(
+    'check-status',
+    options.publicUrl.endsWith('/') ? options.publicUrl : `${options.publicUrl}/`,
+  )
+  return {
+    channel: 'email',
+    recipient: options.to,
+    subject: `We received your application ${options.referenceNo}`,
+    body: [
+      `Hello ${titleCase(options.firstName)},`,
+      '',
+      `Thank you for applying for ${options.planName} with ${options.productName}.`,
+      `Your reference number is ${options.referenceNo}. Please keep it: you need it, with your email address or mobile number, to check your application's status.`,
+      '',
+      `Installation appointment: ${options.appointment}.`,
+      '',
+      'What happens next:',
+      '1. We review your application and documents, usually within 2 working days.',
+      '2. If anything is missing, we email you a link to send it.',
+      '3. Once approved, our installer contacts you before the appointment.',
+      '',
+      `Check your application's status: ${statusUrl.toString()}`,
+      '',
+      options.productName,
+    ].join('\n'),
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * Applications and installation slots (issue 10; spec 3, 4, 7; docs/decisions/0028).
+ *
+ * Submitting is idempotent: the portal names each submission with a key (from the draft's
+ * id and its submission token); the first call with a key makes the application, books its
+ * slot and queues the confirmation email, all in one transaction, and every later call
+ * with that key answers the same application and changes nothing. The key is kept only as
+ * its SHA-256.
+ */
+import crypto from 'node:crypto'
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { AGE_MESSAGE, isAtLeast18, manilaDate, slotLabel, type ApplicationPayload } from '../../lib/application.ts'
+import { settingsOf, type ServiceDeps } from '../context.ts'
+import type { Executor } from '../db/client.ts'
+import { ServiceError } from '../errors.ts'
+import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
+import { confirmationEmail } from './emails.ts'
+import { openDates, slotSeedsFor, type SlotWindow } from './slots.ts'
+import { applications, appointmentSlots } from './tables.ts'
+
+export const APPLICATION_MESSAGES = {
+  slotFull: 'This installation slot is already full. Please choose another one.',
+  slotNotOpen: 'This installation slot is not available. Please choose another one.',
+} as const
+
+export type SlotView = {
+  slotId: string
+  date: string
+  window: SlotWindow
+  /** e.g. 'Tuesday, 24 November 2026, 8:00 AM – 12:00 NN' */
+  label: string
+  capacity: number
+  booked: number
+  available: number
+}
+
+export type ApplicationView = {
+  applicationId: string
+  referenceNo: string
+  status: 'submitted'
+  customerSegment: 'Residential' | 'SME'
+  slot: { slotId: string; label: string }
+  createdAt: string
+}
+
+// Crockford's base32: no I, L, O or U, so a reference read out over the phone is not misheard.
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+
+/** OO (a web order: spec 4 routes OO references to their own verification), the Manila date, 6 random characters. */
+export function newReferenceNo(now: Date): string {
+  const date = manilaDate(now).replace(/-/g, '').slice(2)
+  const bytes = crypto.randomBytes(6)
+  const tail = Array.from(bytes, (byte) => REFERENCE_ALPHABET[byte & 31]).join('')
+  return `OO-${date}-${tail}`
+}
+
+export function hashKey(key: string): string {
+  return crypto.createHash('sha256').update(key).digest('base64url')
+}
+
+type SlotRow = typeof appointmentSlots.$inferSelect
+
+function slotView(row: SlotRow): SlotView {
+  return {
+    slotId: row.slotId,
+    date: row.date,
+    window: row.window,
+    label: slotLabel(row.date, row.window),
+    capacity: row.capacity,
+    booked: row.booked,
+    available: Math.max(0, row.capacity - row.booked),
+  }
+}
+
+function applicationView(row: typeof applications.$inferSelect): ApplicationView {
+  const [date, window] = [row.slotId.slice(0, 10), row.slotId.slice(11) as SlotWindow]
+  return {
+    applicationId: row.id,
+    referenceNo: row.referenceNo,
+    status: 'submitted',
+    customerSegment: row.customerSegment,
+    slot: { slotId: row.slotId, label: slotLabel(date, window) },
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** A reference number or key already taken by a concurrent insert: the transaction is undone and the caller looks again. */
+class InsertRaced extends Error {}
+
+export type ApplicationService = ReturnType<typeof createApplicationService>
+
+export function createApplicationService(deps: ServiceDeps) {
+  const delivery = createDeliveryQueue(deps)
+
+  /** The open slots' rows, made for any open day that has none yet. */
+  async function openSlots(db: Executor): Promise<SlotRow[]> {
+    const today = manilaDate(deps.now())
+    const seeds = slotSeedsFor(today)
+    if (seeds.length) await db.insert(appointmentSlots).values(seeds).onConflictDoNothing()
+    return db
+      .select()
+      .from(appointmentSlots)
+      .where(inArray(appointmentSlots.date, openDates(today)))
+      .orderBy(asc(appointmentSlots.date), asc(appointmentSlots.window))
+  }
+
+  async function openSlot(db: Executor, slotId: string): Promise<SlotRow> {
+    const slot = (await openSlots(db)).find((row) => row.slotId === slotId)
+    if (!slot) throw new ServiceError(404, 'slot_not_open', APPLICATION_MESSAGES.slotNotOpen)
+    return slot
+  }
+
+  async function existing(db: Executor, keyHash: string) {
+    const [row] = await db.select().from(applications).where(eq(applications.idempotencyKeyHash, keyHash))
+    return row
+  }
+
+  return {
+    /** The slots open for booking, full ones included (shown as full). */
+    async slots(): Promise<SlotView[]> {
+      return (await openSlots(deps.db)).map(slotView)
+    },
+
+    /** Checks a visitor's choice (POST slots): an open slot with room, or a refusal with its message. */
+    async chooseSlot(slotId: string): Promise<SlotView> {
+      const slot = await openSlot(deps.db, slotId)
+      if (slot.booked >= slot.capacity) throw new ServiceError(409, 'slot_full', APPLICATION_MESSAGES.slotFull)
+      return slotView(slot)
+    },
+
+    /**
+     * Makes the application once per key: `created` is false when the key was seen before
+     * (then nothing else happens). Refuses an applicant under 18 on the services' clock and
+     * a slot that filled up meanwhile.
+     */
+    async submit(
+      key: string,
+      payload: ApplicationPayload,
+    ): Promise<{ created: boolean; application: ApplicationView }> {
+      const keyHash = hashKey(key)
+      const before = await existing(deps.db, keyHash)
+      if (before) return { created: false, application: applicationView(before) }
+
+      const now = deps.now()
+      if (!isAtLeast18(payload.birthDate, manilaDate(now))) {
+        throw new ServiceError(422, 'invalid_input', 'Some fields are not valid.', { birthDate: [AGE_MESSAGE] })
+      }
+      const settings = settingsOf(deps)
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const row = await deps.db.transaction(async (tx) => {
+            const slot = await openSlot(tx, payload.appointment.slotId)
+            const [booked] = await tx
+              .update(appointmentSlots)
+              .set({ booked: sql`${appointmentSlots.booked} + 1` })
+              .where(
+                and(eq(appointmentSlots.slotId, slot.slotId), lt(appointmentSlots.booked, appointmentSlots.capacity)),
+              )
+              .returning()
+            if (!booked) throw new ServiceError(409, 'slot_full', APPLICATION_MESSAGES.slotFull)
+            const [created] = await tx
+              .insert(applications)
+              .values({
+                id: crypto.randomUUID(),
+                referenceNo: newReferenceNo(now),
+                idempotencyKeyHash: keyHash,
+                customerSegment: payload.customerSegment,
+                status: 'submitted',
+                emailAddress: payload.emailAddress,
+                mobileNumber: payload.mobileNumber,
+                slotId: slot.slotId,
+                payload,
+                createdAt: now,
+              })
+              .onConflictDoNothing()
+              .returning()
+            if (!created) throw new InsertRaced()
+            await enqueueMessage(
+              tx,
+              confirmationEmail({
+                productName: deps.productName,
+                publicUrl: settings.publicUrl,
+                to: payload.emailAddress,
+                firstName: payload.firstName,
+                referenceNo: created.referenceNo,
+                planName: payload.planName,
+                appointment: slotLabel(slot.date, slot.window),
+              }),
+              now,
+            )
+            return created
+          })
+          delivery.kick()
+          return { created: true, application: applicationView(row) }
+        } catch (error) {
+          if (!(error instanceof InsertRaced)) throw error
+          // The same key submitted at the same moment: the other call made it.
+          const raced = await existing(deps.db, keyHash)
+          if (raced) return { created: false, application: applicationView(raced) }
+          // Otherwise the reference number was taken: another one (30 random bits a day make this rare).
+          if (attempt >= 3) throw error
+        }
+      }
+    },
+  }
+}

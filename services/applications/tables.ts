@@ -1,0 +1,48 @@
+import { index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { ApplicationPayload } from '../../lib/application.ts'
+
+export const applicationsSchema = pgSchema('applications')
+
+/**
+ * Submitted applications (issue 10; spec 3; docs/decisions/0028). One row per
+ * idempotency key: the portal's key for a draft's submission (stored only as its SHA-256),
+ * so a form sent twice finds the row the first made. The reference number is what the
+ * applicant is told; it is generated here and unique.
+ */
+export const applications = applicationsSchema.table(
+  'applications',
+  {
+    id: text('id').primaryKey(),
+    referenceNo: text('reference_no').notNull(),
+    idempotencyKeyHash: text('idempotency_key_hash').notNull(),
+    customerSegment: text('customer_segment').$type<'Residential' | 'SME'>().notNull(),
+    // spec 4: submitted, then documents in review, for compliance, approved, … (later issues).
+    status: text('status').notNull(),
+    emailAddress: text('email_address').notNull(),
+    mobileNumber: text('mobile_number').notNull(),
+    slotId: text('slot_id').notNull(),
+    payload: jsonb('payload').$type<ApplicationPayload>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('applications_reference_no_idx').on(t.referenceNo),
+    uniqueIndex('applications_idempotency_key_hash_idx').on(t.idempotencyKeyHash),
+  ],
+)
+
+/**
+ * Installation slots (spec 7: appointments, GET and POST slots): one row per weekday and
+ * window, made when first asked for, with its capacity (crews) and how many are booked.
+ * A slot is booked when an application naming it is submitted, in the same transaction.
+ */
+export const appointmentSlots = applicationsSchema.table(
+  'appointment_slots',
+  {
+    slotId: text('slot_id').primaryKey(),
+    date: text('date').notNull(),
+    window: text('window').$type<'AM' | 'PM'>().notNull(),
+    capacity: integer('capacity').notNull(),
+    booked: integer('booked').notNull(),
+  },
+  (t) => [index('appointment_slots_date_idx').on(t.date)],
+)

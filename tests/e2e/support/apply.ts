@@ -1,0 +1,59 @@
+/**
+ * Getting a visitor to the application wizard quickly: step 1, a serviceable demo
+ * building (Demo Makati Tower, as the accessibility suite posts it) and a plan in the
+ * cart, each posted as its form posts it, in the page's own cookie jar.
+ */
+import { expect, type Page } from '@playwright/test'
+import type { Person } from './check-availability'
+
+/** Demo Makati Tower (services/coverage/seed.ts): serviceable. */
+export const SERVICEABLE_BUILDING = {
+  regionId: '13',
+  provinceId: '000',
+  municipalityId: '80300',
+  barangayId: '80300002',
+  locationType: 'Building',
+  placeId: 'DEMO-B-80300-1',
+  latitude: '14.552968',
+  longitude: '121.035477',
+}
+
+async function post(page: Page, path: string, form: Record<string, string>) {
+  const response = await page.request.post(path, { form, maxRedirects: 0 })
+  expect(response.status(), `POST ${path} ${form.intent ?? ''}`).toBe(302)
+  return response
+}
+
+/** A draft with step 1's details and a serviceable address, checked. */
+export async function serviceableDraft(page: Page, who: Person) {
+  await post(page, '/CheckAvailability', {
+    intent: 'details',
+    firstName: who.firstName,
+    lastName: who.lastName,
+    mobileNo: who.mobile,
+    email: who.email,
+    checkTerms: 'on',
+  })
+  await post(page, '/CheckAvailability', { intent: 'check', ...SERVICEABLE_BUILDING })
+}
+
+/** …and a plan in the cart; for an SME, the business category (and the government flag) first. */
+export async function draftWithPlan(
+  page: Page,
+  who: Person,
+  options: { plan: string; sme?: boolean; govt?: boolean } = { plan: 'fiber-plan-1299' },
+) {
+  await serviceableDraft(page, who)
+  if (options.sme) {
+    await post(page, '/plans', { intent: 'category', category: 'SME' })
+    if (options.govt) await post(page, '/plans', { intent: 'govt', isWorkingGovtEmbassyWorker: 'on' })
+  }
+  await post(page, '/plans/cart', { intent: 'add-plan', planCode: options.plan })
+}
+
+/** A birth date `years` years before today in Manila, shifted by `days`. */
+export function birthDateYearsAgo(years: number, days = 0): string {
+  const manila = new Date(Date.now() + 8 * 60 * 60 * 1000)
+  const date = new Date(Date.UTC(manila.getUTCFullYear() - years, manila.getUTCMonth(), manila.getUTCDate() + days))
+  return date.toISOString().slice(0, 10)
+}
