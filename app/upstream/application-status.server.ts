@@ -5,11 +5,7 @@
  * A refusal is an UpstreamError (rejected) with the service's status and message.
  */
 import { z } from 'zod'
-import {
-  ApplicationStatusSchema,
-  DocumentCategorySchema,
-  type VerificationKind,
-} from '../../lib/application-status'
+import { ApplicationStatusSchema, DocumentCategorySchema, type VerificationKind } from '../../lib/application-status'
 import type { UpstreamClient } from './client.server'
 import { envelope } from './envelope'
 
@@ -71,7 +67,10 @@ export function applicationStatusCalls(client: UpstreamClient) {
         path: '/v1/compliance/otp/verify',
         body: { token, code },
         schema: envelope(
-          z.object({ sessionToken: z.string().regex(/^[A-Za-z0-9_-]{43}$/), expiresAt: z.iso.datetime({ offset: true }) }),
+          z.object({
+            sessionToken: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+            expiresAt: z.iso.datetime({ offset: true }),
+          }),
         ),
       }),
     complianceBySession: (token: string, sessionToken: string) =>

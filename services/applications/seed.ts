@@ -19,7 +19,10 @@ export const DEMO_APPLICATION = {
   emailAddress: 'demo.applicant@example.com',
   mobileNumber: '9170000001',
   rejections: [
-    { category: 'governmentIssued', reason: 'The photo of your ID is blurred. Please send a clear photo of the whole card.' },
+    {
+      category: 'governmentIssued',
+      reason: 'The photo of your ID is blurred. Please send a clear photo of the whole card.',
+    },
     { category: 'proofOfBilling', reason: 'The bill is more than 3 months old. Please send your latest bill.' },
   ],
 } as const
@@ -113,8 +116,20 @@ export async function seedDemoApplication(db: Database): Promise<{ demoApplicati
     .returning({ id: applications.id })
   if (made.length === 0) return { demoApplications: 0 }
   await db.insert(applicationEvents).values([
-    { id: '00000000-0000-4000-8000-00000000de02', applicationId: DEMO_APPLICATION.id, status: 'documents_in_review', reason: null, createdAt: new Date('2026-11-02T03:00:00Z') },
-    { id: '00000000-0000-4000-8000-00000000de03', applicationId: DEMO_APPLICATION.id, status: 'for_compliance', reason: null, createdAt: new Date('2026-11-03T02:00:00Z') },
+    {
+      id: '00000000-0000-4000-8000-00000000de02',
+      applicationId: DEMO_APPLICATION.id,
+      status: 'documents_in_review',
+      reason: null,
+      createdAt: new Date('2026-11-02T03:00:00Z'),
+    },
+    {
+      id: '00000000-0000-4000-8000-00000000de03',
+      applicationId: DEMO_APPLICATION.id,
+      status: 'for_compliance',
+      reason: null,
+      createdAt: new Date('2026-11-03T02:00:00Z'),
+    },
   ])
   await db.insert(complianceRejections).values(
     DEMO_APPLICATION.rejections.map((r) => ({

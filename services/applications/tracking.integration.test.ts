@@ -26,7 +26,12 @@ beforeEach(async () => {
   await t.database.db.delete(statusLookupLimits)
 })
 
-function call(method: string, path: string, body?: unknown, options: { channel?: string; headers?: Record<string, string> } = {}) {
+function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { channel?: string; headers?: Record<string, string> } = {},
+) {
   // Each call a moment later, so the newest email is the one the last call queued.
   nowMs += 10
   return signedCall(t, method, path, { body, nowMs, ...options })
@@ -86,8 +91,14 @@ describe('status lookup', () => {
 
   it('answers one generic message for a wrong identifier and for an unknown reference', async () => {
     const app = await newApplication()
-    const wrongPerson = await call('POST', '/v1/applications/status', { referenceNo: app.referenceNo, identifier: 'someone@example.net' })
-    const noSuchRef = await call('POST', '/v1/applications/status', { referenceNo: 'OO-261123-ZZZZZZ', identifier: app.emailAddress })
+    const wrongPerson = await call('POST', '/v1/applications/status', {
+      referenceNo: app.referenceNo,
+      identifier: 'someone@example.net',
+    })
+    const noSuchRef = await call('POST', '/v1/applications/status', {
+      referenceNo: 'OO-261123-ZZZZZZ',
+      identifier: app.emailAddress,
+    })
     for (const answer of [wrongPerson, noSuchRef]) {
       expect(answer.status).toBe(404)
       expect(answer.body.error).toMatchObject({ code: 'not_found', message: TRACKING_MESSAGES.notFound })
@@ -97,21 +108,33 @@ describe('status lookup', () => {
   it('refuses every lookup of a reference after too many failures, the right pair too, until the window passes', async () => {
     const app = await newApplication()
     for (let i = 0; i < TRACKING_LIMITS.lookupFailuresPerReference; i++) {
-      const miss = await call('POST', '/v1/applications/status', { referenceNo: app.referenceNo, identifier: `guess${i}@example.net` })
+      const miss = await call('POST', '/v1/applications/status', {
+        referenceNo: app.referenceNo,
+        identifier: `guess${i}@example.net`,
+      })
       expect(miss.status).toBe(404)
     }
-    const right = await call('POST', '/v1/applications/status', { referenceNo: app.referenceNo, identifier: app.emailAddress })
+    const right = await call('POST', '/v1/applications/status', {
+      referenceNo: app.referenceNo,
+      identifier: app.emailAddress,
+    })
     expect(right.status).toBe(429)
     expect(right.body.error.message).toBe(TRACKING_MESSAGES.limited)
     nowMs += TRACKING_LIMITS.lookupWindowMinutes * 60_000 + 1000
-    const later = await call('POST', '/v1/applications/status', { referenceNo: app.referenceNo, identifier: app.emailAddress })
+    const later = await call('POST', '/v1/applications/status', {
+      referenceNo: app.referenceNo,
+      identifier: app.emailAddress,
+    })
     expect(later.status).toBe(200)
   })
 
   it('limits one identifier tried against many references, and keeps only digests of what was tried', async () => {
     const identifier = 'prober@example.net'
     for (let i = 0; i < TRACKING_LIMITS.lookupFailuresPerIdentifier; i++) {
-      await call('POST', '/v1/applications/status', { referenceNo: `OO-261123-${String(i).padStart(6, '0')}`, identifier })
+      await call('POST', '/v1/applications/status', {
+        referenceNo: `OO-261123-${String(i).padStart(6, '0')}`,
+        identifier,
+      })
     }
     const next = await call('POST', '/v1/applications/status', { referenceNo: 'OO-261123-QQQQQQ', identifier })
     expect(next.status).toBe(429)
@@ -123,10 +146,20 @@ describe('status lookup', () => {
   it('limits one client address trying many pairs', async () => {
     const headers = { 'x-client-address': '203.0.113.7' }
     for (let i = 0; i < TRACKING_LIMITS.lookupFailuresPerAddress; i++) {
-      await call('POST', '/v1/applications/status', { referenceNo: `OO-261123-A${String(i).padStart(5, '0')}`, identifier: `p${i}@example.net` }, { headers })
+      await call(
+        'POST',
+        '/v1/applications/status',
+        { referenceNo: `OO-261123-A${String(i).padStart(5, '0')}`, identifier: `p${i}@example.net` },
+        { headers },
+      )
     }
     const app = await newApplication()
-    const right = await call('POST', '/v1/applications/status', { referenceNo: app.referenceNo, identifier: app.emailAddress }, { headers })
+    const right = await call(
+      'POST',
+      '/v1/applications/status',
+      { referenceNo: app.referenceNo, identifier: app.emailAddress },
+      { headers },
+    )
     expect(right.status).toBe(429)
   })
 })
@@ -142,14 +175,26 @@ describe('operator actions', () => {
     const app = await newApplication()
     expect((await operator(`/v1/operator/applications/${app.id}/status`, { status: 'installed' })).status).toBe(409)
     nowMs += 60_000
-    expect((await operator(`/v1/operator/applications/${app.id}/status`, { status: 'documents_in_review' })).status).toBe(200)
+    expect(
+      (await operator(`/v1/operator/applications/${app.id}/status`, { status: 'documents_in_review' })).status,
+    ).toBe(200)
     expect((await operator(`/v1/operator/applications/${app.id}/status`, { status: 'rejected' })).status).toBe(422)
     nowMs += 60_000
-    const rejected = await operator(`/v1/operator/applications/${app.id}/status`, { status: 'rejected', reason: 'The address is outside our network.' })
+    const rejected = await operator(`/v1/operator/applications/${app.id}/status`, {
+      status: 'rejected',
+      reason: 'The address is outside our network.',
+    })
     expect(rejected.status).toBe(200)
-    const view = await call('POST', '/v1/applications/status', { referenceNo: app.referenceNo, identifier: app.emailAddress })
+    const view = await call('POST', '/v1/applications/status', {
+      referenceNo: app.referenceNo,
+      identifier: app.emailAddress,
+    })
     expect(view.body.data.status).toBe('rejected')
-    expect(view.body.data.timeline.map((e: { status: string }) => e.status)).toEqual(['submitted', 'documents_in_review', 'rejected'])
+    expect(view.body.data.timeline.map((e: { status: string }) => e.status)).toEqual([
+      'submitted',
+      'documents_in_review',
+      'rejected',
+    ])
     expect(view.body.data.timeline[2].reason).toBe('The address is outside our network.')
     expect((await operator(`/v1/operator/applications/${app.id}/status`, { status: 'approved' })).status).toBe(409)
   })
@@ -177,9 +222,15 @@ describe('operator actions', () => {
     expect(JSON.stringify(stored)).not.toContain(token)
 
     // The files service closes a category once its new file is accepted.
-    const resolved = await call('POST', `/v1/applications/${app.id}/compliance/resolve`, { category: 'governmentIssued' })
-    expect(resolved.body.data.openCategories).toEqual([{ category: 'proofOfBilling', reason: 'The bill is older than 3 months.' }])
-    expect((await call('POST', `/v1/applications/${app.id}/compliance/resolve`, { category: 'governmentIssued' })).status).toBe(409)
+    const resolved = await call('POST', `/v1/applications/${app.id}/compliance/resolve`, {
+      category: 'governmentIssued',
+    })
+    expect(resolved.body.data.openCategories).toEqual([
+      { category: 'proofOfBilling', reason: 'The bill is older than 3 months.' },
+    ])
+    expect(
+      (await call('POST', `/v1/applications/${app.id}/compliance/resolve`, { category: 'governmentIssued' })).status,
+    ).toBe(409)
     expect((await call('GET', `/v1/applications/not-a-uuid/compliance`)).status).toBe(404)
   })
 })
@@ -203,7 +254,9 @@ describe('compliance links and codes', () => {
     expect(verified.status).toBe(200)
     const { sessionToken } = verified.body.data
     const page = await call('POST', '/v1/compliance/session', { token: app.token, sessionToken })
-    expect(page.body.data.openCategories).toEqual([{ category: 'proofOfIncome', reason: 'The payslip is not readable.' }])
+    expect(page.body.data.openCategories).toEqual([
+      { category: 'proofOfIncome', reason: 'The payslip is not readable.' },
+    ])
 
     // Single use: the link sends no more codes, and takes no more codes.
     expect((await call('POST', '/v1/compliance/otp', { token: app.token })).status).toBe(404)
@@ -242,7 +295,8 @@ describe('compliance links and codes', () => {
     await call('POST', '/v1/compliance/otp', { token: app.token })
     const third = codeOf((await newestMail(app.emailAddress)).body!)
     expect((await call('POST', '/v1/compliance/otp', { token: app.token })).status).toBe(429)
-    if (second !== third) expect((await call('POST', '/v1/compliance/otp/verify', { token: app.token, code: second })).status).not.toBe(200)
+    if (second !== third)
+      expect((await call('POST', '/v1/compliance/otp/verify', { token: app.token, code: second })).status).not.toBe(200)
     expect((await call('POST', '/v1/compliance/otp/verify', { token: app.token, code: third })).status).toBe(200)
   })
 
@@ -256,10 +310,15 @@ describe('compliance links and codes', () => {
 
   it('an applicant who proves the pair gets a new link, a few an hour, only when documents are needed', async () => {
     const plain = await newApplication()
-    const pair = (a: { referenceNo: string; emailAddress: string }) => ({ referenceNo: a.referenceNo, identifier: a.emailAddress })
+    const pair = (a: { referenceNo: string; emailAddress: string }) => ({
+      referenceNo: a.referenceNo,
+      identifier: a.emailAddress,
+    })
     expect((await call('POST', '/v1/applications/compliance-email', pair(plain))).status).toBe(409)
     const app = await forCompliance()
-    expect((await call('POST', '/v1/applications/compliance-email', { ...pair(app), identifier: 'x@example.net' })).status).toBe(404)
+    expect(
+      (await call('POST', '/v1/applications/compliance-email', { ...pair(app), identifier: 'x@example.net' })).status,
+    ).toBe(404)
     for (let i = 1; i < TRACKING_LIMITS.resendsPerHour; i++) {
       expect((await call('POST', '/v1/applications/compliance-email', pair(app))).status).toBe(200)
     }

@@ -59,7 +59,8 @@ export const TRACKING_LIMITS = {
 
 export const TRACKING_MESSAGES = {
   /** Every failed lookup, whatever failed: no hint whether the reference exists. */
-  notFound: 'We could not find an application with these details. Please check the reference number and the email address or mobile number.',
+  notFound:
+    'We could not find an application with these details. Please check the reference number and the email address or mobile number.',
   limited: 'Too many attempts. Please try again in 15 minutes.',
   linkInvalid: 'This link is invalid, expired or already used. Check your application status to ask for a new one.',
   codeWrong: 'The code is not correct.',
@@ -201,7 +202,11 @@ export function createTrackingService(deps: ServiceDeps) {
   const absent = sha256(crypto.randomBytes(16).toString('hex'))
 
   /** The application of a reference and identifier pair, or the generic refusal (404) or the limit (429). */
-  async function matchPair(referenceNo: string, rawIdentifier: string, clientAddress?: string): Promise<ApplicationRow> {
+  async function matchPair(
+    referenceNo: string,
+    rawIdentifier: string,
+    clientAddress?: string,
+  ): Promise<ApplicationRow> {
     const now = deps.now()
     const identifier = normaliseIdentifier(rawIdentifier) ?? rawIdentifier.trim().toLowerCase()
     const keys = limitKeys(referenceNo, identifier, clientAddress)
@@ -274,9 +279,17 @@ export function createTrackingService(deps: ServiceDeps) {
     }
   }
 
-  async function addEvent(tx: Executor, applicationId: string, status: ApplicationStatus, reason: string | null, now: Date) {
+  async function addEvent(
+    tx: Executor,
+    applicationId: string,
+    status: ApplicationStatus,
+    reason: string | null,
+    now: Date,
+  ) {
     await tx.update(applications).set({ status }).where(eq(applications.id, applicationId))
-    await tx.insert(applicationEvents).values({ id: crypto.randomUUID(), applicationId, status, reason, createdAt: now })
+    await tx
+      .insert(applicationEvents)
+      .values({ id: crypto.randomUUID(), applicationId, status, reason, createdAt: now })
   }
 
   return {
@@ -287,14 +300,24 @@ export function createTrackingService(deps: ServiceDeps) {
     },
 
     /** spec 7, POST send compliance email (ForCompliance): a new link for an applicant who proved the pair. */
-    async resendComplianceLink(referenceNo: string, identifier: string, clientAddress?: string): Promise<{ sent: true }> {
+    async resendComplianceLink(
+      referenceNo: string,
+      identifier: string,
+      clientAddress?: string,
+    ): Promise<{ sent: true }> {
       const row = await matchPair(referenceNo, identifier, clientAddress)
-      if (row.status !== 'for_compliance') throw new ServiceError(409, 'not_for_compliance', TRACKING_MESSAGES.notForCompliance)
+      if (row.status !== 'for_compliance')
+        throw new ServiceError(409, 'not_for_compliance', TRACKING_MESSAGES.notForCompliance)
       const now = deps.now()
       const [recent] = await deps.db
         .select({ n: count() })
         .from(complianceLinks)
-        .where(and(eq(complianceLinks.applicationId, row.id), gt(complianceLinks.createdAt, new Date(now.getTime() - 3_600_000))))
+        .where(
+          and(
+            eq(complianceLinks.applicationId, row.id),
+            gt(complianceLinks.createdAt, new Date(now.getTime() - 3_600_000)),
+          ),
+        )
       if ((recent?.n ?? 0) >= TRACKING_LIMITS.resendsPerHour) {
         throw new ServiceError(429, 'too_many_links', TRACKING_MESSAGES.tooManyResends)
       }
@@ -460,7 +483,9 @@ export function createTrackingService(deps: ServiceDeps) {
           throw new ServiceError(409, 'move_not_allowed', `An application cannot move from ${from} to ${status}.`)
         }
         if (status === 'rejected' && !reason) {
-          throw new ServiceError(422, 'invalid_input', 'Some fields are not valid.', { reason: ['A rejection needs a reason.'] })
+          throw new ServiceError(422, 'invalid_input', 'Some fields are not valid.', {
+            reason: ['A rejection needs a reason.'],
+          })
         }
         await addEvent(tx, row.id, status, reason, now)
         return statusView(tx, { ...row, status })
@@ -478,7 +503,11 @@ export function createTrackingService(deps: ServiceDeps) {
         if (!row) throw new ServiceError(404, 'not_found', 'No such application.')
         const from = row.status as ApplicationStatus
         if (!['submitted', 'documents_in_review', 'for_compliance'].includes(from)) {
-          throw new ServiceError(409, 'move_not_allowed', `Documents cannot be rejected when the application is ${from}.`)
+          throw new ServiceError(
+            409,
+            'move_not_allowed',
+            `Documents cannot be rejected when the application is ${from}.`,
+          )
         }
         for (const r of rejections) {
           await tx
@@ -542,7 +571,8 @@ export function createTrackingService(deps: ServiceDeps) {
           ),
         )
         .returning()
-      if (!spent) throw new ServiceError(404, 'link_invalid', 'This verification link is invalid, expired or already used.')
+      if (!spent)
+        throw new ServiceError(404, 'link_invalid', 'This verification link is invalid, expired or already used.')
       const row = await applicationById(deps.db, spent.applicationId)
       return { referenceNo: row.referenceNo }
     },

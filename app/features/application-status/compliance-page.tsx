@@ -5,13 +5,19 @@ import { AppLink } from '~/ui/app-link'
 import { Button, ButtonLink } from '~/ui/button'
 import { CONTROL_CLASS, LABEL_CLASS } from '~/ui/field-parts'
 import { FormAlert } from '~/ui/form-alert'
-import { CATEGORY_LABELS } from '../../../lib/application-status'
+import { CATEGORY_LABELS } from '../../../lib/application-status-words'
 import type { ComplianceState } from './compliance.server'
 import { TEXT } from './texts'
 
 const CHECK_STATUS = '/check-status'
 
-export function CompliancePage({ state, uploadPath }: { state: ComplianceState; uploadPath: (category: string) => string }) {
+export function CompliancePage({
+  state,
+  uploadPath,
+}: {
+  state: ComplianceState
+  uploadPath: (category: string) => string
+}) {
   if (state.state === 'invalid') {
     return (
       <Shell heading={TEXT.linkInvalidHeading}>

@@ -81,7 +81,10 @@ export async function complianceAction(request: Request, context: AppLoadContext
   if (intent === 'verify') {
     const code = OtpCodeSchema.safeParse(form.get('code') ?? '')
     if (!code.success) {
-      return data<ComplianceState>({ state: 'code', maskedEmail, error: code.error.issues[0]!.message }, { status: 400 })
+      return data<ComplianceState>(
+        { state: 'code', maskedEmail, error: code.error.issues[0]!.message },
+        { status: 400 },
+      )
     }
     try {
       const { sessionToken } = await calls.verifyCode(id, code.data)
@@ -119,7 +122,3 @@ function failure(error: unknown) {
   }
   return data(invalid(upstreamMessage(error)), { status: error.kind === 'rejected' ? (error.status ?? 400) : 503 })
 }
-
-/** Where each open category's upload lives: the documents change's route (see docs/decisions/0033). */
-export const complianceUploadPath = (id: string, category: string) =>
-  `/compliance/${encodeURIComponent(id)}/upload/${encodeURIComponent(category)}`

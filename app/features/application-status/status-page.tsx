@@ -3,7 +3,7 @@ import { Form } from '@remix-run/react'
 import type { StatusView } from '~/upstream/application-status.server'
 import { Button } from '~/ui/button'
 import { FormAlert } from '~/ui/form-alert'
-import { CATEGORY_LABELS, STATUS_LABELS } from '../../../lib/application-status'
+import { CATEGORY_LABELS, STATUS_LABELS } from '../../../lib/application-status-words'
 import { TEXT } from './texts'
 
 const DATE = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Manila' })

@@ -18,8 +18,12 @@ export type LookupReply = { values: LookupValues; errors: LookupErrors }
 /** The form's fields, checked: the reference upper-cased, the identifier normalised (email lower case, mobile's 10 digits). */
 export function parseLookup(form: FormData): { ok: true; value: LookupValues } | { ok: false; reply: LookupReply } {
   const values = {
-    referenceNo: String(form.get('referenceNo') ?? '').trim().slice(0, 40),
-    identifier: String(form.get('identifier') ?? '').trim().slice(0, 254),
+    referenceNo: String(form.get('referenceNo') ?? '')
+      .trim()
+      .slice(0, 40),
+    identifier: String(form.get('identifier') ?? '')
+      .trim()
+      .slice(0, 254),
   }
   const errors: LookupErrors = {}
   const referenceNo = values.referenceNo.toUpperCase()
@@ -41,7 +45,9 @@ type Outcome = { found: StatusView } | { missed: string; status: number }
 /** The upstream's answer for a pair: the view, or the one generic message (or the limit's). */
 export async function lookupStatus(context: AppLoadContext, referenceNo: string, identifier: string): Promise<Outcome> {
   try {
-    return { found: await upstreamFor(context).applicationStatus.lookup(referenceNo, identifier, context.clientAddress) }
+    return {
+      found: await upstreamFor(context).applicationStatus.lookup(referenceNo, identifier, context.clientAddress),
+    }
   } catch (error) {
     if (!isUpstreamError(error)) throw error
     if (error.kind === 'rejected' && error.status === 404) return { missed: TEXT.notFound, status: 404 }
@@ -56,10 +62,9 @@ export async function lookupAction(request: Request, context: AppLoadContext) {
   const { referenceNo, identifier } = parsed.value
   const outcome = await lookupStatus(context, referenceNo, identifier)
   if ('missed' in outcome) {
-    return data(
-      { values: { referenceNo, identifier: '' }, errors: { form: outcome.missed } } satisfies LookupReply,
-      { status: outcome.status },
-    )
+    return data({ values: { referenceNo, identifier: '' }, errors: { form: outcome.missed } } satisfies LookupReply, {
+      status: outcome.status,
+    })
   }
   throw redirect(statusPath(referenceNo, identifier), 303)
 }

@@ -1,7 +1,8 @@
 /** The status, compliance and application verification screens' words (issue 10 parts 3 and 4). */
 export const TEXT = {
   lookupHeading: 'Check your application status',
-  lookupIntro: 'Enter the reference number from your confirmation email and the email address or mobile number you applied with.',
+  lookupIntro:
+    'Enter the reference number from your confirmation email and the email address or mobile number you applied with.',
   referenceLabel: 'Reference number',
   referenceHint: 'For example OO-261123-4KM7QX',
   identifierLabel: 'Email address or mobile number',

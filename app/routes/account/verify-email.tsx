@@ -16,7 +16,7 @@ import { verifyApplicationEmail } from '~/features/application-status/verify-ema
 import { TEXT as APP_TEXT } from '~/features/application-status/texts'
 import { Button } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
-import { LINK_TOKEN_PATTERN } from '../../../lib/application-status'
+import { LINK_TOKEN_PATTERN } from '../../../lib/application-status-words'
 import { formConstraint } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [

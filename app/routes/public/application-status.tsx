@@ -13,16 +13,18 @@ import { StatusPage } from '~/features/application-status/status-page'
 import { lookupStatus, resendComplianceLink } from '~/features/application-status/status.server'
 import { TEXT } from '~/features/application-status/texts'
 import { pageMeta } from '~/ui/page-meta'
-import { STATUS_REFERENCE_PATTERN } from '../../../lib/application-status'
+import { STATUS_REFERENCE_PATTERN } from '../../../lib/application-status-words'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.lookupHeading, TEXT.lookupIntro),
   { name: 'robots', content: 'noindex' },
   // The address holds the applicant's email or mobile: no other site learns it.
-  { name: 'referrer', content: 'no-referrer' },
+  // same-origin, not no-referrer: with no-referrer the browser posts this page's forms with
+  // `Origin: null`, which the portal's origin check refuses.
+  { name: 'referrer', content: 'same-origin' },
 ]
 
-export const headers = () => ({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+export const headers = () => ({ 'cache-control': 'no-store' })
 
 function pair(params: LoaderFunctionArgs['params']) {
   const referenceNo = (params.refNo ?? '').toUpperCase()
@@ -54,7 +56,9 @@ export default function ApplicationStatus() {
     return (
       <div className="mx-auto max-w-xl px-4 py-10">
         <h1 className="text-2xl font-bold">{TEXT.lookupHeading}</h1>
-        <StatusLookupForm reply={{ values: { referenceNo, identifier: '' }, errors: { form: message ?? TEXT.notFound } }} />
+        <StatusLookupForm
+          reply={{ values: { referenceNo, identifier: '' }, errors: { form: message ?? TEXT.notFound } }}
+        />
       </div>
     )
   }

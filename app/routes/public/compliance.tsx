@@ -7,7 +7,8 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useParams } from '@remix-run/react'
-import { complianceAction, complianceLoader, complianceUploadPath } from '~/features/application-status/compliance.server'
+import { complianceAction, complianceLoader } from '~/features/application-status/compliance.server'
+import { complianceUploadPath } from '~/features/application-status/paths'
 import { CompliancePage } from '~/features/application-status/compliance-page'
 import { TEXT } from '~/features/application-status/texts'
 import { pageMeta } from '~/ui/page-meta'
@@ -15,11 +16,13 @@ import { pageMeta } from '~/ui/page-meta'
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.complianceHeading, TEXT.complianceStart),
   { name: 'robots', content: 'noindex' },
-  { name: 'referrer', content: 'no-referrer' },
+  // same-origin, not no-referrer: with no-referrer the browser posts this page's forms with
+  // `Origin: null`, which the portal's origin check refuses.
+  { name: 'referrer', content: 'same-origin' },
 ]
 
 // The URL holds a live token: no cache may keep the page, no other site may see it.
-export const headers = () => ({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return complianceLoader(request, context, params.id)
