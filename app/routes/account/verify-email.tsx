@@ -55,7 +55,7 @@ export async function action({ params, context }: ActionFunctionArgs) {
     )
   }
   const state = await verifyEmail(context, params.token)
-  return data({ state, referenceNo: null }, { status: state === 'verified' ? 200 : 400 })
+  return data({ state }, { status: state === 'verified' ? 200 : 400 })
 }
 
 export default function VerifyEmail() {
@@ -66,7 +66,9 @@ export default function VerifyEmail() {
     if (state === 'verified') {
       return (
         <AccountPage heading={APP_TEXT.appVerifiedHeading}>
-          <p role="status">{APP_TEXT.appVerifiedBody(acted?.referenceNo ?? '')}</p>
+          <p role="status">
+            {APP_TEXT.appVerifiedBody(acted && 'referenceNo' in acted ? String(acted.referenceNo ?? '') : '')}
+          </p>
         </AccountPage>
       )
     }
