@@ -34,6 +34,14 @@ export default [
   route('onboard/:path/review', 'routes/public/onboard-review.tsx'),
   route('success', 'routes/public/success.tsx'),
 
+  // Status and compliance (issue 10 parts 3 and 4; spec 2; docs/decisions/0033). The form on
+  // /check-status posts to check-status/lookup; /{refNo}/{refIdentifier} ranks below every
+  // route with a static segment, and answers not-found for anything that is not a reference.
+  route('check-status/lookup', 'routes/public/check-status-lookup.tsx'),
+  route('compliance/:id', 'routes/public/compliance.tsx', { id: 'compliance' }),
+  route('upload/:id', 'routes/public/compliance.tsx', { id: 'compliance-upload' }),
+  route(':refNo/:refIdentifier', 'routes/public/application-status.tsx'),
+
   // Shell preferences: cookie banner and theme (cookies only, never personal data).
   route('preferences', 'routes/public/preferences.tsx'),
 

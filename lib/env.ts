@@ -128,6 +128,7 @@ export const EnvSchema = z.object({
   // Coverage (docs/architecture.md, 11): a pin is serviceable when a NAP with a free port
   // lies within this many metres (the longest drop cable the operator lays).
   COVERAGE_MAX_DROP_METERS: wholeNumber(1, 5000).default(250),
+  COMPLIANCE_LINK_HOURS: wholeNumber(1, 720).default(72),
 
   // Links
   LEGACY_STATUS_URL: z

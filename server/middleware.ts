@@ -56,11 +56,13 @@ export function securityHeaders(config: Config): Middleware {
 }
 
 // The one-time link tokens ride in these paths; a log line must never carry one (docs/security.md, Logs and privacy).
-const TOKEN_PATH = /^\/(verifyEmail|reset-password)\/[^/]+/
+const TOKEN_PATH = /^\/(verifyEmail|reset-password|compliance|upload)\/[^/]+/
+// spec 2's status page /{refNo}/{refIdentifier}: the identifier is an email or mobile number (docs/decisions/0033).
+const STATUS_PATH = /^\/(OO|CVG)-[^/]*\/[^/]+/i
 
-/** The path as logged: link tokens replaced by ':token'. */
+/** The path as logged: link tokens replaced by ':token', a status page's reference and identifier by placeholders. */
 export function loggedPath(path: string): string {
-  return path.replace(TOKEN_PATH, '/$1/:token')
+  return path.replace(TOKEN_PATH, '/$1/:token').replace(STATUS_PATH, '/:refNo/:refIdentifier')
 }
 
 /** One line per request with its id; the query string is left out (it may hold personal data). */

@@ -25,6 +25,8 @@ export type ServiceSettings = {
   tvPartner: TvPartner
   /** COVERAGE_MAX_DROP_METERS: how far a NAP with a free port may be from a serviceable pin. */
   coverageMaxDropMeters: number
+  /** COMPLIANCE_LINK_HOURS: how long an emailed compliance link works (issue 10; docs/decisions/0033). */
+  complianceLinkHours: number
 }
 
 export type TvPartner = { enabled: boolean; partnerName: string; imageUrl: string | null; linkUrl: string | null }
@@ -43,6 +45,7 @@ export const defaultServiceSettings: ServiceSettings = {
   passwordCost: SCRYPT_PARAMS,
   tvPartner: { enabled: false, partnerName: 'Streaming TV', imageUrl: null, linkUrl: null },
   coverageMaxDropMeters: 250,
+  complianceLinkHours: 72,
 }
 
 /** What every service's routes are built with. */
@@ -75,6 +78,7 @@ export function serviceSettingsFromConfig(config: {
   STREAMING_TV_IMAGE_URL?: string
   STREAMING_TV_URL?: string
   COVERAGE_MAX_DROP_METERS: number
+  COMPLIANCE_LINK_HOURS?: number
 }): ServiceSettings {
   return {
     publicUrl: config.publicUrl,
@@ -92,5 +96,6 @@ export function serviceSettingsFromConfig(config: {
       linkUrl: config.STREAMING_TV_URL ?? null,
     },
     coverageMaxDropMeters: config.COVERAGE_MAX_DROP_METERS,
+    complianceLinkHours: config.COMPLIANCE_LINK_HOURS ?? defaultServiceSettings.complianceLinkHours,
   }
 }

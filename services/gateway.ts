@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { HEADER, computeSignature, signaturesMatch, type SignatureScheme } from '../lib/signature.ts'
 import { addressRoutes } from './address/routes.ts'
 import { applicationRoutes } from './applications/routes.ts'
+import { OPERATOR_CHANNEL } from './applications/tracking-routes.ts'
 import { catalogRoutes } from './catalog/routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
 import { coverageRoutes } from './coverage/routes.ts'
@@ -154,7 +155,8 @@ export function gatewayFromConfig(
     ...deps,
     secret: config.upstreamSecret,
     scheme: config.UPSTREAM_SIGNATURE_SCHEME,
-    channels: [config.channel, 'BIDA'],
+    // OPERATOR_CHANNEL: operator tools (the applications service's /v1/operator calls accept only it).
+    channels: [config.channel, 'BIDA', OPERATOR_CHANNEL],
     clockWindowSeconds: config.UPSTREAM_CLOCK_WINDOW_SECONDS,
     accessTokens: createAccessTokenVerifier({
       issuer: config.oidc.issuer,

@@ -134,23 +134,24 @@ export async function signedCall(
   upstream: Pick<TestGateway, 'config' | 'fetch'>,
   method: string,
   path: string,
-  options: { body?: unknown; headers?: Record<string, string>; nowMs?: number } = {},
+  options: { body?: unknown; headers?: Record<string, string>; nowMs?: number; channel?: string } = {},
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read replies as loosely typed JSON, as in *.test.ts
 ): Promise<{ status: number; body: any }> {
   const { config } = upstream
+  const channel = options.channel ?? config.channel
   const text = options.body === undefined ? '' : JSON.stringify(options.body)
   const requestId = newRequestId()
   const timestamp = Math.floor((options.nowMs ?? Date.now()) / 1000)
   const headers: Record<string, string> = {
     ...options.headers,
     'content-type': 'application/json',
-    [HEADER.channel]: config.channel,
+    [HEADER.channel]: channel,
     [HEADER.requestId]: requestId,
     [HEADER.timestamp]: String(timestamp),
     [HEADER.signature]: computeSignature({
       scheme: config.UPSTREAM_SIGNATURE_SCHEME,
       secret: config.upstreamSecret,
-      channel: config.channel,
+      channel,
       method,
       pathWithQuery: path,
       requestId,

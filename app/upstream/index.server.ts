@@ -1,5 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { addressCalls } from './address.server'
+import { applicationStatusCalls } from './application-status.server'
 import { applicationCalls } from './applications.server'
 import { catalogCalls } from './catalog.server'
 import { createUpstreamClient, type FetchLike } from './client.server'
@@ -26,6 +27,7 @@ function createUpstream(context: AppLoadContext) {
   return {
     address: addressCalls(client),
     applications: applicationCalls(client),
+    applicationStatus: applicationStatusCalls(client),
     catalog: catalogCalls(client, { cacheSeconds: config.CMS_CACHE_SECONDS }),
     cms: cmsCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
     coverage: coverageCalls(client),

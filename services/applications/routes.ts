@@ -15,6 +15,7 @@ import type { ServiceDeps } from '../context.ts'
 import { ok, ServiceError } from '../errors.ts'
 import { readJsonBody } from '../validation.ts'
 import { createApplicationService, type ApplicationService } from './service.ts'
+import { trackingRoutes } from './tracking-routes.ts'
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
 
@@ -43,6 +44,9 @@ export function applicationRoutes(deps: ServiceDeps, service: ApplicationService
     const { created, application } = await service.submit(key.data, payload)
     return c.json(ok(application), created ? 201 : 200)
   })
+
+  // Status, compliance, verification and the operator's calls (issue 10 parts 3 and 4; tracking-routes.ts).
+  app.route('/', trackingRoutes(deps))
 
   return app
 }

@@ -6,6 +6,7 @@
  */
 import { seedAccounts } from '../accounts/seed.ts'
 import { seedAddress } from '../address/seed.ts'
+import { seedDemoApplication } from '../applications/seed.ts'
 import { seedCatalog } from '../catalog/seed.ts'
 import { seedCms } from '../cms/seed.ts'
 import { seedCoverage } from '../coverage/seed.ts'
@@ -29,5 +30,7 @@ export async function seedAll(
     ...(await seedCoverage(db, { demo: options.demo })),
     // Demo users have published passwords: only where the operator allows demo data.
     ...(options.demo ? { ...(await seedAccounts(db)), ...(await seedDemoUsers(db, options.passwordCost)) } : {}),
+    // A demo application waiting for compliance (issue 10), with the demo users: demo data only.
+    ...(options.demo ? await seedDemoApplication(db) : {}),
   }
 }

@@ -23,6 +23,13 @@ const PAGES = [
   '/CheckAvailability',
   '/dev/ui',
   '/dev/ui?dialog=open',
+  // Status and compliance (issue 10): the form, the seeded demo application's status page,
+  // a compliance link before the code, and an application's email verification.
+  '/check-status',
+  '/check-status/lookup',
+  '/OO-261102-DEM001/demo.applicant@example.com',
+  `/compliance/${'a'.repeat(43)}`,
+  `/verifyEmail/OO-${'a'.repeat(43)}`,
 ]
 
 const SIGNED_IN_PAGES = [

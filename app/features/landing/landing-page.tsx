@@ -1,3 +1,5 @@
+import { StatusLookupForm } from '~/features/application-status/lookup-form'
+import { TEXT as STATUS_TEXT } from '~/features/application-status/texts'
 import { AppLink } from '~/ui/app-link'
 import type { ReactNode } from 'react'
 import { RichText } from '~/features/legal/rich-text'
@@ -196,15 +198,14 @@ function PayBill() {
 }
 
 function CheckStatus() {
+  // issue 10: /check-status leads to the status form (reference number and email or mobile).
   return (
     <>
       <SectionTitle id="check-status">Already applied?</SectionTitle>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Follow your application from verification to installation.
+        Follow your application from verification to installation. {STATUS_TEXT.lookupIntro}
       </p>
-      <a href={LANDING_LINKS.checkStatus} className={buttonClass('secondary', 'mt-4')}>
-        Check application status
-      </a>
+      <StatusLookupForm idPrefix="landing-status" />
     </>
   )
 }

@@ -5,13 +5,18 @@
  * the button verifies (docs/decisions/0009-verify-on-post.md).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { looksLikeLinkToken, verifyEmail } from '~/features/account/account.server'
 import { AccountPage, LoginLink } from '~/features/account/account-page'
 import { ResendForm, VerifyEmailForm } from '~/features/account/forms'
 import { ResendSchema } from '~/features/account/schemas'
 import { TEXT } from '~/features/account/texts'
+import { verificationRoute } from '~/features/application-status/verification'
+import { verifyApplicationEmail } from '~/features/application-status/verify-email.server'
+import { TEXT as APP_TEXT } from '~/features/application-status/texts'
+import { Button } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
+import { LINK_TOKEN_PATTERN } from '../../../lib/application-status-words'
 import { formConstraint } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -23,8 +28,17 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ params }: LoaderFunctionArgs) {
+  const target = verificationRoute(params.token)
+  if (target.service === 'application') {
+    return {
+      service: 'application' as const,
+      state: LINK_TOKEN_PATTERN.test(target.token) ? ('ready' as const) : ('failed' as const),
+      resendConstraint: formConstraint(ResendSchema),
+    }
+  }
   // A malformed link cannot be verified: say so now rather than after a click.
   return {
+    service: 'registration' as const,
     state: looksLikeLinkToken(params.token) ? ('ready' as const) : ('failed' as const),
     // For the resend form of the failed page, which the POST can show too.
     resendConstraint: formConstraint(ResendSchema),
@@ -32,13 +46,48 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, context }: ActionFunctionArgs) {
+  const target = verificationRoute(params.token)
+  if (target.service === 'application') {
+    const outcome = await verifyApplicationEmail(context, target.kind, target.token)
+    return data(
+      { state: outcome.state, referenceNo: outcome.state === 'verified' ? outcome.referenceNo : null },
+      { status: outcome.state === 'verified' ? 200 : 400 },
+    )
+  }
   const state = await verifyEmail(context, params.token)
   return data({ state }, { status: state === 'verified' ? 200 : 400 })
 }
 
 export default function VerifyEmail() {
   const loaded = useLoaderData<typeof loader>()
-  const state = useActionData<typeof action>()?.state ?? loaded.state
+  const acted = useActionData<typeof action>()
+  const state = acted?.state ?? loaded.state
+  if (loaded.service === 'application') {
+    if (state === 'verified') {
+      return (
+        <AccountPage heading={APP_TEXT.appVerifiedHeading}>
+          <p role="status">
+            {APP_TEXT.appVerifiedBody(acted && 'referenceNo' in acted ? String(acted.referenceNo ?? '') : '')}
+          </p>
+        </AccountPage>
+      )
+    }
+    if (state === 'failed') {
+      return (
+        <AccountPage heading={APP_TEXT.appVerifyFailedHeading}>
+          <p role="alert">{APP_TEXT.appVerifyFailedBody}</p>
+        </AccountPage>
+      )
+    }
+    return (
+      <AccountPage heading={APP_TEXT.appVerifyHeading}>
+        <p>{APP_TEXT.appVerifyBody}</p>
+        <Form method="post">
+          <Button type="submit">{APP_TEXT.appVerifyButton}</Button>
+        </Form>
+      </AccountPage>
+    )
+  }
   if (state === 'verified') {
     return (
       <AccountPage heading={TEXT.verifiedHeading}>

@@ -1,0 +1,124 @@
+/**
+ * The compliance page (issue 10 part 4; spec 2: /compliance/{id} and /upload/{id}; spec 7:
+ * email with OTP, purposes ForCompliance and OTP_ForCompliance; docs/decisions/0033).
+ *
+ * {id} is the emailed link's token. Nothing about the application shows until the
+ * applicant proves the email: a code is sent (POST, never on GET: mail scanners fetch
+ * links), the right code spends the link upstream and answers a session token, which
+ * the portal keeps in the signed HttpOnly `compliance` cookie. The session opens only the
+ * page of the link it was made from, for an hour.
+ *
+ * For the documents helper's upload route: `complianceAccess(request, context, id)` answers
+ * the application and the categories open for re-upload, or null (no proof for this link).
+ */
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { upstreamFor } from '~/upstream/index.server'
+import { isUpstreamError } from '~/upstream/errors'
+import type { ComplianceView } from '~/upstream/application-status.server'
+import { carryCookieInRequest, hasCookie, signedCookie } from '~/utils/cookies.server'
+import { upstreamMessage } from '~/utils/upstream-failure'
+import type { Config } from '../../../lib/env'
+import { LINK_TOKEN_PATTERN, OtpCodeSchema } from '../../../lib/application-status'
+import { TEXT } from './texts'
+
+/** An hour, as the upstream's session (TRACKING_LIMITS.sessionMinutes). */
+export const complianceCookie = (config: Config) => signedCookie(config, 'compliance', 3600)
+
+export type ComplianceState =
+  | { state: 'invalid'; message: string }
+  | { state: 'start' }
+  | { state: 'code'; maskedEmail: string; error?: string; dead?: boolean }
+  | { state: 'open'; view: ComplianceView }
+
+const invalid = (message: string = TEXT.linkInvalid): ComplianceState => ({ state: 'invalid', message })
+
+async function sessionTokenOf(request: Request, config: Config): Promise<string | null> {
+  const cookie = complianceCookie(config)
+  if (!hasCookie(request, cookie.name)) return null
+  const value: unknown = await cookie.parse(request.headers.get('cookie'))
+  return typeof value === 'string' && LINK_TOKEN_PATTERN.test(value) ? value : null
+}
+
+/** The application and its open categories when this browser proved the email for link `id`; otherwise null. */
+export async function complianceAccess(
+  request: Request,
+  context: AppLoadContext,
+  id: string | undefined,
+): Promise<ComplianceView | null> {
+  if (!id || !LINK_TOKEN_PATTERN.test(id)) return null
+  const sessionToken = await sessionTokenOf(request, context.config)
+  if (!sessionToken) return null
+  try {
+    return await upstreamFor(context).applicationStatus.complianceBySession(id, sessionToken)
+  } catch (error) {
+    if (isUpstreamError(error) && error.kind === 'rejected' && error.status === 404) return null
+    throw error
+  }
+}
+
+export async function complianceLoader(request: Request, context: AppLoadContext, id: string | undefined) {
+  if (!id || !LINK_TOKEN_PATTERN.test(id)) return data(invalid(), { status: 404 })
+  const view = await complianceAccess(request, context, id)
+  return data<ComplianceState>(view ? { state: 'open', view } : { state: 'start' })
+}
+
+export async function complianceAction(request: Request, context: AppLoadContext, id: string | undefined) {
+  if (!id || !LINK_TOKEN_PATTERN.test(id)) return data(invalid(), { status: 404 })
+  const form = await request.formData()
+  const intent = form.get('intent')
+  const maskedEmail = String(form.get('maskedEmail') ?? '').slice(0, 260)
+  const calls = upstreamFor(context).applicationStatus
+
+  if (intent === 'send') {
+    try {
+      const sent = await calls.sendCode(id)
+      return data<ComplianceState>({ state: 'code', maskedEmail: sent.maskedEmail })
+    } catch (error) {
+      return failure(error)
+    }
+  }
+
+  if (intent === 'verify') {
+    const code = OtpCodeSchema.safeParse(form.get('code') ?? '')
+    if (!code.success) {
+      return data<ComplianceState>(
+        { state: 'code', maskedEmail, error: code.error.issues[0]!.message },
+        { status: 400 },
+      )
+    }
+    try {
+      const { sessionToken } = await calls.verifyCode(id, code.data)
+      const setCookie = await complianceCookie(context.config).serialize(sessionToken)
+      carryCookieInRequest(request, complianceCookie(context.config).name, setCookie)
+      // Back to this page's address (either alias), now as a GET that shows the documents.
+      throw redirect(new URL(request.url).pathname, { status: 303, headers: { 'set-cookie': setCookie } })
+    } catch (error) {
+      if (error instanceof Response) throw error
+      if (isUpstreamError(error) && error.kind === 'rejected') {
+        if (error.status === 422) {
+          return data<ComplianceState>(
+            { state: 'code', maskedEmail, error: error.fields?.code?.[0] ?? TEXT.linkInvalid },
+            { status: 422 },
+          )
+        }
+        if (error.status === 409) {
+          return data<ComplianceState>(
+            { state: 'code', maskedEmail, error: error.serverMessage ?? TEXT.linkInvalid, dead: true },
+            { status: 409 },
+          )
+        }
+      }
+      return failure(error)
+    }
+  }
+  return data(invalid(), { status: 400 })
+}
+
+function failure(error: unknown) {
+  if (!isUpstreamError(error)) throw error
+  if (error.kind === 'rejected' && error.status === 404) return data(invalid(), { status: 404 })
+  if (error.kind === 'rejected' && error.status === 429) {
+    return data(invalid(error.serverMessage ?? TEXT.linkInvalid), { status: 429 })
+  }
+  return data(invalid(upstreamMessage(error)), { status: error.kind === 'rejected' ? (error.status ?? 400) : 503 })
+}

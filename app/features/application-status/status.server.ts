@@ -1,0 +1,89 @@
+/**
+ * The status lookup (issue 10 part 3; docs/decisions/0033): the form at /check-status
+ * (landing alias) posts here; the page /{refNo}/{refIdentifier} shows the status only when
+ * the upstream matches both parts. Every miss reads the same; the upstream counts them.
+ */
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { upstreamFor } from '~/upstream/index.server'
+import { isUpstreamError } from '~/upstream/errors'
+import type { StatusView } from '~/upstream/application-status.server'
+import { upstreamMessage } from '~/utils/upstream-failure'
+import { normaliseIdentifier, STATUS_REFERENCE_PATTERN } from '../../../lib/application-status'
+import { TEXT } from './texts'
+
+export type LookupValues = { referenceNo: string; identifier: string }
+export type LookupErrors = { referenceNo?: string; identifier?: string; form?: string }
+export type LookupReply = { values: LookupValues; errors: LookupErrors }
+
+/** The form's fields, checked: the reference upper-cased, the identifier normalised (email lower case, mobile's 10 digits). */
+export function parseLookup(form: FormData): { ok: true; value: LookupValues } | { ok: false; reply: LookupReply } {
+  const values = {
+    referenceNo: String(form.get('referenceNo') ?? '')
+      .trim()
+      .slice(0, 40),
+    identifier: String(form.get('identifier') ?? '')
+      .trim()
+      .slice(0, 254),
+  }
+  const errors: LookupErrors = {}
+  const referenceNo = values.referenceNo.toUpperCase()
+  if (!referenceNo) errors.referenceNo = TEXT.referenceRequired
+  else if (!STATUS_REFERENCE_PATTERN.test(referenceNo)) errors.referenceNo = TEXT.referenceInvalid
+  const identifier = values.identifier ? normaliseIdentifier(values.identifier) : null
+  if (!values.identifier) errors.identifier = TEXT.identifierRequired
+  else if (!identifier) errors.identifier = TEXT.identifierInvalid
+  if (errors.referenceNo || errors.identifier) return { ok: false, reply: { values, errors } }
+  return { ok: true, value: { referenceNo, identifier: identifier! } }
+}
+
+/** The path of a status page: /{refNo}/{refIdentifier}. */
+export const statusPath = (referenceNo: string, identifier: string) =>
+  `/${encodeURIComponent(referenceNo)}/${encodeURIComponent(identifier)}`
+
+type Outcome = { found: StatusView } | { missed: string; status: number }
+
+/** The upstream's answer for a pair: the view, or the one generic message (or the limit's). */
+export async function lookupStatus(context: AppLoadContext, referenceNo: string, identifier: string): Promise<Outcome> {
+  try {
+    return {
+      found: await upstreamFor(context).applicationStatus.lookup(referenceNo, identifier, context.clientAddress),
+    }
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error
+    if (error.kind === 'rejected' && error.status === 404) return { missed: TEXT.notFound, status: 404 }
+    return { missed: upstreamMessage(error), status: error.kind === 'rejected' ? (error.status ?? 400) : 503 }
+  }
+}
+
+/** POST /check-status/lookup: checks the pair, then shows its page; a miss comes back to the form, filled in. */
+export async function lookupAction(request: Request, context: AppLoadContext) {
+  const parsed = parseLookup(await request.formData())
+  if (!parsed.ok) return data(parsed.reply, { status: 400 })
+  const { referenceNo, identifier } = parsed.value
+  const outcome = await lookupStatus(context, referenceNo, identifier)
+  if ('missed' in outcome) {
+    return data({ values: { referenceNo, identifier: '' }, errors: { form: outcome.missed } } satisfies LookupReply, {
+      status: outcome.status,
+    })
+  }
+  throw redirect(statusPath(referenceNo, identifier), 303)
+}
+
+/** spec 7, POST send compliance email: a new link for an applicant on their status page. */
+export async function resendComplianceLink(
+  context: AppLoadContext,
+  referenceNo: string,
+  identifier: string,
+): Promise<{ sent: true } | { error: string; status: number }> {
+  try {
+    await upstreamFor(context).applicationStatus.resendComplianceLink(referenceNo, identifier, context.clientAddress)
+    return { sent: true }
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error
+    if (error.kind === 'rejected' && error.status === 404) return { error: TEXT.notFound, status: 404 }
+    if (error.kind === 'rejected' && error.serverMessage && (error.status === 409 || error.status === 429)) {
+      return { error: error.serverMessage, status: error.status }
+    }
+    return { error: upstreamMessage(error), status: error.kind === 'rejected' ? (error.status ?? 400) : 503 }
+  }
+}
