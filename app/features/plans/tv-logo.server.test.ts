@@ -45,6 +45,11 @@ describe('the partner’s image, or the bundled logo', () => {
     { name: 'no image configured', url: null, fetch: answering(PNG) },
     { name: 'not http(s)', url: 'file:///etc/passwd', fetch: answering(PNG) },
     { name: 'a 404', url: 'https://img.example.ph/gone.png', fetch: answering(HTML, { status: 404 }) },
+    {
+      name: 'a redirect',
+      url: 'https://img.example.ph/logo.png',
+      fetch: answering(null, { status: 302, headers: { location: 'http://169.254.169.254/' } }),
+    },
     { name: 'an HTML page with 200', url: 'https://img.example.ph/logo.png', fetch: answering(HTML) },
     { name: 'an SVG (scripts)', url: 'https://img.example.ph/logo.svg', fetch: answering(SVG) },
     {

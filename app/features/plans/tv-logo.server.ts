@@ -3,9 +3,10 @@
  * 1, 8): /plans/tv-partner-logo. The TV config call names the partner's image URL; the
  * portal fetches it and answers it only when it is a PNG, JPEG, GIF or WebP image (told
  * by its first bytes, not by what the partner's server says) of at most 256 KB, within 3
- * seconds. Anything else (unreachable, an error page, HTML, too large, no image
- * configured) is a redirect to the bundled logo, so a broken partner image falls back
- * without JavaScript too (docs/decisions/0032).
+ * seconds, from the configured address itself (no redirect followed). Anything else
+ * (unreachable, a redirect, an error page, HTML, too large, no image configured) is a
+ * redirect to the bundled logo, so a broken partner image falls back without
+ * JavaScript too (docs/decisions/0032).
  *
  * Served from here, the image needs nothing added to the CSP's img-src ('self'), and the
  * visitor's browser never contacts the partner. The URL is the upstream's (signed and
@@ -71,7 +72,9 @@ export async function partnerLogoResponse(imageUrl: string | null, fetchImage: F
     const response = await fetchImage(imageUrl, {
       signal: AbortSignal.timeout(TV_LOGO_TIMEOUT_MS),
       headers: { accept: 'image/png,image/jpeg,image/gif,image/webp' },
-      redirect: 'follow',
+      // The configured address must be the image itself: a redirect (anywhere, an
+      // internal address included) is not followed, and the bundled logo shows.
+      redirect: 'manual',
     })
     if (!response.ok) {
       await response.body?.cancel()
