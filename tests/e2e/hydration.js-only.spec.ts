@@ -64,3 +64,30 @@ test('step 2: a subdivision chosen before the screen hydrated is the choice, and
   await expect(page.getByRole('combobox', { name: 'Subdivision', exact: true })).toHaveValue(/.+/)
   await expect(page.getByRole('button', { name: 'CHECK SERVICEABILITY' })).toBeEnabled()
 })
+
+test('/dev/ui: a click on the dialog’s Close that begins before the page’s code has run still closes it', async ({
+  page,
+}) => {
+  // The UI kit is a lazily hydrated screen (docs/decisions/0023), the dialog in it.
+  const kit = /\/assets\/ui-kit-[\w-]+\.js$/
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(kit, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/dev/ui?dialog=open')
+  const dialog = page.getByRole('dialog', { name: 'Confirm your location' })
+  const box = await dialog.getByRole('link', { name: 'Close' }).boundingBox()
+  if (!box) throw new Error('the Close link is not on screen')
+  // The button goes down on the server's dialog; the page's code runs; then it comes up.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  const loaded = page.waitForResponse(kit)
+  release()
+  await loaded
+  await page.waitForLoadState('networkidle')
+  await page.mouse.up()
+  await expect(dialog).toBeHidden()
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/dev/ui')
+})
