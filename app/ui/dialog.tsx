@@ -19,6 +19,9 @@ import {
 
 export type { DialogProps }
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])'
+
 export function Dialog({ title, closeHref, children, actions }: DialogProps) {
   const id = useId()
   const frame = useRef<HTMLDialogElement>(null)
@@ -32,6 +35,7 @@ export function Dialog({ title, closeHref, children, actions }: DialogProps) {
       dialog.close()
       dialog.showModal()
     }
+    dialog.setAttribute('aria-modal', 'true')
     // Where Close goes, as Close goes there (a client-side navigation, app/ui/app-link.tsx).
     const close = () => panel.current?.querySelector<HTMLAnchorElement>('a[data-dialog-close]')?.click()
     const onCancel = (event: Event) => {
@@ -41,11 +45,25 @@ export function Dialog({ title, closeHref, children, actions }: DialogProps) {
     const onClick = (event: MouseEvent) => {
       if (event.target instanceof Node && !panel.current?.contains(event.target)) close()
     }
+    // Tab goes round the dialog's own controls (past the last, the browser would leave the page).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return
+      const controls = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE))
+      const first = controls[0]
+      const last = controls[controls.length - 1]
+      if (!first || !last) return
+      if (event.shiftKey ? document.activeElement === first : document.activeElement === last) {
+        event.preventDefault()
+        ;(event.shiftKey ? last : first).focus()
+      }
+    }
     dialog.addEventListener('cancel', onCancel)
     dialog.addEventListener('click', onClick)
+    dialog.addEventListener('keydown', onKeyDown)
     return () => {
       dialog.removeEventListener('cancel', onCancel)
       dialog.removeEventListener('click', onClick)
+      dialog.removeEventListener('keydown', onKeyDown)
     }
   }, [])
 
