@@ -5,7 +5,7 @@
  * Debian's chromium, no browser download (docs/conventions.md, Stack).
  */
 import { defineConfig } from '@playwright/test'
-import { CLOCK_SERVERS, MAINTENANCE_PORT, PORTAL_PORT, PORTAL_URL } from './tests/e2e/support/servers'
+import { CLOCK_SERVERS, FAULTS_PORT, MAINTENANCE_PORT, PORTAL_PORT, PORTAL_URL } from './tests/e2e/support/servers'
 
 const CI = Boolean(process.env.CI)
 
@@ -82,8 +82,16 @@ export default defineConfig({
     },
   ],
   webServer: [
-    portalServer(PORTAL_PORT, '.data-e2e'),
+    // The streaming-TV partner button shows (spec 1), and its partner's image is broken (an
+    // address nothing answers): the page must show the bundled logo (spec 8).
+    portalServer(PORTAL_PORT, '.data-e2e', {
+      STREAMING_TV_ENABLED: 'true',
+      STREAMING_TV_PARTNER_NAME: 'StreamMax',
+      STREAMING_TV_IMAGE_URL: 'http://127.0.0.1:9/streammax-logo.png',
+    }),
     portalServer(MAINTENANCE_PORT, '.data-e2e-maintenance', { MAINTENANCE_MODE: 'true' }),
+    // The catalogue is down (plans.spec.ts: spec 8's message); its faults are the test's, so it runs the sources with tsx.
+    portalServer(FAULTS_PORT, '.data-e2e-faults', {}, 'node --import tsx tests/e2e/support/portal-with-faults.ts'),
     // link-expiry.spec.ts moves these portals' services' clock: one per project.
     ...Object.values(CLOCK_SERVERS).map(({ port, controlPort, dataDir }) =>
       // The clock is a test's, so this one runs the sources (startPortal) with tsx.

@@ -40,6 +40,12 @@ export type PortalOptions = {
   now?: () => Date
   /** An open database for the in-process services (tests); default: DATABASE_URL, else PGlite under DATA_DIR. */
   database?: DatabaseHandle
+  /**
+   * Tests only (tests/e2e/support/portal-with-faults.ts): answers the portal's upstream
+   * calls it picks instead of the in-process services, e.g. a catalogue that is down.
+   * Nothing in the configuration sets it.
+   */
+  upstreamFault?: (request: Request) => Response | undefined
 }
 
 export async function createPortal(config: Config, logger: Logger, options: PortalOptions = {}) {
@@ -50,7 +56,8 @@ export async function createPortal(config: Config, logger: Logger, options: Port
   } else {
     services = await startServices(config, logger, { now: options.now, database: options.database })
     const gateway = services.gateway
-    upstreamFetch = (request) => Promise.resolve(gateway.fetch(request))
+    const fault = options.upstreamFault
+    upstreamFetch = (request) => Promise.resolve(fault?.(request) ?? gateway.fetch(request))
   }
 
   const viteDevServer = config.production

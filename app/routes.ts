@@ -25,6 +25,8 @@ export default [
   route('plans', 'routes/public/plans.tsx'),
   route('plans/cart', 'routes/public/plans-cart.tsx'),
   route('plans/compare', 'routes/public/plans-compare.tsx'),
+  route('plans/recommend', 'routes/public/plans-recommend.tsx'),
+  route('plans/tv-partner-logo', 'routes/public/plans-tv-logo.ts'),
   route('plans/:code', 'routes/public/plan.tsx'),
 
   // The application wizard (issue 10; spec 2: /onboard/residential/personalDetails and the SME

@@ -32,22 +32,7 @@ export const ProductCodeSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/)
 /** PSGC region codes, as the address service answers them ('13' is NCR). */
 export const RegionCodeSchema = z.string().regex(/^\d{2}$/)
 
-/** The recommendation questionnaire's answers about how the line is used (several may be chosen). */
-export const DATA_USAGES = [
-  'browsing-social',
-  'video-streaming',
-  'gaming',
-  'work-from-home',
-  'online-classes',
-  'smart-home',
-] as const
-export type DataUsage = (typeof DATA_USAGES)[number]
-
-/** When the household is mostly online. */
-export const TIMES_OF_DAY = ['daytime', 'evening', 'late-night', 'all-day'] as const
-export type TimeOfDay = (typeof TIMES_OF_DAY)[number]
-
-export const MAX_DEVICES = 50
+export { DATA_USAGES, MAX_DEVICES, TIMES_OF_DAY, type DataUsage, type TimeOfDay } from './questionnaire.ts'
 
 /** spec 5: the price thresholds of the documents an application must carry. */
 export const PROOF_OF_BILLING_OPTIONAL_BELOW = 2500

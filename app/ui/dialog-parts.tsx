@@ -1,4 +1,4 @@
-/** What the server's dialog and Headless UI's (app/ui/dialog.tsx) share: props, look and buttons. */
+/** What the server's dialog and its modal use (app/ui/dialog.tsx) share: props, look and buttons. */
 import type { ReactNode } from 'react'
 import { AppLink } from './app-link'
 import { buttonClass } from './button'
@@ -24,7 +24,7 @@ export function DialogActions({ actions, closeHref }: Pick<DialogProps, 'actions
   return (
     <div className="flex flex-wrap justify-end gap-2">
       {actions}
-      <AppLink to={closeHref} className={buttonClass('secondary')}>
+      <AppLink to={closeHref} className={buttonClass('secondary')} data-dialog-close="">
         {UI_TEXTS.dialogClose}
       </AppLink>
     </div>

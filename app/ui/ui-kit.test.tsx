@@ -257,7 +257,7 @@ describe('Stepper', () => {
 })
 
 describe('Dialog', () => {
-  it('renders open without JavaScript: role="dialog" named by its heading, described by its message, Close a link', () => {
+  it('renders open without JavaScript: a <dialog open> named by its heading, described by its message, Close a link', () => {
     const page = render(
       <Dialog
         title="Confirm your location"
@@ -271,13 +271,14 @@ describe('Dialog', () => {
         <p>Is the pin right?</p>
       </Dialog>,
     )
-    const dialog = page.tags.find((tag) => tag.attributes.role === 'dialog')!
+    const dialog = page.tags.find((tag) => tag.name === 'dialog')!
     expect(dialog).toBeDefined()
+    expect(dialog.attributes).toHaveProperty('open')
     page.expectIdsExist(dialog.attributes['aria-labelledby'])
     expect(page.byId(dialog.attributes['aria-labelledby']!)!.name).toBe('h2')
     expect(page.textOf(dialog.attributes['aria-labelledby']!)).toBe('Confirm your location')
     page.expectIdsExist(dialog.attributes['aria-describedby'])
-    // Not modal without JavaScript: the page around it stays usable.
+    // Not modal without JavaScript (showModal makes it so once the page runs): the page around it stays usable.
     expect(dialog.attributes).not.toHaveProperty('aria-modal')
     expect(page.one('form').attributes.method).toBe('post')
     expect(page.html).toMatch(/<a href="\/check"[^>]*>Close<\/a>/)

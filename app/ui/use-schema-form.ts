@@ -13,8 +13,9 @@
  * would report that violation.
  */
 import { useForm, type Submission, type SubmissionResult } from '@conform-to/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
+import { changedControlNames } from './use-form-at-hydration'
 
 type Schema = z.ZodType<Record<string, unknown>, Record<string, unknown>>
 
@@ -35,7 +36,7 @@ type Options<S extends Schema> = {
 
 export function useSchemaForm<S extends Schema>({ id, lastResult, constraint, defaultValue, loadSchema }: Options<S>) {
   const validate = useLoadedValidator(loadSchema)
-  return useForm<z.input<S>, z.output<S>, string[]>({
+  const conform = useForm<z.input<S>, z.output<S>, string[]>({
     id,
     lastResult,
     defaultValue: defaultValue as never,
@@ -46,6 +47,41 @@ export function useSchemaForm<S extends Schema>({ id, lastResult, constraint, de
     shouldValidate: validate ? 'onBlur' : 'onSubmit',
     shouldRevalidate: validate ? 'onInput' : 'onSubmit',
   })
+  // A field left before the schema arrived had no check on its blur: once the schema is
+  // here, each field the visitor left meanwhile (seen since hydration), or changed and left
+  // before it (docs/decisions/0032: a lazily hydrated screen, a slow phone), is checked as
+  // if its blur came now.
+  const [form] = conform
+  const validateField = form.validate
+  const left = useRef(new Set<string>())
+  useEffect(() => {
+    if (validate) return
+    const onFocusOut = (event: FocusEvent) => {
+      const target = event.target
+      if (
+        (target instanceof HTMLInputElement ||
+          target instanceof HTMLSelectElement ||
+          target instanceof HTMLTextAreaElement) &&
+        target.form?.id === id &&
+        target.name
+      ) {
+        left.current.add(target.name)
+      }
+    }
+    document.addEventListener('focusout', onFocusOut, true)
+    return () => document.removeEventListener('focusout', onFocusOut, true)
+  }, [validate, id])
+  useEffect(() => {
+    if (!validate) return
+    const element = document.getElementById(id)
+    if (!(element instanceof HTMLFormElement)) return
+    const focused = document.activeElement
+    const names = new Set([...left.current, ...changedControlNames(element)])
+    if (focused && 'name' in focused && typeof focused.name === 'string') names.delete(focused.name)
+    left.current.clear()
+    for (const name of names) validateField({ name })
+  }, [validate, id]) // eslint-disable-line react-hooks/exhaustive-deps -- once, when the schema arrives
+  return conform
 }
 
 /** zod's setting goes first: a schema reads it when it is built, as its module loads. */

@@ -14,7 +14,7 @@ test.describe('with JavaScript', () => {
   test('the dialog keeps focus inside and closes with Escape, to where Close leads', async ({ page }) => {
     await page.goto('/dev/ui?dialog=open')
     const dialog = page.getByRole('dialog', { name: 'Confirm your location' })
-    // Headless UI's dialog, loaded after the page runs, is modal.
+    // Once the page runs, the server's dialog is made modal in place (app/ui/dialog.tsx).
     await expect(dialog).toHaveAttribute('aria-modal', 'true')
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab')

@@ -2,10 +2,14 @@
  * /plans (issue 9; spec 1, 2, 4): the list for the visitor's customer category, the
  * switch to business plans and back, a plan's page, and the cart kept in the draft
  * (add a plan and a router, choose the payment mode, remove the router, reload), with
- * and without JavaScript, against the demo line-up (services/catalog/lineup.ts).
+ * and without JavaScript, against the demo line-up (services/catalog/lineup.ts); the
+ * recommendation questionnaire; the streaming-TV partner button, whose partner image is
+ * broken on the e2e portal (playwright.config.ts); and spec 8's message on a portal whose
+ * catalogue is down (support/portal-with-faults.ts).
  */
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
+import { FAULTS_URL } from './support/servers'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 test.beforeEach(async ({ page }) => {
@@ -44,6 +48,7 @@ test('the list, business plans and back, a plan’s page and a comparison', asyn
     const govt = page.getByRole('checkbox', { name: 'I work for the government or an embassy' })
     await govt.check()
     await page.getByRole('button', { name: 'SAVE', exact: true }).click()
+    await expect(page.getByText('Your answer is saved.')).toBeVisible()
     // The choice is kept in the draft: a reload keeps it.
     await page.reload()
     await expect(page.getByText('Showing plans for Business (SME).')).toBeVisible()
@@ -151,4 +156,98 @@ test('the cart: a plan and a router, the payment mode, removing the router, and 
   await expect(planCard(page, 'Fiber Plan 1299').getByText('In your cart')).toBeVisible()
   const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage, ...window.sessionStorage }))
   expect(stored).not.toContain('fiber-plan-1299')
+})
+
+test('the recommendation questionnaire: answers, plans that fit and why, a URL to share, and into the cart', async ({
+  page,
+}) => {
+  await page.goto('/plans')
+  await page.getByRole('link', { name: 'Help me choose a plan' }).click()
+  await expect(page).toHaveURL('/plans/recommend')
+  await expect(page.getByRole('heading', { level: 1, name: 'Find your plan' })).toBeVisible()
+  await expect(page).toHaveTitle(/^Find your plan \|/)
+
+  // Nothing answered: each message beside its question, the form as sent.
+  await page.getByRole('button', { name: 'SHOW MY PLANS' }).click()
+  await expect(page.getByText('Please check your answers.')).toBeVisible()
+  await expect(page.getByText('Please enter a number of devices from 1 to 50.')).toBeVisible()
+  await expect(page.getByText('Please choose when the line is busiest.')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Plans for you' })).toHaveCount(0)
+
+  // The region skipped; five devices streaming and gaming in the evening.
+  await expect(page.getByRole('combobox', { name: 'Your region' })).toHaveValue('')
+  await page.getByLabel('How many devices go online at home?').fill('5')
+  await page.getByRole('checkbox', { name: 'Streaming video (HD or 4K)' }).check()
+  await page.getByRole('checkbox', { name: 'Online gaming' }).check()
+  await page.getByRole('radio', { name: 'In the evening' }).check()
+  await page.getByRole('button', { name: 'SHOW MY PLANS' }).click()
+  await expect(page).toHaveURL(
+    '/plans/recommend?region=&devices=5&usage=video-streaming&usage=gaming&timeOfDay=evening',
+  )
+  const results = page.getByRole('region', { name: 'Plans for you' })
+  await expect(results.getByText('You need about 75 Mbps.')).toBeVisible()
+  const best = results.getByRole('listitem').filter({ hasText: 'Best fit' })
+  await expect(best.getByRole('heading', { name: 'Fiber Plan 1299' })).toBeVisible()
+  await expect(
+    best.getByText('Up to 100 Mbps covers the about 75 Mbps that 5 devices online at once need.'),
+  ).toBeVisible()
+  await expect(best.getByText('Streams 4K video on 4 screens at once.')).toBeVisible()
+  await expect(best.getByText('Sized for the evening, when the whole household is online.')).toBeVisible()
+  const more = results.getByRole('listitem').filter({ hasText: 'More room to grow' })
+  await expect(more.getByRole('heading', { name: 'Fiber Plan 1699' })).toBeVisible()
+  // The form comes back with the answers.
+  await expect(page.getByLabel('How many devices go online at home?')).toHaveValue('5')
+  await expect(page.getByRole('checkbox', { name: 'Online gaming' })).toBeChecked()
+  await expect(page.getByRole('radio', { name: 'In the evening' })).toBeChecked()
+
+  // A region with fewer plans (Ilocos: up to 200 Mbps), twenty devices all day: the URL is the answer.
+  await page.goto('/plans/recommend?region=01&devices=20&usage=video-streaming&timeOfDay=all-day')
+  await expect(page.getByRole('combobox', { name: 'Your region' })).toHaveValue('01')
+  await expect(
+    results.getByText(
+      'Our fastest plan here. 20 devices online at once need about 270 Mbps, so they will share its 200 Mbps.',
+    ),
+  ).toBeVisible()
+  await expect(results.getByRole('listitem').filter({ hasText: 'More room to grow' })).toHaveCount(0)
+
+  // Into the cart from a recommendation.
+  await page.goto('/plans/recommend?devices=5&usage=video-streaming&timeOfDay=evening')
+  await best.getByRole('button', { name: 'CHOOSE THIS PLAN: Fiber Plan 1299' }).click()
+  await expect(page).toHaveURL('/plans/cart')
+  await expect(
+    page.getByRole('list', { name: 'Your cart' }).getByRole('link', { name: 'Fiber Plan 1299' }),
+  ).toBeVisible()
+})
+
+test('the streaming-TV partner button shows, and its broken partner image falls back to the bundled logo', async ({
+  page,
+}) => {
+  await page.goto('/plans')
+  const tv = page.getByRole('region', { name: 'Streaming TV' })
+  await expect(tv.getByText('Watch with StreamMax')).toBeVisible()
+  const logo = tv.locator('img')
+  await expect(logo).toHaveAttribute('src', /^\/(plans\/tv-partner-logo|tv-partner\.svg)$/)
+  // The partner's address answers nothing: the page shows the bundled logo, with or without JavaScript.
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+  const served = await page.request.get('/plans/tv-partner-logo', { maxRedirects: 0 })
+  expect(served.status()).toBe(302)
+  expect(served.headers()['location']).toBe('/tv-partner.svg')
+})
+
+test('with the catalogue down, every plans page says so, in the shell, with a retry link', async ({ page }) => {
+  for (const path of [
+    '/plans',
+    '/plans/fiber-plan-888',
+    '/plans/compare?codes=fiber-plan-888&codes=fiber-plan-1299',
+    '/plans/recommend?devices=3&timeOfDay=evening',
+  ]) {
+    const response = await page.goto(FAULTS_URL + path)
+    expect(response?.status(), path).toBe(503)
+    await expect(page.getByRole('alert')).toContainText('Plans are unavailable at this moment. Please try again later.')
+    await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', path)
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'PLANS' })).toBeVisible()
+  }
+  // The questionnaire itself needs no catalogue.
+  await page.goto(FAULTS_URL + '/plans/recommend')
+  await expect(page.getByRole('button', { name: 'SHOW MY PLANS' })).toBeVisible()
 })

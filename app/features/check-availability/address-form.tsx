@@ -20,6 +20,7 @@ import { FormAlert } from '~/ui/form-alert'
 import { Map, type Position } from '~/ui/map'
 import { RadioGroup } from '~/ui/radio-group'
 import { SelectField, type SelectOption } from '~/ui/select-field'
+import { useFormAtHydration } from '~/ui/use-form-at-hydration'
 import { useHydrated } from '~/ui/use-hydrated'
 import {
   hasPin,
@@ -81,6 +82,14 @@ function locate(fallback: Position): Promise<Position> {
   })
 }
 
+/** A change as the form posts it. */
+function postOf(choice: AddressChoice, intent: string) {
+  const data = new FormData()
+  for (const [name, value] of Object.entries(choice)) data.set(name, value)
+  data.set('intent', intent)
+  return data
+}
+
 const round6 = (value: number) => String(Math.round(value * 1e6) / 1e6)
 
 export function AddressForm({ saved, lists, zipCode, map, agentCode, lastResult, checkError }: Props) {
@@ -108,9 +117,7 @@ export function AddressForm({ saved, lists, zipCode, map, agentCode, lastResult,
   // waits for it (the server measures each against the draft the previous one saved), and
   // only the latest waiting one is sent.
   function send(next: AddressChoice, how: string = INTENT.update) {
-    const data = new FormData()
-    for (const [name, value] of Object.entries(next)) data.set(name, value)
-    data.set('intent', how)
+    const data = postOf(next, how)
     if (navigation.state !== 'idle') waiting.current = data
     else submit(data, { method: 'post', action: CHECK_PATH, preventScrollReset: true, replace: true })
   }
@@ -120,6 +127,23 @@ export function AddressForm({ saved, lists, zipCode, map, agentCode, lastResult,
     waiting.current = null
     submit(data, { method: 'post', action: CHECK_PATH, preventScrollReset: true, replace: true })
   }, [navigation.state, submit])
+
+  // A choice made before this screen hydrated (docs/decisions/0032) is in the page, not
+  // in `choice`: take it, with the same rules as a change, and send it as a change waiting
+  // to be sent (the effect above sends it once the page is idle; the saved choice does not
+  // overwrite it meanwhile).
+  useFormAtHydration(formRef, (values) => {
+    let next = choice
+    for (const field of Object.keys(choice) as (keyof AddressChoice)[]) {
+      const value = values.get(field)
+      if (typeof value === 'string' && value !== next[field]) {
+        next = reconcileChoice(next, { ...next, [field]: value } as AddressChoice, lists.places)
+      }
+    }
+    if (next === choice) return
+    setChoice(next)
+    waiting.current = postOf(next, INTENT.update)
+  })
 
   function change(field: keyof AddressChoice, value: string) {
     const next = reconcileChoice(choice, { ...choice, [field]: value } as AddressChoice, lists.places)

@@ -5,6 +5,7 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { TV_FALLBACK_LOGO, TvButton, type TvConfig } from './plan-parts'
+import { TV_LOGO_PATH } from './plans'
 
 const tv = (config: Partial<TvConfig>): TvConfig => ({
   enabled: true,
@@ -28,9 +29,10 @@ describe('TvButton', () => {
     expect(html).toContain('Watch with StreamMax')
   })
 
-  it('shows the partner’s image when there is one (the browser swaps it for the bundled logo if it fails)', () => {
+  it('shows the partner’s image from the portal’s own address, which falls back to the bundled logo if it is broken', () => {
     const html = renderToString(<TvButton tv={tv({ imageUrl: 'https://img.example.ph/logo.png', linkUrl: null })} />)
-    expect(html).toContain('src="https://img.example.ph/logo.png"')
+    expect(html).toContain(`src="${TV_LOGO_PATH}"`)
+    expect(html).not.toContain('img.example.ph')
     expect(html).not.toContain('<a ')
   })
 })

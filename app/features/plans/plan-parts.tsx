@@ -11,11 +11,11 @@ import { Button } from '~/ui/button'
 import { FormAlert } from '~/ui/form-alert'
 import { useIsPending } from '~/utils/use-is-pending'
 import { formatPesos } from '../../../lib/pesos'
-import { planPath } from './plans'
+import { planPath, TV_FALLBACK_LOGO, TV_LOGO_PATH } from './plans'
 import type { PlansActionData } from './plans.server'
 import { PLANS_TEXT as TEXT } from './texts'
 
-export const TV_FALLBACK_LOGO = '/tv-partner.svg'
+export { TV_FALLBACK_LOGO }
 
 export function PlanFacts({ plan }: { plan: Product }) {
   return (
@@ -115,10 +115,12 @@ export function PlansUnavailable({ here }: { here: string }) {
 export type TvConfig = { enabled: boolean; partnerName: string; imageUrl: string | null; linkUrl: string | null }
 
 /**
- * spec 1, 8: the streaming-TV partner button, only when the TV config says enabled. A
- * partner image that fails to load is swapped for the bundled logo (with JavaScript; an
- * error before hydration is caught by the effect's check); without an image URL the
- * bundled logo is in the HTML, so it shows without JavaScript too.
+ * spec 1, 8: the streaming-TV partner button, only when the TV config says enabled. The
+ * partner's image is served from the portal's own address (TV_LOGO_PATH), which answers
+ * the bundled logo instead when the partner's image is broken, so the fallback works
+ * without JavaScript (tv-logo.server.ts; docs/decisions/0032). Should the browser still
+ * fail to show what came (say, an image that does not decode), the bundled logo replaces
+ * it with JavaScript (an error before hydration is caught by the effect's check).
  */
 export function TvButton({ tv }: { tv: TvConfig }) {
   const image = useRef<HTMLImageElement>(null)
@@ -130,7 +132,7 @@ export function TvButton({ tv }: { tv: TvConfig }) {
   const logo = (
     <img
       ref={image}
-      src={tv.imageUrl ?? TV_FALLBACK_LOGO}
+      src={tv.imageUrl ? TV_LOGO_PATH : TV_FALLBACK_LOGO}
       alt=""
       width={120}
       height={40}

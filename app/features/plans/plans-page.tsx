@@ -12,7 +12,8 @@ import { ChoosePlanForm, PlanFacts, PlanLink, PlanPrice, PlansUnavailable, TvBut
 import { AppLink } from '~/ui/app-link'
 import { CATEGORY_INTENT, COMPARE_PATH, GOVT_INTENT } from './plans'
 import type { PlansActionData } from './plans.server'
-import { PLANS_TEXT as TEXT } from './texts'
+import { RECOMMEND_PATH } from './recommend-query'
+import { PLANS_TEXT as TEXT, RECOMMEND_TEXT } from './texts'
 
 export function PlansHeading({ children }: { children: string }) {
   return <h1 className="text-3xl font-extrabold tracking-tight">{children}</h1>
@@ -101,7 +102,10 @@ export function PlansPage({
       <CategorySwitch category={category} />
       {category === 'SME' ? <GovtForm checked={isWorkingGovtEmbassyWorker} /> : null}
       {region ? <p className="text-sm">{TEXT.regionNote}</p> : null}
-      <p>
+      <p className="flex flex-wrap gap-4">
+        <AppLink to={RECOMMEND_PATH} className="underline">
+          {RECOMMEND_TEXT.link}
+        </AppLink>
         <AppLink to={COMPARE_PATH} className="underline">
           {TEXT.compareLink}
         </AppLink>

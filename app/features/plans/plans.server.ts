@@ -23,6 +23,7 @@ import { CustomerCategorySchema, ProductCodeSchema } from '../../../lib/catalog'
 import { changeCustomerCategory } from './customer-category.server'
 import { DEFAULT_CUSTOMER_CATEGORY } from './customer-category'
 import { CART_PATH, CATEGORY_INTENT, compareSelection, draftRegion, GOVT_INTENT } from './plans'
+import { readRecommendQuery } from './recommend-query'
 import { PLANS_TEXT } from './texts'
 
 /** What a page shows when the catalogue is down (spec 8), answered with 503. */
@@ -125,6 +126,41 @@ export async function compareView(request: Request, context: AppLoadContext) {
   })
 }
 
+/**
+ * /plans/recommend: the questionnaire (a GET form, so the answers are a URL to share) and,
+ * once answered, the catalogue's recommendations with its reasons in plain words. The
+ * regions to choose from are the address service's; without them the region is skipped.
+ */
+export async function recommendView(request: Request, context: AppLoadContext) {
+  const draft = await readDraft(request, context)
+  const category = draft?.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY
+  const query = readRecommendQuery(new URL(request.url).searchParams, draftRegion(draft?.sections.serviceability))
+  const upstream = upstreamFor(context)
+  const regions = await upstream.address.regions().catch((error: unknown) => {
+    if (isUpstreamError(error)) return []
+    throw error
+  })
+  return orUnavailable(async () => {
+    const answers = query.asked ? query.answers : null
+    const result = answers
+      ? await upstream.catalog.recommendations({
+          customerCategory: category.category,
+          region: answers.region,
+          devices: answers.devices,
+          usages: answers.usages,
+          timeOfDay: answers.timeOfDay,
+        })
+      : null
+    return {
+      regions: regions.map((region) => ({ value: region.id, label: region.name })),
+      form: query.form,
+      errors: query.asked ? query.errors : {},
+      result,
+      planInCart: draft?.sections.plan?.planCode ?? null,
+    }
+  })
+}
+
 /** The compare call's answer, or null when it names a code the catalogue does not know. */
 async function compareOrNull(catalog: ReturnType<typeof upstreamFor>['catalog'], codes: string[]) {
   try {
@@ -175,7 +211,8 @@ export async function plansAction(request: Request, context: AppLoadContext, her
     if (failed) {
       return redirectWithToast(context.config, here, { kind: 'error', message: PLANS_TEXT.categoryFailed }, { headers })
     }
-    return redirect(here, { headers })
+    // Said, not only done: the box alone looks the same before and after SAVE.
+    return redirectWithToast(context.config, here, { kind: 'success', message: PLANS_TEXT.govtSaved }, { headers })
   }
   const target = String(form.get('planCode') ?? form.get('productCode') ?? form.get('intent') ?? '')
   const submission = parseWithZod(form, { schema: CartFormSchema })

@@ -7,6 +7,9 @@ import type { PaymentMode } from '../../../lib/catalog'
 /** The retry link and every cart form post here, and a successful cart change redirects here. */
 export const PLANS_PATH = '/plans'
 export const CART_PATH = '/plans/cart'
+/** The bundled streaming-TV logo (public/), and the portal's address for the partner's own image (tv-logo.server.ts). */
+export const TV_FALLBACK_LOGO = '/tv-partner.svg'
+export const TV_LOGO_PATH = '/plans/tv-partner-logo'
 export const planPath = (code: string) => `/plans/${encodeURIComponent(code)}`
 
 /** The intent of the category switch (the cart's intents are CartFormSchema's). */

@@ -18,6 +18,7 @@ export const PLANS_TEXT = {
   categoryFailed: 'Your choice could not be saved, so we are showing home plans.',
   govtLabel: 'I work for the government or an embassy',
   govtSave: 'SAVE',
+  govtSaved: 'Your answer is saved.',
   regionNote: 'Only plans offered at the address you checked are listed.',
   noPlans: 'No plans are offered here yet.',
   perMonth: (fee: number) => `${formatPesos(fee)} a month`,
@@ -89,4 +90,47 @@ export const PLANS_TEXT = {
   instalments: (months: number, amount: string, last: string) =>
     `${months} monthly instalments of ${amount}${last !== amount ? ` (last ${last})` : ''}`,
   expires: 'Your cart is kept for 4 hours.',
+} as const
+
+/** The recommendation questionnaire (/plans/recommend). */
+export const RECOMMEND_TEXT = {
+  title: 'Find your plan',
+  description: 'Answer four questions about how your household goes online and get the fibre plans that fit.',
+  link: 'Help me choose a plan',
+  intro: 'Tell us how your household goes online and we will suggest the plans that fit, and say why.',
+  region: 'Your region',
+  regionHint: 'Optional: only plans offered there are suggested.',
+  regionSkip: 'Skip: any region',
+  devices: 'How many devices go online at home?',
+  devicesHint: 'Phones, laptops, TVs, consoles and smart devices.',
+  usageLegend: 'What do you use the internet for?',
+  usageHint: 'Choose all that apply.',
+  usages: {
+    'browsing-social': 'Browsing and social media',
+    'video-streaming': 'Streaming video (HD or 4K)',
+    gaming: 'Online gaming',
+    'work-from-home': 'Working from home and video calls',
+    'online-classes': 'Online classes',
+    'smart-home': 'Smart home devices and cameras',
+  },
+  timeLegend: 'When is the line busiest?',
+  times: {
+    daytime: 'In the daytime',
+    evening: 'In the evening',
+    'late-night': 'Late at night',
+    'all-day': 'All day long',
+  },
+  submit: 'SHOW MY PLANS',
+  resultsHeading: 'Plans for you',
+  need: (mbps: number) => `You need about ${mbps} Mbps.`,
+  fits: { best: 'Best fit', 'more-room': 'More room to grow' },
+  why: 'Why it fits',
+  none: 'No plan is offered in this region yet. Try again without a region.',
+  errorsHeading: 'Please check your answers.',
+  errors: {
+    region: 'Please choose a region from the list, or skip it.',
+    devices: (max: number) => `Please enter a number of devices from 1 to ${max}.`,
+    usage: 'Please choose from the listed uses.',
+    timeOfDay: 'Please choose when the line is busiest.',
+  },
 } as const

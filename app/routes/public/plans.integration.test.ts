@@ -10,6 +10,7 @@ import { startTestUpstream, type TestUpstream } from '../../../tests/support/ups
 import { loader as planLoader } from './plan'
 import { action as plansAction, loader as plansLoader } from './plans'
 import { loader as compareLoader } from './plans-compare'
+import { loader as recommendLoader } from './plans-recommend'
 
 let t: TestUpstream
 beforeAll(async () => {
@@ -188,5 +189,47 @@ describe('/plans/compare', () => {
       compared: [],
       error: 'One of these plans is no longer offered. Please choose again.',
     })
+  })
+})
+
+describe('/plans/recommend', () => {
+  const recommend = async (query: string, context?: AppLoadContext) =>
+    unwrap(await recommendLoader(get(`/plans/recommend${query}`, '', context)))
+
+  it('shows the questionnaire, with the address service’s regions to choose from, until it is answered', async () => {
+    const { data, status } = await recommend('')
+    expect(status).toBe(200)
+    expect(data).toMatchObject({ status: 'ok', result: null, errors: {}, form: { region: '', devices: '' } })
+    expect((data as { regions: { value: string }[] }).regions.map((region) => region.value)).toContain('13')
+  })
+
+  it('answers with the catalogue’s recommendations and their reasons', async () => {
+    const { data } = await recommend('?region=&devices=5&usage=video-streaming&timeOfDay=evening')
+    if (!('status' in data) || data.status !== 'ok' || !data.result) throw new Error('expected recommendations')
+    expect(data.result.neededMbps).toBe(75)
+    expect(data.result.recommendations.map(({ plan, fit }) => [plan.code, fit])).toEqual([
+      ['fiber-plan-1299', 'best'],
+      ['fiber-plan-1699', 'more-room'],
+    ])
+    expect(data.result.recommendations[0]!.reasons[0]).toBe(
+      'Up to 100 Mbps covers the about 75 Mbps that 5 devices online at once need.',
+    )
+  })
+
+  it('recommends only what the region offers', async () => {
+    const { data } = await recommend('?region=01&devices=20&usage=video-streaming&timeOfDay=all-day')
+    if (!('status' in data) || data.status !== 'ok' || !data.result) throw new Error('expected recommendations')
+    expect(data.result.recommendations.map(({ plan }) => plan.code)).toEqual(['fiber-plan-1699'])
+  })
+
+  it('says what is wrong beside the field, without asking the catalogue', async () => {
+    const { data } = await recommend('?devices=0&timeOfDay=evening', downContext())
+    expect(data).toMatchObject({ status: 'ok', result: null, errors: { devices: expect.any(String) } })
+  })
+
+  it('answers 503 with spec 8’s page when the catalogue is down', async () => {
+    const { data, status } = await recommend('?devices=3&timeOfDay=evening', downContext())
+    expect(status).toBe(503)
+    expect(data).toMatchObject({ status: 'unavailable' })
   })
 })

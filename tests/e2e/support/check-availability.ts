@@ -65,14 +65,16 @@ export async function chooseLocationType(page: Page, js: boolean, type: 'Buildin
     await page.getByRole('radio', { name: type, exact: true }).check()
     await page.getByRole('button', { name: 'Update' }).click()
   }
-  await expect(page.getByRole('radio', { name: type, exact: true })).toBeChecked()
   if (type !== 'Building') {
-    // spec 4: Subdivision and Others open the pin demo first.
+    // spec 4: Subdivision and Others open the pin demo first. It is modal: once its
+    // script runs, the page behind it is hidden from the accessibility tree (the radio
+    // too), so the radio is looked at once the demo is closed.
     const demo = page.getByRole('dialog', { name: 'How to pin your location' })
     await expect(demo).toBeVisible()
     await demo.getByRole('link', { name: 'Close' }).click()
     await expect(demo).toBeHidden()
   }
+  await expect(page.getByRole('radio', { name: type, exact: true })).toBeChecked()
 }
 
 export async function chooseAddress(page: Page, js: boolean, barangay: string) {

@@ -1,6 +1,6 @@
 /**
  * The portal copies playwright.config.ts starts. Only these ports are ours on shared
- * machines; E2E_BASE_PORT moves them all at once (3210 by default, six ports from there),
+ * machines; E2E_BASE_PORT moves them all at once (3210 by default, seven ports from there),
  * for a second run on the same machine.
  */
 const BASE_PORT = Number(process.env.E2E_BASE_PORT || 3210)
@@ -22,3 +22,7 @@ export const CLOCK_SERVERS = {
   js: { port: BASE_PORT + 2, controlPort: BASE_PORT + 3, dataDir: '.data-e2e-clock-js' },
   'no-js': { port: BASE_PORT + 4, controlPort: BASE_PORT + 5, dataDir: '.data-e2e-clock-no-js' },
 } as const
+
+// A portal whose catalogue is down (support/portal-with-faults.ts; spec 8's plans message).
+export const FAULTS_PORT = BASE_PORT + 6
+export const FAULTS_URL = `http://localhost:${FAULTS_PORT}`

@@ -1,0 +1,28 @@
+/**
+ * The e2e portal whose catalogue is down (spec 8: 'Plans are unavailable at this
+ * moment. Please try again later.'): the real portal, started exactly as server.ts starts
+ * it (startPortal), whose calls to the catalogue's paths are answered 503 before they
+ * reach the in-process services; every other service works. Only playwright.config.ts
+ * runs this file (FAULTS_PORT); production never does, and nothing in the portal's
+ * configuration can switch a fault on.
+ */
+import { startPortal } from '../../../server.ts'
+
+// With an upstream elsewhere there are no in-process services to stand in front of.
+if (process.env.UPSTREAM_URL) {
+  process.stderr.write('portal-with-faults: the faults stand in front of the in-process services; unset UPSTREAM_URL\n')
+  process.exit(1)
+}
+
+/** The catalogue's calls (services/catalog/routes.ts): plans, categories, compare, FAQs, add-ons, recommendations, TV config. */
+const CATALOG_PATH = /^\/v\d+\/(plans|tv-config)(\/|$)/
+
+await startPortal({
+  upstreamFault: (request) =>
+    CATALOG_PATH.test(new URL(request.url).pathname)
+      ? Response.json(
+          { status: false, message: 'The catalogue is down (e2e fault).', data: null },
+          { status: 503, headers: { 'retry-after': '5' } },
+        )
+      : undefined,
+})
