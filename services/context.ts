@@ -25,6 +25,15 @@ export type ServiceSettings = {
   tvPartner: TvPartner
   /** COVERAGE_MAX_DROP_METERS: how far a NAP with a free port may be from a serviceable pin. */
   coverageMaxDropMeters: number
+  /** Ownership proof (services/otp): a code's life, wrong codes before the attempt locks, sends per hour. */
+  otp: OtpSettings
+}
+
+export type OtpSettings = {
+  ttlSeconds: number
+  maxAttempts: number
+  sendsPerAccountPerHour: number
+  sendsPerUserPerHour: number
 }
 
 export type TvPartner = { enabled: boolean; partnerName: string; imageUrl: string | null; linkUrl: string | null }
@@ -43,6 +52,7 @@ export const defaultServiceSettings: ServiceSettings = {
   passwordCost: SCRYPT_PARAMS,
   tvPartner: { enabled: false, partnerName: 'Streaming TV', imageUrl: null, linkUrl: null },
   coverageMaxDropMeters: 250,
+  otp: { ttlSeconds: 600, maxAttempts: 5, sendsPerAccountPerHour: 5, sendsPerUserPerHour: 5 },
 }
 
 /** What every service's routes are built with. */
@@ -75,6 +85,9 @@ export function serviceSettingsFromConfig(config: {
   STREAMING_TV_IMAGE_URL?: string
   STREAMING_TV_URL?: string
   COVERAGE_MAX_DROP_METERS: number
+  OTP_TTL_SECONDS: number
+  OTP_SENDS_PER_ACCOUNT_PER_HOUR: number
+  OTP_SENDS_PER_USER_PER_HOUR: number
 }): ServiceSettings {
   return {
     publicUrl: config.publicUrl,
@@ -92,5 +105,12 @@ export function serviceSettingsFromConfig(config: {
       linkUrl: config.STREAMING_TV_URL ?? null,
     },
     coverageMaxDropMeters: config.COVERAGE_MAX_DROP_METERS,
+    otp: {
+      ttlSeconds: config.OTP_TTL_SECONDS,
+      // Fixed, not configured: the "five wrong codes lock the attempt".
+      maxAttempts: defaultServiceSettings.otp.maxAttempts,
+      sendsPerAccountPerHour: config.OTP_SENDS_PER_ACCOUNT_PER_HOUR,
+      sendsPerUserPerHour: config.OTP_SENDS_PER_USER_PER_HOUR,
+    },
   }
 }
