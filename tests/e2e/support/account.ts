@@ -78,17 +78,28 @@ export async function readMailboxCode(page: Page, email: string): Promise<string
   return code[1]!
 }
 
+/** At /get-started with a proof under way: sends a code to the account's registered email. */
+export async function sendEmailCode(page: Page, accountNumber: string) {
+  await expect(page.getByTestId('proof-account')).toHaveText(accountNumber)
+  await page.getByRole('radio', { name: /^Email:/ }).check()
+  await page.getByRole('button', { name: 'SEND CODE' }).click()
+  await expect(page.getByLabel('One-time code')).toBeVisible()
+}
+
+/** Reads the newest code in the holder's mailbox and types it back at /get-started. */
+export async function enterMailboxCode(page: Page, accountNumber: string) {
+  const code = await readMailboxCode(page, HOLDER_EMAIL[accountNumber]!)
+  await page.goto('/get-started')
+  await expect(page.getByTestId('proof-account')).toHaveText(accountNumber)
+  await page.getByLabel('One-time code').fill(code)
+  await page.getByRole('button', { name: 'VERIFY', exact: true }).click()
+}
+
 /**
  * Proves the account whose proof is under way at /get-started (its code choice showing):
  * the code by email, read in the dev mailbox, typed back. Ends on the page VERIFY lands on.
  */
 export async function proveWithEmailCode(page: Page, accountNumber: string) {
-  await expect(page.getByTestId('proof-account')).toHaveText(accountNumber)
-  await page.getByRole('radio', { name: /^Email:/ }).check()
-  await page.getByRole('button', { name: 'SEND CODE' }).click()
-  await expect(page.getByLabel('One-time code')).toBeVisible()
-  const code = await readMailboxCode(page, HOLDER_EMAIL[accountNumber]!)
-  await page.goto('/get-started')
-  await page.getByLabel('One-time code').fill(code)
-  await page.getByRole('button', { name: 'VERIFY' }).click()
+  await sendEmailCode(page, accountNumber)
+  await enterMailboxCode(page, accountNumber)
 }
