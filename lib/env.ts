@@ -130,6 +130,12 @@ export const EnvSchema = z.object({
   COVERAGE_MAX_DROP_METERS: wholeNumber(1, 5000).default(250),
   COMPLIANCE_LINK_HOURS: wholeNumber(1, 720).default(72),
 
+  // Ownership proof (services/otp; docs/security.md, Ownership proof): how long a one-time
+  // code lives, and how many codes one account and one user may be sent in an hour.
+  OTP_TTL_SECONDS: wholeNumber(60, 3600).default(600),
+  OTP_SENDS_PER_ACCOUNT_PER_HOUR: wholeNumber(1, 100).default(5),
+  OTP_SENDS_PER_USER_PER_HOUR: wholeNumber(1, 100).default(5),
+
   // Links
   LEGACY_STATUS_URL: z
     .url({ message: 'must be an http(s) URL' })

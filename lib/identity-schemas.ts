@@ -99,6 +99,20 @@ export const PasswordResetSchema = z.object({ accessToken: LinkTokenSchema, newP
 
 export const LinkAccountSchema = z.object({ accountNumber: AccountNumberSchema })
 
+/** Where an ownership-proof code goes (services/otp): the account's registered email or mobile. */
+export const OtpChannelSchema = z.enum(['email', 'mobile'], { error: 'Please choose where to send the code' })
+
+/** spec 7 otp: the 6-digit one-time code, spaces forgiven. */
+export const OtpCodeSchema = z
+  .string({ error: FIELD_REQUIRED })
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: FIELD_REQUIRED, abort: true })
+      .regex(/^\d{6}$/, { error: 'The code is 6 digits' }),
+  )
+
 /** The attributes a user may change themselves; roles and agent code are not among them. */
 export const AttributesUpdateSchema = z
   .object({

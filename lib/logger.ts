@@ -29,6 +29,12 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, name: string, de
         '*.cookie',
         'cardNumber',
         '*.cardNumber',
+        // One-time codes (services/otp: the body field `otp`) and their hashes. Not `code`:
+        // errors carry a diagnostic `code` (ECONNREFUSED) that logs need.
+        'otp',
+        '*.otp',
+        'codeHash',
+        '*.codeHash',
       ],
       censor: '[redacted]',
     },

@@ -16,6 +16,7 @@ import { action as getStartedAction } from '../app/routes/onboarding/get-started
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { failureReply } from '../app/utils/form.server.ts'
 import { silentLogger } from '../services/testing.ts'
+import { HOLDER_EMAIL, newestCode } from '../tests/support/ownership.ts'
 import { signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 
 const SPEC_8_FAILED = 'Something went wrong. Please try again later.'
@@ -39,7 +40,7 @@ beforeAll(async () => {
   identityDown = {
     ...context,
     upstreamFetch: (request: Request) =>
-      new URL(request.url).pathname.startsWith('/users/me')
+      /^\/(users\/me|otp)\b/.test(new URL(request.url).pathname)
         ? Promise.reject(new TypeError('fetch failed'))
         : t.portal.upstreamFetch(request),
   } as AppLoadContext
@@ -111,7 +112,7 @@ describe('a call as the user', () => {
     const submission = parseWithZod(form, { schema: LinkAccountSchema })
     const me = await asUser(requestWith(cookie, '/get-started'), identityDown)
     const result = await me.call(
-      (upstream, accessToken) => upstream.identity.linkAccount(accessToken, '1000000000003'),
+      (upstream, accessToken) => upstream.identity.updateAttributes(accessToken, { displayCoachmarks: false }),
       { changesAttributes: true },
     )
     expect(result).toMatchObject({ ok: false, message: SPEC_8_FAILED, error: { kind: 'unavailable' } })
@@ -160,8 +161,13 @@ describe('a call as the user', () => {
     const { cookie } = await signInByRequests(t.base, APPLICANT)
     const me = await asUser(requestWith(cookie, '/get-started'), context)
     expect(me.user.kind).toBe('applicant')
+    // Linking is the ownership proof's (services/otp): start, send, and the code back.
+    await me.call((upstream, accessToken) => upstream.otp.start(accessToken, '1000000000003'))
+    const sent = await me.call((upstream, accessToken) => upstream.otp.send(accessToken, 'email'))
+    if (!sent.ok) throw new Error('the code was not sent')
+    const code = await newestCode(context, HOLDER_EMAIL['1000000000003']!)
     const linked = await me.call(
-      (upstream, accessToken) => upstream.identity.linkAccount(accessToken, '1000000000003'),
+      (upstream, accessToken) => upstream.otp.verify(accessToken, code, sent.value.code!.emailHashValue),
       { changesAttributes: true },
     )
     expect(linked).toMatchObject({ ok: true, user: { kind: 'customer', home: '/customer' } })

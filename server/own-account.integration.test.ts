@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getUser } from '../app/auth/session.server.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { silentLogger } from '../services/testing.ts'
+import { emailHashValueIn, HOLDER_EMAIL, newestCode } from '../tests/support/ownership.ts'
 import { signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 
 const NOT_AUTHORIZED = 'Sorry, you are not authorized for the selected action.'
@@ -21,7 +22,12 @@ let t: TestPortal
 let context: AppLoadContext
 
 beforeAll(async () => {
-  t = await startTestPortal({ DEMO_DATA: 'true' })
+  // Send limits raised: this file proves many accounts as the same demo users (the limits have their own test, services/otp).
+  t = await startTestPortal({
+    DEMO_DATA: 'true',
+    OTP_SENDS_PER_ACCOUNT_PER_HOUR: '100',
+    OTP_SENDS_PER_USER_PER_HOUR: '100',
+  })
   context = {
     config: t.config,
     upstreamFetch: t.portal.upstreamFetch,
@@ -63,6 +69,33 @@ async function claimsOf(browser: Browser) {
   }
 }
 
+/**
+ * The whole ownership proof with plain posts, as a browser without JavaScript: the number
+ * (posted from `from`), the contact (email), the code from the holder's mailbox.
+ */
+async function linkWithCode(browser: Browser, accountNumber: string, from = '/get-started') {
+  const started = await submit(browser, from, { intent: 'link', accountNumber })
+  expect(started.landed).toBe('/get-started')
+  expect(started.html).toMatch(new RegExp(`data-testid="proof-account"[^>]*>${accountNumber}<`))
+  const sent = await submit(browser, '/get-started', { intent: 'send-code', channel: 'email' })
+  const code = await newestCode(context, HOLDER_EMAIL[accountNumber]!)
+  return submit(browser, '/get-started', {
+    intent: 'verify-code',
+    otp: code,
+    emailHashValue: emailHashValueIn(sent.html),
+  })
+}
+
+/** Links an account upstream with the session's token, behind the portal's back (its stored claims stay as they were). */
+async function linkBehindThePortal(browser: Browser, accountNumber: string) {
+  const { tokens } = (await upstreamFor(context).sessions.current(browser.id))!
+  const otp = upstreamFor(context).otp
+  await otp.start(tokens.accessToken, accountNumber)
+  const sent = await otp.send(tokens.accessToken, 'email')
+  const code = await newestCode(context, HOLDER_EMAIL[accountNumber]!)
+  await otp.verify(tokens.accessToken, code, sent.code!.emailHashValue)
+}
+
 const request = (browser: Browser) => new Request(`${t.base}/customer`, { headers: { cookie: browser.cookie } })
 
 describe('every route that takes an account number refuses one outside the token', () => {
@@ -85,9 +118,8 @@ describe('every route that takes an account number refuses one outside the token
 
   it('an account the database links but the token does not list yet is refused too (the token decides)', async () => {
     const customer = await signInByRequests(t.base, CUSTOMER)
-    const session = await upstreamFor(context).sessions.current(customer.id)
     // Linked upstream behind the portal's back: the stored tokens still list two accounts.
-    await upstreamFor(context).identity.linkAccount(session!.tokens.accessToken, '1000000000004')
+    await linkBehindThePortal(customer, '1000000000004')
     for (const path of ['/get-started', '/customer']) {
       for (const intent of ['unlink', 'make-default']) {
         const answer = await submit(customer, path, { intent, accountNumber: '1000000000004' })
@@ -122,7 +154,7 @@ describe('a customer manages their accounts', () => {
     expect(unlinked.html).toContain('The account ending in 0001 was unlinked.')
     expect((await claimsOf(customer)).accountNumber).toEqual(['1000000000002'])
 
-    const linked = await submit(customer, '/get-started', { intent: 'link', accountNumber: '1000000000001' })
+    const linked = await linkWithCode(customer, '1000000000001')
     expect(linked.landed).toBe('/get-started')
 
     expect(linked.html).toContain('The account ending in 0001 is now linked.')
@@ -191,7 +223,7 @@ describe('an applicant', () => {
   it('becomes a customer by linking a first account, and lands on /customer with it', async () => {
     const applicant = await signInByRequests(t.base, APPLICANT)
     expect((await getUser(request(applicant), context))?.kind).toBe('applicant')
-    const linked = await submit(applicant, '/get-started', { intent: 'link', accountNumber: '1000000000003' })
+    const linked = await linkWithCode(applicant, '1000000000003')
     expect(linked.landed).toBe('/customer')
     expect(linked.html).toContain('The account ending in 0003 is now linked.')
     expect(linked.html).toMatch(/data-testid="default-account"[^>]*>1000000000003</)
@@ -202,6 +234,105 @@ describe('an applicant', () => {
     const unlinked = await submit(applicant, '/customer', { intent: 'unlink', accountNumber: '1000000000003' })
     expect(unlinked.landed).toBe('/get-started')
     expect((await getUser(request(applicant), context))?.kind).toBe('applicant')
+  })
+})
+
+describe('proof of ownership (docs/security.md, Ownership proof)', () => {
+  it('links nothing on the number alone: the page asks where to send a code, masked, and keeps the number upstream', async () => {
+    const applicant = await signInByRequests(t.base, APPLICANT)
+    const started = await submit(applicant, '/get-started', { intent: 'link', accountNumber: '1000000000005' })
+    // The number is on the page, not in its address; the contacts are masked.
+    expect(started.landed).toBe('/get-started')
+    expect(started.html).toContain('Prove that this account is yours')
+    expect(started.html).toContain('Email: a********m@example.org')
+    expect(started.html).toContain('SMS to mobile number *** *** 0106')
+    expect(started.html).not.toContain('andrea.lim@')
+    expect((await claimsOf(applicant)).accountNumber ?? []).toEqual([])
+    // A crafted verify without a code sent links nothing.
+    const guess = await submit(applicant, '/get-started', {
+      intent: 'verify-code',
+      otp: '123456',
+      emailHashValue: 'made-up',
+    })
+    expect(guess.status).toBe(422)
+    expect(guess.html).toContain('Please ask for a code first.')
+    expect((await claimsOf(applicant)).accountNumber ?? []).toEqual([])
+    // Cancel: the plain link form again.
+    const cancelled = await submit(applicant, '/get-started', { intent: 'cancel-proof' })
+    expect(cancelled.html).not.toContain('Prove that this account is yours')
+    expect(cancelled.html).toContain('LINK ACCOUNT')
+  })
+
+  it('a wrong code: its message beside the field, the account number still shown, the code not sent back; the fifth locks it', async () => {
+    const applicant = await signInByRequests(t.base, APPLICANT)
+    await submit(applicant, '/get-started', { intent: 'link', accountNumber: '1000000000006' })
+    const sent = await submit(applicant, '/get-started', { intent: 'send-code', channel: 'email' })
+    expect(sent.html).toContain('We sent a 6-digit code to p*******n@example.org.')
+    const code = await newestCode(context, HOLDER_EMAIL['1000000000006']!)
+    const wrongCode = code === '000000' ? '000001' : '000000'
+    const fields = { intent: 'verify-code', otp: wrongCode, emailHashValue: emailHashValueIn(sent.html) }
+    const wrong = await submit(applicant, '/get-started', fields)
+    expect(wrong.status).toBe(422)
+    expect(wrong.html).toContain('That code is not right. You have 4 tries left.')
+    expect(wrong.html).toMatch(/data-testid="proof-account"[^>]*>1000000000006</)
+    expect(wrong.html).not.toContain(`value="${wrongCode}"`)
+    expect(wrong.html).toMatch(/name="otp"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="otp"/)
+    for (let i = 0; i < 3; i++) await submit(applicant, '/get-started', fields)
+    const locked = await submit(applicant, '/get-started', fields)
+    expect(locked.html).toContain('Too many wrong codes. This code no longer works: please ask for a new one.')
+    const page = await (await applicant.go('/get-started')).text()
+    expect(page).toContain('Too many wrong codes. Send a new one.')
+    expect(page).not.toContain('name="otp"')
+    expect((await claimsOf(applicant)).accountNumber ?? []).toEqual([])
+    await submit(applicant, '/get-started', { intent: 'cancel-proof' })
+  })
+
+  it('a link awaiting proof shows as Needs verification, is never the default, and VERIFY NOW proves it', async () => {
+    // A user registered with an account number (docs/decisions/0034): linked, unverified.
+    const email = `awaiting.${Date.now()}@example.net`
+    await upstreamFor(context).identity.register({
+      firstName: 'LIZA',
+      lastName: 'SANTOS',
+      email,
+      mobileNumber: '9171234567',
+      accountNumber: '1000000000003',
+      password: 'Mabuhay2025',
+    })
+    const [verification] = await upstreamFor(context).identity.devOutbox(email)
+    const token = /verifyEmail\/([A-Za-z0-9_-]{43})/.exec(verification!.body!)![1]!
+    await upstreamFor(context).identity.verifyEmail(token)
+    const user = await signInByRequests(t.base, { email, password: 'Mabuhay2025' })
+
+    const home = await (await user.go('/customer')).text()
+    expect(home).toContain('No account number available')
+    expect(home).not.toContain('data-testid="default-account"')
+    expect(home).toContain('Needs verification')
+    expect(home).toContain('aria-label="Verify account 1000000000003"')
+    // Not the default, not switchable: make-default is refused for it.
+    const refused = await submit(user, '/customer', { intent: 'make-default', accountNumber: '1000000000003' })
+    expect(refused.html).toContain(NOT_AUTHORIZED)
+    // Only a listed unverified account can be proven from here.
+    const other = await submit(user, '/customer', { intent: 'prove', accountNumber: '1000000000004' })
+    expect(other.html).toContain(NOT_AUTHORIZED)
+
+    const started = await submit(user, '/customer', { intent: 'prove', accountNumber: '1000000000003' })
+    expect(started.landed).toBe('/get-started')
+    expect(started.html).toMatch(/data-testid="proof-account"[^>]*>1000000000003</)
+    const sent = await submit(user, '/get-started', { intent: 'send-code', channel: 'email' })
+    const code = await newestCode(context, HOLDER_EMAIL['1000000000003']!)
+    const proven = await submit(user, '/get-started', {
+      intent: 'verify-code',
+      otp: code,
+      emailHashValue: emailHashValueIn(sent.html),
+    })
+    expect(proven.html).toContain('The account ending in 0003 is now linked.')
+    expect(await claimsOf(user)).toMatchObject({
+      accountNumber: ['1000000000003'],
+      activeAccountNumber: '1000000000003',
+    })
+    const after = await (await user.go('/customer')).text()
+    expect(after).toMatch(/data-testid="default-account"[^>]*>1000000000003</)
+    expect(after).not.toContain('Needs verification')
   })
 })
 

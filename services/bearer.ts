@@ -25,6 +25,8 @@ export type Caller = {
   sub: string
   roles: string[]
   accountNumbers: string[]
+  /** Linked but not proven: the caller may prove or unlink them, nothing else. */
+  unverifiedAccountNumbers: string[]
   activeAccountNumber: string | null
   agentCode: string | null
 }
@@ -41,6 +43,7 @@ const CallerClaimsSchema = z.object({
   sub: z.string().min(1),
   realm_access: z.object({ roles: z.array(z.string()) }).nullish(),
   accountNumber: listOf,
+  unverifiedAccountNumber: listOf,
   activeAccountNumber: z.string().nullish(),
   agentCode: z.string().nullish(),
 })
@@ -74,6 +77,7 @@ export function createAccessTokenVerifier(options: {
       sub: claims.data.sub,
       roles: claims.data.realm_access?.roles ?? [],
       accountNumbers: claims.data.accountNumber,
+      unverifiedAccountNumbers: claims.data.unverifiedAccountNumber,
       activeAccountNumber: claims.data.activeAccountNumber ?? null,
       agentCode: claims.data.agentCode ?? null,
     }
@@ -160,9 +164,20 @@ export function optionalCaller(verify: AccessTokenVerifier): MiddlewareHandler<O
   }
 }
 
-/** docs/security.md, Access control: an account number the caller's token does not list is refused. */
+/**
+ * docs/security.md, Access control: an account number the caller's token does not list is
+ * refused. Unproven links (`unverifiedAccountNumber`) are not listed there: they pass only
+ * requireLinkedAccount, for unlinking.
+ */
 export function requireOwnAccount(caller: Caller, accountNumber: string): void {
   if (!caller.accountNumbers.includes(accountNumber)) {
+    throw new ServiceError(403, 'account_not_linked', 'This account is not linked to you.')
+  }
+}
+
+/** Linked to the caller, proven or not: for unlinking only (docs/security.md, Ownership proof). */
+export function requireLinkedAccount(caller: Caller, accountNumber: string): void {
+  if (!caller.accountNumbers.includes(accountNumber) && !caller.unverifiedAccountNumbers.includes(accountNumber)) {
     throw new ServiceError(403, 'account_not_linked', 'This account is not linked to you.')
   }
 }

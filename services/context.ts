@@ -27,6 +27,15 @@ export type ServiceSettings = {
   coverageMaxDropMeters: number
   /** COMPLIANCE_LINK_HOURS: how long an emailed compliance link works (issue 10; docs/decisions/0033). */
   complianceLinkHours: number
+  /** Ownership proof (services/otp): a code's life, wrong codes before the attempt locks, sends per hour. */
+  otp: OtpSettings
+}
+
+export type OtpSettings = {
+  ttlSeconds: number
+  maxAttempts: number
+  sendsPerAccountPerHour: number
+  sendsPerUserPerHour: number
 }
 
 export type TvPartner = { enabled: boolean; partnerName: string; imageUrl: string | null; linkUrl: string | null }
@@ -46,6 +55,7 @@ export const defaultServiceSettings: ServiceSettings = {
   tvPartner: { enabled: false, partnerName: 'Streaming TV', imageUrl: null, linkUrl: null },
   coverageMaxDropMeters: 250,
   complianceLinkHours: 72,
+  otp: { ttlSeconds: 600, maxAttempts: 5, sendsPerAccountPerHour: 5, sendsPerUserPerHour: 5 },
 }
 
 /** What every service's routes are built with. */
@@ -79,6 +89,9 @@ export function serviceSettingsFromConfig(config: {
   STREAMING_TV_URL?: string
   COVERAGE_MAX_DROP_METERS: number
   COMPLIANCE_LINK_HOURS?: number
+  OTP_TTL_SECONDS: number
+  OTP_SENDS_PER_ACCOUNT_PER_HOUR: number
+  OTP_SENDS_PER_USER_PER_HOUR: number
 }): ServiceSettings {
   return {
     publicUrl: config.publicUrl,
@@ -97,5 +110,12 @@ export function serviceSettingsFromConfig(config: {
     },
     coverageMaxDropMeters: config.COVERAGE_MAX_DROP_METERS,
     complianceLinkHours: config.COMPLIANCE_LINK_HOURS ?? defaultServiceSettings.complianceLinkHours,
+    otp: {
+      ttlSeconds: config.OTP_TTL_SECONDS,
+      // Fixed, not configured: the issue's "five wrong codes lock the attempt".
+      maxAttempts: defaultServiceSettings.otp.maxAttempts,
+      sendsPerAccountPerHour: config.OTP_SENDS_PER_ACCOUNT_PER_HOUR,
+      sendsPerUserPerHour: config.OTP_SENDS_PER_USER_PER_HOUR,
+    },
   }
 }

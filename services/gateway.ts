@@ -18,6 +18,7 @@ import { createAccessTokenVerifier, databaseKeys, remoteKeys, type AccessTokenVe
 import { identityRoutes } from './identity/routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
+import { otpRoutes } from './otp/routes.ts'
 import type { ServiceDeps } from './context.ts'
 import { ServiceError, errorEnvelope } from './errors.ts'
 import { referenceRoutes } from './reference/routes.ts'
@@ -133,6 +134,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', coverageRoutes(options))
   app.route('/', referenceRoutes(options))
   app.route('/', identityRoutes(options))
+  app.route('/', otpRoutes(options))
   app.route('/', notificationRoutes(options))
   app.route('/', sessionRoutes(options))
   app.route('/', draftRoutes(options))

@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { SignJWT, importJWK, type JWK } from 'jose'
-import { pino } from 'pino'
+import { pino, type Logger } from 'pino'
 import { loadConfig, type Config } from '../lib/env.ts'
 import { HEADER, computeSignature, newRequestId } from '../lib/signature.ts'
 import { serviceSettingsFromConfig } from './context.ts'
@@ -62,6 +62,8 @@ export async function startTestGateway(
      * test that calls through the portal's own client, which signs with the wall clock.
      */
     signatureClock?: () => Date
+    /** The services' logger, for a test that reads what they log (silent otherwise). */
+    logger?: Logger
   } = {},
 ): Promise<TestGateway> {
   const base = testConfig(options.env)
@@ -71,7 +73,7 @@ export async function startTestGateway(
     base,
     {
       db: database.db,
-      logger: silentLogger,
+      logger: options.logger ?? silentLogger,
       productName: base.PRODUCT_NAME,
       settings,
       now: options.now ?? (() => new Date()),

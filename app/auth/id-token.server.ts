@@ -15,6 +15,8 @@ export const IdTokenClaimsSchema = z.object({
   email: z.string().optional(),
   realm_access: z.object({ roles: z.array(z.string()) }).optional(),
   accountNumber: z.array(z.string()).optional(),
+  // Linked accounts awaiting proof of ownership: shown as 'needs verification', used for nothing private.
+  unverifiedAccountNumber: z.array(z.string()).optional(),
   activeAccountNumber: z.string().nullable().optional(),
   agentCode: z.string().nullable().optional(),
   displayCoachmarks: z.boolean().optional(),

@@ -1,6 +1,6 @@
 /**
  * The identity calls (spec 7): a visitor's before signing in, a signed-in user's with
- * their access token (own attributes, link, unlink), and the dev mailbox's outbox read
+ * their access token (own attributes, unlink; linking is otp.server.ts), and the dev mailbox's outbox read
  * (docs/architecture.md, 9). Bodies use spec 3's field names; answers are parsed here.
  */
 import { z } from 'zod'
@@ -26,6 +26,8 @@ export type OutboxMessage = z.infer<typeof OutboxMessageSchema>
 export const UserAttributesSchema = z.object({
   roles: z.array(z.string()),
   accountNumber: z.array(z.string()),
+  // Linked, ownership not yet proven (docs/security.md, Ownership proof); older upstreams send none.
+  unverifiedAccountNumber: z.array(z.string()).default([]),
   activeAccountNumber: z.string().nullable(),
   displayCoachmarks: z.boolean(),
   displayWelcomeBanner: z.boolean(),
@@ -100,16 +102,6 @@ export function identityCalls(client: UpstreamClient) {
       }),
 
     /** Links another account number; a 422 carries spec 8's "cannot be linked" message. */
-    linkAccount: (accessToken: string, accountNumber: string) =>
-      client.call({
-        name: 'identity.linkAccount',
-        method: 'POST',
-        path: '/users/me/accounts',
-        body: { accountNumber },
-        accessToken,
-        schema: UserAttributesAnswerSchema,
-      }),
-
     unlinkAccount: (accessToken: string, accountNumber: string) =>
       client.call({
         name: 'identity.unlinkAccount',

@@ -9,6 +9,7 @@ import { coverageCalls } from './coverage.server'
 import { draftCalls } from './drafts.server'
 import { identityCalls } from './identity.server'
 import { orderCalls } from './orders.server'
+import { otpCalls } from './otp.server'
 import { referenceCalls } from './reference.server'
 import { sessionCalls } from './sessions.server'
 
@@ -34,6 +35,7 @@ function createUpstream(context: AppLoadContext) {
     drafts: draftCalls(client),
     identity: identityCalls(client),
     orders: orderCalls(client),
+    otp: otpCalls(client),
     reference: referenceCalls(client),
     sessions: sessionCalls(client),
   }

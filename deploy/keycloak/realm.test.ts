@@ -42,6 +42,7 @@ describe('Keycloak realm export', () => {
       emailVerified: true,
       attributes: {
         accountNumber: [],
+        unverifiedAccountNumber: [],
         activeAccountNumber: null,
         displayCoachmarks: true,
         displayWelcomeBanner: true,

@@ -1,8 +1,11 @@
 /**
  * Demonstration subscriber accounts (marked demo = true), so sign-up with an account
- * number and account linking work on a fresh installation. A real deployment reads
+ * number and account linking work on a fresh installation. The registered email and
+ * mobile (where ownership-proof codes go) are made up too: example.org addresses the dev
+ * mailbox shows, and numbers no one owns. A real deployment reads
  * accounts from the ISP's billing system instead. Inserted only where missing.
  */
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { subscriberAccounts } from './tables.ts'
 
@@ -13,6 +16,8 @@ export const DEMO_ACCOUNTS = [
     status: 'active',
     holderName: 'CARLOS REYES',
     serviceAddress: '12 Mabini Street, Barangay San Antonio, Pasig City, Metro Manila',
+    registeredEmail: 'carlos.reyes@example.org',
+    registeredMobile: '9170000102',
   },
   {
     accountNumber: '1000000000002',
@@ -20,6 +25,8 @@ export const DEMO_ACCOUNTS = [
     status: 'active',
     holderName: 'CARLOS REYES',
     serviceAddress: 'Unit 8B, Tower 2, Ortigas Center, Pasig City, Metro Manila',
+    registeredEmail: 'carlos.reyes@example.org',
+    registeredMobile: '9170000102',
   },
   {
     accountNumber: '1000000000003',
@@ -27,6 +34,8 @@ export const DEMO_ACCOUNTS = [
     status: 'active',
     holderName: 'LIZA SANTOS',
     serviceAddress: '45 Rizal Avenue, Barangay Poblacion, Makati City, Metro Manila',
+    registeredEmail: 'liza.santos@example.org',
+    registeredMobile: '9170000103',
   },
   {
     accountNumber: '1000000000004',
@@ -34,6 +43,28 @@ export const DEMO_ACCOUNTS = [
     status: 'suspended',
     holderName: 'MARK DELA CRUZ',
     serviceAddress: '7 Bonifacio Road, Barangay Lahug, Cebu City, Cebu',
+    registeredEmail: 'mark.delacruz@example.org',
+    registeredMobile: '9170000104',
+  },
+  // Two more holders, so the account-linking journeys (tests/e2e/account-linking.spec.ts)
+  // of the JS and no-JS runs prove different accounts and read different mailboxes.
+  {
+    accountNumber: '1000000000005',
+    product: 'fibre',
+    status: 'active',
+    holderName: 'ANDREA LIM',
+    serviceAddress: '21 Katipunan Avenue, Barangay Loyola Heights, Quezon City, Metro Manila',
+    registeredEmail: 'andrea.lim@example.org',
+    registeredMobile: '9170000106',
+  },
+  {
+    accountNumber: '1000000000006',
+    product: 'fibre',
+    status: 'active',
+    holderName: 'PAOLO TAN',
+    serviceAddress: '9 Gen. Luna Street, Barangay Poblacion, Iloilo City, Iloilo',
+    registeredEmail: 'paolo.tan@example.org',
+    registeredMobile: '9170000107',
   },
   // An older non-fibre product: present in the registry, refused by account linking.
   {
@@ -42,6 +73,8 @@ export const DEMO_ACCOUNTS = [
     status: 'active',
     holderName: 'ROSA MENDOZA',
     serviceAddress: '3 Luna Street, Barangay Poblacion, Davao City, Davao del Sur',
+    registeredEmail: 'rosa.mendoza@example.org',
+    registeredMobile: '9170000105',
   },
 ] as const
 
@@ -51,5 +84,19 @@ export async function seedAccounts(db: Database): Promise<Record<string, number>
     .values(DEMO_ACCOUNTS.map((account) => ({ ...account, demo: true })))
     .onConflictDoNothing({ target: subscriberAccounts.accountNumber })
     .returning({ accountNumber: subscriberAccounts.accountNumber })
+  // Demo accounts seeded before accounts had a registered contact get theirs (still demo data).
+  for (const account of DEMO_ACCOUNTS) {
+    await db
+      .update(subscriberAccounts)
+      .set({ registeredEmail: account.registeredEmail, registeredMobile: account.registeredMobile })
+      .where(
+        and(
+          eq(subscriberAccounts.accountNumber, account.accountNumber),
+          eq(subscriberAccounts.demo, true),
+          isNull(subscriberAccounts.registeredEmail),
+          isNull(subscriberAccounts.registeredMobile),
+        ),
+      )
+  }
   return { demoAccounts: added.length }
 }

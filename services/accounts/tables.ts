@@ -10,6 +10,11 @@ export const subscriberAccounts = accountsSchema.table('subscriber_accounts', {
   status: text('status', { enum: ['active', 'suspended', 'disconnected'] }).notNull(),
   holderName: text('holder_name').notNull(),
   serviceAddress: text('service_address').notNull(),
+  // The account holder's registered contact, where ownership-proof codes go (services/otp).
+  // Either may be missing; an account with neither cannot be proven (and so not linked).
+  registeredEmail: text('registered_email'),
+  // 10 digits, national format without the leading 0 or +63 (as lib/identity-schemas.ts stores mobiles).
+  registeredMobile: text('registered_mobile'),
   // Seeded demonstration data, so an operator can find and remove it.
   demo: boolean('demo').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

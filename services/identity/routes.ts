@@ -2,7 +2,7 @@
  * The identity calls (spec 7, Identity and Email rows). A visitor's: registration, resend
  * activation, verify email, password reset request and reset. A signed-in user's, with
  * their access token as the bearer (services/bearer.ts): change their own attributes,
- * link an account, unlink one. The user is always the token's subject, never a field.
+ * unlink an account (linking is the ownership proof's, services/otp). The user is always the token's subject, never a field.
  */
 import { Hono } from 'hono'
 import {
@@ -15,7 +15,13 @@ import {
   VerifyEmailSchema,
 } from '../../lib/identity-schemas.ts'
 import { HEADER } from '../../lib/signature.ts'
-import { requireCaller, requireOwnAccount, type AccessTokenVerifier, type BearerEnv } from '../bearer.ts'
+import {
+  requireCaller,
+  requireLinkedAccount,
+  requireOwnAccount,
+  type AccessTokenVerifier,
+  type BearerEnv,
+} from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
 import { ok } from '../errors.ts'
 import { readJsonBody } from '../validation.ts'
@@ -67,16 +73,15 @@ export function identityRoutes(
     return c.json(ok(attributesOf(await service.updateAttributes(caller.sub, update))))
   })
 
-  app.post('/users/me/accounts', signedIn, async (c) => {
-    const { accountNumber } = await readJsonBody(c, LinkAccountSchema)
-    return c.json(ok(attributesOf(await service.linkAccount(c.get('caller').sub, accountNumber))))
-  })
+  // Linking is done by proving ownership with a one-time code (services/otp/routes.ts): there
+  // is no call that links an account on its number alone (docs/security.md, Ownership proof).
 
   // The account number travels in the body, never in a path: paths end up in logs (docs/security.md, Logs and privacy).
   app.delete('/users/me/accounts', signedIn, async (c) => {
     const caller = c.get('caller')
     const { accountNumber } = await readJsonBody(c, LinkAccountSchema)
-    requireOwnAccount(caller, accountNumber)
+    // Proven or not: an unproven link can be removed by the user who holds it.
+    requireLinkedAccount(caller, accountNumber)
     return c.json(ok(attributesOf(await service.unlinkAccount(caller.sub, accountNumber))))
   })
 

@@ -28,6 +28,8 @@ export async function seedDemoUsers(
         roles: [...demo.roles],
         emailVerified: true,
         accountNumbers: [...demo.accountNumbers],
+        // Demo data: the demo customer's links count as proven, so the demo works at once.
+        verifiedAccountNumbers: [...demo.accountNumbers],
         activeAccountNumber: demo.activeAccountNumber,
         agentCode: demo.agentCode,
         // Demo users have seen the registration popup already.

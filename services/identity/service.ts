@@ -6,9 +6,10 @@
  * either way; the difference goes to the mailbox, which only its owner reads.
  */
 import { and, eq, sql } from 'drizzle-orm'
-import { AccountNumberSchema, type AttributesUpdate, type Registration } from '../../lib/identity-schemas.ts'
+import type { AttributesUpdate, Registration } from '../../lib/identity-schemas.ts'
 import { isFibreAccount } from '../accounts/registry.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
+import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import { requireAllowance } from './allowances.ts'
@@ -26,6 +27,33 @@ export function notLinkableMessage(productName: string): string {
   return `The account number you entered cannot be linked. This feature is available for ${productName} accounts only.`
 }
 export const UNLINK_FAILED_MESSAGE = 'Could not be unlinked' // spec 8
+
+/**
+ * Links the account to the user as proven (verified), in the caller's transaction when
+ * given one. Array edits in SQL, so two links at once both land. Exported for the
+ * ownership proof (services/otp), which calls it in the transaction that accepts the code.
+ */
+export async function recordProvenLink(
+  db: Executor,
+  userId: string,
+  accountNumber: string,
+  now: Date,
+): Promise<IdentityUser> {
+  const append = (column: typeof users.accountNumbers | typeof users.verifiedAccountNumbers) =>
+    sql`CASE WHEN ${accountNumber}::text = ANY(${column}) THEN ${column} ELSE array_append(${column}, ${accountNumber}::text) END`
+  const [row] = await db
+    .update(users)
+    .set({
+      accountNumbers: append(users.accountNumbers),
+      verifiedAccountNumbers: append(users.verifiedAccountNumbers),
+      roles: sql`CASE WHEN 'customer' = ANY(${users.roles}) THEN ${users.roles} ELSE array_append(${users.roles}, 'customer') END`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId))
+    .returning()
+  if (!row) throw new ServiceError(404, 'not_found', 'No such user.')
+  return toIdentityUser(row)
+}
 
 export function createIdentityService(deps: ServiceDeps) {
   const settings = settingsOf(deps)
@@ -165,27 +193,13 @@ export function createIdentityService(deps: ServiceDeps) {
       return { reset: true }
     },
 
-    /** Links another account; the user becomes a customer. Linking one already linked changes nothing. */
-    async linkAccount(userId: string, accountNumberInput: string): Promise<IdentityUser> {
-      const parsed = AccountNumberSchema.safeParse(accountNumberInput)
-      if (!parsed.success) {
-        const message = parsed.error.issues[0]!.message
-        throw new ServiceError(422, 'invalid_input', 'Some fields are not valid.', { accountNumber: [message] })
-      }
-      const accountNumber = parsed.data
-      await requireUser(userId)
-      await requireLinkable(accountNumber, 'accountNumber')
-      // Array edits in SQL, so two links at once both land.
-      const [row] = await deps.db
-        .update(users)
-        .set({
-          accountNumbers: sql`CASE WHEN ${accountNumber}::text = ANY(${users.accountNumbers}) THEN ${users.accountNumbers} ELSE array_append(${users.accountNumbers}, ${accountNumber}::text) END`,
-          roles: sql`CASE WHEN 'customer' = ANY(${users.roles}) THEN ${users.roles} ELSE array_append(${users.roles}, 'customer') END`,
-          updatedAt: deps.now(),
-        })
-        .where(eq(users.id, userId))
-        .returning()
-      return toIdentityUser(row!)
+    /**
+     * Records a proven link (docs/security.md, Ownership proof): the account is linked, if it
+     * was not, and marked verified; the user becomes a customer. Only the ownership proof
+     * (services/otp) calls it, after the right one-time code; there is no route to it.
+     */
+    linkProvenAccount(userId: string, accountNumber: string, db: Executor = deps.db): Promise<IdentityUser> {
+      return recordProvenLink(db, userId, accountNumber, deps.now())
     },
 
     /** Unlinks an account; the active one is cleared if it was this; no accounts left, no customer role. */
@@ -195,6 +209,8 @@ export function createIdentityService(deps: ServiceDeps) {
         .update(users)
         .set({
           accountNumbers: remaining,
+          // Linking it again needs a new proof.
+          verifiedAccountNumbers: sql`array_remove(${users.verifiedAccountNumbers}, ${accountNumber}::text)`,
           activeAccountNumber: sql`CASE WHEN ${users.activeAccountNumber} = ${accountNumber}::text THEN NULL ELSE ${users.activeAccountNumber} END`,
           roles: sql`CASE WHEN cardinality(${remaining}) = 0 THEN array_remove(${users.roles}, 'customer') ELSE ${users.roles} END`,
           updatedAt: deps.now(),
@@ -209,7 +225,11 @@ export function createIdentityService(deps: ServiceDeps) {
     async updateAttributes(userId: string, update: AttributesUpdate): Promise<IdentityUser> {
       const user = await requireUser(userId)
       const { activeAccountNumber, ...flags } = update
-      if (activeAccountNumber !== undefined && !user.accountNumbers.includes(activeAccountNumber)) {
+      // Only a proven link can be the active account (docs/security.md, Ownership proof).
+      if (
+        activeAccountNumber !== undefined &&
+        !toIdentityUser(user).attributes.accountNumber.includes(activeAccountNumber)
+      ) {
         const message = 'This account is not linked to you.'
         throw new ServiceError(422, 'invalid_input', message, { activeAccountNumber: [message] })
       }
@@ -224,7 +244,7 @@ export function createIdentityService(deps: ServiceDeps) {
         .where(
           activeAccountNumber === undefined
             ? eq(users.id, userId)
-            : and(eq(users.id, userId), sql`${activeAccountNumber}::text = ANY(${users.accountNumbers})`),
+            : and(eq(users.id, userId), sql`${activeAccountNumber}::text = ANY(${users.verifiedAccountNumbers})`),
         )
         .returning()
       if (!row) throw new ServiceError(409, 'conflict', 'The account was unlinked meanwhile. Please try again.')

@@ -24,6 +24,13 @@ export const users = identitySchema.table(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // The subset of accountNumbers whose ownership was proven with a one-time code
+    // (services/otp; docs/security.md, Ownership proof). Links made before the proof
+    // existed are not in it: they are shown as 'needs verification' and used for nothing private.
+    verifiedAccountNumbers: text('verified_account_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     activeAccountNumber: text('active_account_number'),
     displayCoachmarks: boolean('display_coachmarks').notNull().default(true),
     displayWelcomeBanner: boolean('display_welcome_banner').notNull().default(true),

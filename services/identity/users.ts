@@ -5,7 +5,10 @@ import { users } from './tables.ts'
 
 /** The spec 3 user attributes, carried as claims of the same names. */
 export type IdentityUserAttributes = {
+  /** The linked accounts whose ownership is proven: the only ones used for anything private. */
   accountNumber: string[]
+  /** Linked, ownership not yet proven (linked before the proof existed, or at registration). */
+  unverifiedAccountNumber: string[]
   activeAccountNumber: string | null
   displayCoachmarks: boolean
   displayWelcomeBanner: boolean
@@ -46,7 +49,8 @@ export function toIdentityUser(row: UserRow): IdentityUser {
     roles: [...row.roles],
     emailVerified: row.emailVerified,
     attributes: {
-      accountNumber: [...row.accountNumbers],
+      accountNumber: row.accountNumbers.filter((number) => row.verifiedAccountNumbers.includes(number)),
+      unverifiedAccountNumber: row.accountNumbers.filter((number) => !row.verifiedAccountNumbers.includes(number)),
       activeAccountNumber: row.activeAccountNumber,
       displayCoachmarks: row.displayCoachmarks,
       displayWelcomeBanner: row.displayWelcomeBanner,
@@ -72,6 +76,7 @@ export function claimsFor(user: IdentityUser): IdentityClaims {
     family_name: user.lastName,
     realm_access: { roles: [...user.roles] },
     accountNumber: [...user.attributes.accountNumber],
+    unverifiedAccountNumber: [...user.attributes.unverifiedAccountNumber],
     activeAccountNumber: defaultAccountNumber(user.attributes),
     displayCoachmarks: user.attributes.displayCoachmarks,
     displayWelcomeBanner: user.attributes.displayWelcomeBanner,

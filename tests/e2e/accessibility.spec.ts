@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
-import { DEMO, logIn } from './support/account'
 import { birthDateYearsAgo, draftWithPlan } from './support/apply'
 import { person } from './support/check-availability'
+import { acceptCookiesBeforehand } from './support/visitor'
+import { DEMO, fillRegistration, followMailboxLink, logIn, sendEmailCode, uniqueEmail } from './support/account'
 
 // Every page passes axe's WCAG 2.1 A and AA rules, in both themes, with the cookie banner
 // showing (a first visit), on a phone-sized screen and, for the header and footer, on a wide
@@ -112,6 +113,41 @@ for (const { user, paths } of SIGNED_IN_PAGES) {
     }
   })
 }
+
+test("/get-started's ownership proof (the contact choice, then the code form with a wrong code's error) has no accessibility violations in either theme", async ({
+  page,
+}, testInfo) => {
+  test.slow()
+  // A new user of their own: a proof under way changes /get-started for whoever it belongs to.
+  const email = uniqueEmail('a11y-proof', testInfo.project.name)
+  // Not an account the account-linking journey proves: that one reads its holder's newest code.
+  const accountNumber = '1000000000001'
+  // The banner is scanned on every other page; here it would only stand in the way of registering.
+  await acceptCookiesBeforehand(page)
+  await fillRegistration(page, email, accountNumber)
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  await followMailboxLink(page, email, 'verifyEmail')
+  await page.getByRole('button', { name: 'VERIFY MY EMAIL' }).click()
+  await logIn(page, { email, password: 'Mabuhay2025' })
+  await expect(page).toHaveURL('/customer')
+  await page.getByRole('button', { name: `Verify account ${accountNumber}` }).click()
+  await expectNoViolationsInEitherTheme(page, async () => {
+    await page.goto('/get-started')
+    await expect(page.getByRole('radio', { name: /^Email:/ })).toBeVisible()
+  })
+  await sendEmailCode(page, accountNumber)
+  await page.getByLabel('One-time code').fill('12')
+  await page.getByRole('button', { name: 'VERIFY', exact: true }).click()
+  await expect(page.getByText('The code is 6 digits')).toBeVisible()
+  for (const theme of ['light', 'dark'] as const) {
+    await useTheme(page, theme)
+    await page.goto('/get-started')
+    await page.getByLabel('One-time code').fill('12')
+    await page.getByRole('button', { name: 'VERIFY', exact: true }).click()
+    await expect(page.getByText('The code is 6 digits')).toBeVisible()
+    await expectNoViolations(page, theme)
+  }
+})
 
 test("/CheckAvailability's step 2, a building chosen and its map shown, has no accessibility violations in either theme", async ({
   page,

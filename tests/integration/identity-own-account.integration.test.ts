@@ -12,6 +12,7 @@ import { signAccessToken } from '../../services/testing.ts'
 import { startTestUpstream, type TestUpstream } from '../support/upstream.ts'
 import { rotateSigningKey } from '../../services/identity/oidc/keys.ts'
 import { users } from '../../services/identity/tables.ts'
+import { latestMessagesFor } from '../../services/notifications/outbox.ts'
 
 let upstream: TestUpstream
 let customer: { id: string }
@@ -42,6 +43,7 @@ beforeAll(async () => {
       passwordHash: 'not-used',
       roles: ['base', 'customer'],
       accountNumbers: [STRANGERS_ACCOUNT],
+      verifiedAccountNumbers: [STRANGERS_ACCOUNT],
       activeAccountNumber: STRANGERS_ACCOUNT,
       emailVerified: true,
       createdAt: new Date(),
@@ -98,7 +100,7 @@ describe('the bearer token', () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true })
     const foreign = { ...(await exportJWK(privateKey)), kid: 'foreign-key', alg: 'RS256' }
     const token = await tokenFor(customer.id, CUSTOMER_ACCOUNTS, { key: foreign })
-    const error = await refusal(upstream.upstream.identity.linkAccount(token, STRANGERS_ACCOUNT))
+    const error = await refusal(upstream.upstream.otp.start(token, STRANGERS_ACCOUNT))
     expect(error.status).toBe(401)
     expect((await storedAccounts(customer.id)).accountNumbers).toEqual(CUSTOMER_ACCOUNTS)
   })
@@ -120,6 +122,34 @@ describe('signing key rotation', () => {
 })
 
 describe('account numbers outside the token', () => {
+  it('unlink: an unproven link the token lists as unverified may be unlinked; nothing else may be done with it', async () => {
+    await upstream.database.db
+      .update(users)
+      .set({ accountNumbers: [STRANGERS_ACCOUNT], verifiedAccountNumbers: [] })
+      .where(eq(users.id, stranger.id))
+    const token = await signAccessToken(upstream, {
+      sub: stranger.id,
+      realm_access: { roles: ['base', 'customer'] },
+      accountNumber: [],
+      unverifiedAccountNumber: [STRANGERS_ACCOUNT],
+    })
+    const active = await refusal(
+      upstream.upstream.identity.updateAttributes(token, { activeAccountNumber: STRANGERS_ACCOUNT }),
+    )
+    expect(active.status).toBe(403)
+    const answer = await upstream.upstream.identity.unlinkAccount(token, STRANGERS_ACCOUNT)
+    expect(answer).toMatchObject({ accountNumber: [], unverifiedAccountNumber: [] })
+    await upstream.database.db
+      .update(users)
+      .set({
+        accountNumbers: [STRANGERS_ACCOUNT],
+        verifiedAccountNumbers: [STRANGERS_ACCOUNT],
+        activeAccountNumber: STRANGERS_ACCOUNT,
+        roles: ['base', 'customer'],
+      })
+      .where(eq(users.id, stranger.id))
+  })
+
   it('unlink: refuses an account the token does not list, even one linked in the database or held by someone else', async () => {
     const identity = upstream.upstream.identity
     // The database links both, the token only the first (say, a token from before the second was linked).
@@ -169,18 +199,26 @@ describe('a customer on their own accounts', () => {
     })
   })
 
-  it("links a fibre account; refuses one that is not the product's with spec 8's message", async () => {
+  it("links a fibre account with the code sent to its holder; refuses one that is not the product's with spec 8's message", async () => {
     const token = await tokenFor(customer.id, CUSTOMER_ACCOUNTS)
-    const dsl = await refusal(upstream.upstream.identity.linkAccount(token, '2000000000001'))
+    const otp = upstream.upstream.otp
+    const dsl = await refusal(otp.start(token, '2000000000001'))
     expect(dsl.status).toBe(422)
     expect(dsl.fields?.accountNumber).toEqual([
       'The account number you entered cannot be linked. This feature is available for Hibla accounts only.',
     ])
-    const unknown = await refusal(upstream.upstream.identity.linkAccount(token, '9999999999999'))
+    const unknown = await refusal(otp.start(token, '9999999999999'))
     expect(unknown.status).toBe(422)
 
-    const linked = await upstream.upstream.identity.linkAccount(token, '1000000000004')
+    const started = await otp.start(token, '1000000000004')
+    expect(started.contacts.map((contact) => contact.masked)).toEqual(['m***********z@example.org', '*** *** 0104'])
+    const sent = await otp.send(token, 'email')
+    expect(sent.code).toMatchObject({ state: 'live', triesLeft: 5 })
+    const [message] = await latestMessagesFor(upstream.database.db, 'mark.delacruz@example.org', 1)
+    const code = /\b(\d{6})\b/.exec(message!.body!)![1]!
+    const linked = await otp.verify(token, code, sent.code!.emailHashValue)
     expect(linked.accountNumber).toEqual([...CUSTOMER_ACCOUNTS, '1000000000004'])
+    expect(await otp.pending(token)).toBeNull()
   })
 
   it('unlinks a listed account; unlinking it again fails with "Could not be unlinked"', async () => {
@@ -197,7 +235,12 @@ describe('a customer on their own accounts', () => {
     const token = await tokenFor(stranger.id, [STRANGERS_ACCOUNT])
     const none = await upstream.upstream.identity.unlinkAccount(token, STRANGERS_ACCOUNT)
     expect(none).toMatchObject({ accountNumber: [], activeAccountNumber: null, roles: ['base'] })
-    const again = await upstream.upstream.identity.linkAccount(token, STRANGERS_ACCOUNT)
+    // Linking it again takes a new proof (services/otp); the role comes with the link.
+    await upstream.upstream.otp.start(token, STRANGERS_ACCOUNT)
+    const sent = await upstream.upstream.otp.send(token, 'email')
+    const [message] = await latestMessagesFor(upstream.database.db, 'liza.santos@example.org', 1)
+    const code = /\b(\d{6})\b/.exec(message!.body!)![1]!
+    const again = await upstream.upstream.otp.verify(token, code, sent.code!.emailHashValue)
     expect(again.roles).toEqual(['base', 'customer'])
   })
 })

@@ -22,6 +22,7 @@ const agent = fakeUser({
   roles: ['default-roles-hibla', 'sales-agent'],
   attributes: {
     accountNumber: [],
+    unverifiedAccountNumber: [],
     activeAccountNumber: null,
     displayCoachmarks: false,
     displayWelcomeBanner: true,

@@ -1,6 +1,7 @@
 /**
- * A signed-in user's own account settings (spec 2 /get-started, spec 3, spec 4): link and
- * unlink account numbers, choose the default one, and dismiss the welcome banner and the
+ * A signed-in user's own account settings (spec 2 /get-started, spec 3, spec 4): link
+ * account numbers by proving ownership with a one-time code (spec 7 OTP; docs/decisions/0034),
+ * unlink them, choose the default one, and dismiss the welcome banner and the
  * registration-success popup. Each is one upstream call as the user, after which the
  * claims say what changed (app/auth/as-user.server.ts).
  *
@@ -10,7 +11,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
-import { AccountNumberSchema, LinkAccountSchema } from '../../../lib/identity-schemas'
+import { AccountNumberSchema, LinkAccountSchema, OtpChannelSchema, OtpCodeSchema } from '../../../lib/identity-schemas'
+import type { PendingProof } from '~/upstream/otp.server'
 import type { SignedIn } from '~/auth/as-user.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { isSales, userKind } from '~/auth/roles'
@@ -45,14 +47,32 @@ function accountToConfirm(request: Request, accountNumbers: readonly string[]): 
   return position && /^[1-9]\d{0,2}$/.test(position) ? (accountNumbers[Number(position) - 1] ?? null) : null
 }
 
-/** What LinkedAccounts shows, from the ID token's claims (spec 3: the default account). */
+/**
+ * What LinkedAccounts shows, from the ID token's claims (spec 3: the default account).
+ * Proven links first; links awaiting proof ('needs verification') after them, never the default.
+ */
 export function linkedAccountsView(request: Request, claims: IdTokenClaims) {
   const accountNumbers = claims.accountNumber ?? []
+  const unverifiedAccountNumbers = claims.unverifiedAccountNumber ?? []
   return {
     accountNumbers,
+    unverifiedAccountNumbers,
     defaultAccountNumber: defaultAccountNumber(accountNumbers, claims.activeAccountNumber),
-    confirmUnlink: accountToConfirm(request, accountNumbers),
+    confirmUnlink: accountToConfirm(request, [...accountNumbers, ...unverifiedAccountNumbers]),
   }
+}
+
+/** The page where the ownership proof runs (its steps are shown from the upstream's state). */
+export const PROOF_PAGE = '/get-started'
+
+/**
+ * The user's ownership proof under way, kept upstream keyed to them (never in a URL or a
+ * cookie): the account, its masked contacts and the code's state; null when none, or when
+ * the upstream cannot say (the page then shows the plain link form).
+ */
+export async function ownershipProof(me: SignedIn): Promise<PendingProof | null> {
+  const pending = await me.call((upstream, token) => upstream.otp.pending(token))
+  return pending.ok ? pending.value : null
 }
 
 const IntentSchema = z.enum(INTENT)
@@ -64,6 +84,9 @@ function linkSchema(linked: readonly string[]) {
     path: ['accountNumber'],
   })
 }
+
+const SendCodeSchema = z.object({ channel: OtpChannelSchema })
+const VerifyCodeSchema = z.object({ otp: OtpCodeSchema, emailHashValue: z.string().min(1).max(100) })
 
 /** The posted account number when the user's token lists it, else null. */
 function listedAccount(form: FormData, linked: readonly string[]): string | null {
@@ -92,20 +115,60 @@ export async function ownAccountAction(request: Request, context: AppLoadContext
   const intent = IntentSchema.safeParse(form.get('intent'))
   switch (intent.data) {
     case INTENT.link: {
+      // Step 1 of the ownership proof: the number typed. Nothing is linked until the code
+      // sent to the account's registered contact comes back (docs/security.md, Ownership proof).
       if (!mayLinkAccounts(me.user, context.config)) return toast(here, 'error', NOT_AUTHORIZED)
       const submission = parseWithZod(form, { schema: linkSchema(linked) })
       if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-      const { accountNumber } = submission.value
-      const done = await me.call(
-        (upstream, token) => upstream.identity.linkAccount(token, accountNumber),
-        CHANGES_ATTRIBUTES,
-      )
-      if (done.ok) return toast(nextPage(done.user), 'success', TEXT.linked(accountNumber))
-      const failure = failureReply(done.error, submission)
+      const started = await me.call((upstream, token) => upstream.otp.start(token, submission.value.accountNumber))
+      if (started.ok) return redirect(PROOF_PAGE)
+      const failure = failureReply(started.error, submission)
       return data({ result: failure.result }, { status: failure.status })
     }
+    case INTENT.prove: {
+      // A link awaiting proof (registered with, or linked before the proof existed).
+      const accountNumber = listedAccount(form, me.claims.unverifiedAccountNumber ?? [])
+      if (!accountNumber) return toast(here, 'error', NOT_AUTHORIZED)
+      const started = await me.call((upstream, token) => upstream.otp.start(token, accountNumber))
+      if (started.ok) return redirect(PROOF_PAGE)
+      return toast(here, 'error', started.message)
+    }
+    case INTENT.sendCode: {
+      const submission = parseWithZod(form, { schema: SendCodeSchema })
+      if (submission.status !== 'success') return data({ sendResult: submission.reply() }, { status: 400 })
+      const sent = await me.call((upstream, token) => upstream.otp.send(token, submission.value.channel))
+      if (sent.ok) {
+        const to = sent.value.code?.maskedDestination ?? ''
+        return toast(PROOF_PAGE, 'success', TEXT.codeSent(to))
+      }
+      const failure = failureReply(sent.error, submission)
+      return data({ sendResult: failure.result }, { status: failure.status })
+    }
+    case INTENT.verifyCode: {
+      const submission = parseWithZod(form, { schema: VerifyCodeSchema })
+      // The code is never sent back to the page, right or wrong.
+      const hideFields = ['otp']
+      if (submission.status !== 'success')
+        return data({ verifyResult: submission.reply({ hideFields }) }, { status: 400 })
+      const { otp, emailHashValue } = submission.value
+      const done = await me.call(
+        (upstream, token) => upstream.otp.verify(token, otp, emailHashValue),
+        CHANGES_ATTRIBUTES,
+      )
+      if (done.ok) {
+        const proven = done.value.accountNumber.find((number) => !linked.includes(number)) ?? ''
+        return toast(nextPage(done.user), 'success', TEXT.linked(proven))
+      }
+      const failure = failureReply(done.error, submission, { hideFields })
+      return data({ verifyResult: failure.result }, { status: failure.status })
+    }
+    case INTENT.cancelProof: {
+      const cancelled = await me.call((upstream, token) => upstream.otp.cancel(token))
+      return cancelled.ok ? redirect(here) : toast(here, 'error', cancelled.message)
+    }
     case INTENT.unlink: {
-      const accountNumber = listedAccount(form, linked)
+      // Proven or not: a link awaiting proof can be removed too.
+      const accountNumber = listedAccount(form, [...linked, ...(me.claims.unverifiedAccountNumber ?? [])])
       if (!accountNumber) return toast(here, 'error', NOT_AUTHORIZED)
       const done = await me.call(
         (upstream, token) => upstream.identity.unlinkAccount(token, accountNumber),

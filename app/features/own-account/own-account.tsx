@@ -1,5 +1,7 @@
 /**
- * The user's own account settings on screen: the link form, the linked accounts with
+ * The user's own account settings on screen: the link form, the linked accounts (those
+ * awaiting proof marked 'Needs verification' with VERIFY NOW; the proof's steps are in
+ * ownership-proof.tsx) with
  * MAKE DEFAULT and UNLINK (a confirmation with NO and YES, reached by a plain link), the
  * welcome banner and the registration-success popup. Every control is a POST form or a
  * link: all of it works without JavaScript (docs/architecture.md, 4).
@@ -17,7 +19,7 @@ import { useIsPending } from '~/utils/use-is-pending'
 import { INTENT } from './intents'
 import { OWN_ACCOUNT_TEXT as TEXT } from './texts'
 
-function IntentButton({
+export function IntentButton({
   intent,
   children,
   variant = 'primary',
@@ -85,77 +87,103 @@ export function LinkAccountForm({
 
 export function LinkedAccounts({
   accountNumbers,
+  unverifiedAccountNumbers = [],
   defaultAccountNumber,
   confirmUnlink,
   here,
 }: {
   accountNumbers: string[]
+  /** Linked, ownership not yet proven: listed after the others as 'Needs verification', with VERIFY NOW. */
+  unverifiedAccountNumbers?: string[]
   defaultAccountNumber: string | null
   /** The account whose unlinking awaits YES or NO (?unlink= its place in the list), if any. */
   confirmUnlink: string | null
   here: string
 }) {
-  if (accountNumbers.length === 0) return null
+  if (accountNumbers.length + unverifiedAccountNumbers.length === 0) return null
+  const all = [...accountNumbers, ...unverifiedAccountNumbers]
   return (
     <section aria-labelledby="linked-accounts-heading" className="flex flex-col gap-3">
       <h2 id="linked-accounts-heading" className="text-lg font-bold">
         {TEXT.linkedHeading}
       </h2>
       <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Linked accounts">
-        {accountNumbers.map((accountNumber, index) => (
-          <li key={accountNumber} className="flex flex-col gap-2 py-3">
-            <div className="flex flex-wrap items-center gap-3">
-              <span className="font-semibold" data-testid="linked-account">
-                {accountNumber}
-              </span>
-              {accountNumber === defaultAccountNumber ? (
-                <span className="text-sm text-slate-600 dark:text-slate-300">{TEXT.defaultMark}</span>
-              ) : null}
-              <div className="ml-auto flex gap-2">
-                {accountNumber === defaultAccountNumber ? null : (
-                  <IntentButton
-                    intent={INTENT.makeDefault}
-                    accountNumber={accountNumber}
-                    variant="secondary"
-                    label={`Make ${accountNumber} your default account`}
+        {all.map((accountNumber, index) => {
+          const unverified = index >= accountNumbers.length
+          return (
+            <li key={accountNumber} className="flex flex-col gap-2 py-3">
+              <div className="flex flex-wrap items-center gap-3">
+                <span className="font-semibold" data-testid="linked-account">
+                  {accountNumber}
+                </span>
+                {accountNumber === defaultAccountNumber ? (
+                  <span className="text-sm text-slate-600 dark:text-slate-300">{TEXT.defaultMark}</span>
+                ) : null}
+                {unverified ? (
+                  <span
+                    className="rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+                    data-testid="needs-verification"
                   >
-                    {TEXT.makeDefaultButton}
-                  </IntentButton>
-                )}
-                {/* The account's place in the list, not its number: account numbers stay out of URLs (docs/security.md, Logs and privacy). */}
-                <AppLink
-                  to={`${here}?unlink=${index + 1}`}
-                  className={buttonClass('ghost')}
-                  aria-label={`Unlink account ${accountNumber}`}
-                >
-                  {TEXT.unlinkButton}
-                </AppLink>
-              </div>
-            </div>
-            {confirmUnlink === accountNumber ? (
-              <div
-                role="alertdialog"
-                aria-labelledby="unlink-question"
-                aria-describedby="unlink-body"
-                className="flex flex-col gap-3 rounded-lg border border-slate-300 p-4 dark:border-slate-700"
-              >
-                <p id="unlink-question" className="font-bold">
-                  {TEXT.unlinkQuestion(accountNumber)}
-                </p>
-                <p id="unlink-body">{TEXT.unlinkBody}</p>
-                <div className="flex gap-3">
-                  <AppLink to={here} className={buttonClass('secondary')}>
-                    {TEXT.no}
+                    {TEXT.needsVerification}
+                  </span>
+                ) : null}
+                <div className="ml-auto flex gap-2">
+                  {unverified ? (
+                    <IntentButton
+                      intent={INTENT.prove}
+                      accountNumber={accountNumber}
+                      label={`Verify account ${accountNumber}`}
+                    >
+                      {TEXT.proveButton}
+                    </IntentButton>
+                  ) : accountNumber === defaultAccountNumber ? null : (
+                    <IntentButton
+                      intent={INTENT.makeDefault}
+                      accountNumber={accountNumber}
+                      variant="secondary"
+                      label={`Make ${accountNumber} your default account`}
+                    >
+                      {TEXT.makeDefaultButton}
+                    </IntentButton>
+                  )}
+                  {/* The account's place in the list, not its number: account numbers stay out of URLs (docs/security.md, Logs and privacy). */}
+                  <AppLink
+                    to={`${here}?unlink=${index + 1}`}
+                    className={buttonClass('ghost')}
+                    aria-label={`Unlink account ${accountNumber}`}
+                  >
+                    {TEXT.unlinkButton}
                   </AppLink>
-                  <IntentButton intent={INTENT.unlink} accountNumber={accountNumber}>
-                    {TEXT.yes}
-                  </IntentButton>
                 </div>
               </div>
-            ) : null}
-          </li>
-        ))}
+              {confirmUnlink === accountNumber ? (
+                <div
+                  role="alertdialog"
+                  aria-labelledby="unlink-question"
+                  aria-describedby="unlink-body"
+                  className="flex flex-col gap-3 rounded-lg border border-slate-300 p-4 dark:border-slate-700"
+                >
+                  <p id="unlink-question" className="font-bold">
+                    {TEXT.unlinkQuestion(accountNumber)}
+                  </p>
+                  <p id="unlink-body">{TEXT.unlinkBody}</p>
+                  <div className="flex gap-3">
+                    <AppLink to={here} className={buttonClass('secondary')}>
+                      {TEXT.no}
+                    </AppLink>
+                    <IntentButton intent={INTENT.unlink} accountNumber={accountNumber}>
+                      {TEXT.yes}
+                    </IntentButton>
+                  </div>
+                </div>
+              ) : null}
+            </li>
+          )
+        })}
       </ul>
+      {unverifiedAccountNumbers.length > 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{TEXT.needsVerificationNote}</p>
+      ) : null}
     </section>
   )
 }

@@ -9,6 +9,28 @@ export const OWN_ACCOUNT_TEXT = {
   linkHint: 'Your 13-digit account number is printed on your bill.',
   accountNumberLabel: 'Account number',
   linkButton: 'LINK ACCOUNT',
+  // The ownership proof (our texts; the spec shows none).
+  proofHeading: 'Prove that this account is yours',
+  proofIntro:
+    "To keep other people out of your account, we send a one-time code to the email address or mobile number on the account's record. Enter it here to link the account.",
+  proofAccountLabel: 'Account number',
+  channelLegend: 'Send the code to',
+  channelEmail: (masked: string) => `Email: ${masked}`,
+  channelMobile: (masked: string) => `SMS to mobile number ${masked}`,
+  sendCodeButton: 'SEND CODE',
+  sendNewCodeButton: 'SEND A NEW CODE',
+  codeSent: (maskedDestination: string) => `We sent a 6-digit code to ${maskedDestination}.`,
+  codeSentTo: (maskedDestination: string, expiresAt: string) =>
+    `Enter the 6-digit code we sent to ${maskedDestination}. It works until ${expiresAt}.`,
+  codeLabel: 'One-time code',
+  verifyButton: 'VERIFY',
+  cancelProofButton: 'CANCEL',
+  codeExpired: 'Your code has expired. Send a new one.',
+  codeLocked: 'Too many wrong codes. Send a new one.',
+  needsVerification: 'Needs verification',
+  proveButton: 'VERIFY NOW',
+  needsVerificationNote:
+    'Accounts marked "Needs verification" show no account details until you prove they are yours with a one-time code.',
   alreadyLinked: 'This account is already linked to you.',
   // Toasts travel in a cookie to the next page: only the last four digits (no account
   // number in browser storage).

@@ -1,7 +1,9 @@
 /**
  * /customer (spec 2): the customer's home. The greeting, the default account number
  * (spec 3) and the linked accounts come from the ID token's claims; the accounts can be
- * switched and unlinked here, and the welcome banner shows until closed (spec 4). With
+ * switched and unlinked here, and the welcome banner shows until closed (spec 4). Links
+ * awaiting proof of ownership show as 'Needs verification' with VERIFY NOW, which starts
+ * the proof at /get-started; they are never the default account (docs/decisions/0034). With
  * ?showTermsOfUse=true (spec 4: where /terms-of-use sends customers) the terms of use
  * open above the page, rendered by the server, with a close link.
  */
@@ -47,6 +49,7 @@ export default function CustomerHome() {
   const {
     givenName,
     accountNumbers,
+    unverifiedAccountNumbers,
     defaultAccountNumber,
     confirmUnlink,
     welcomeBanner,
@@ -82,17 +85,19 @@ export default function CustomerHome() {
               {defaultAccountNumber}
             </p>
           </div>
-          <LinkedAccounts
-            accountNumbers={accountNumbers}
-            defaultAccountNumber={defaultAccountNumber}
-            confirmUnlink={confirmUnlink}
-            here="/customer"
-          />
         </>
       ) : (
-        // spec 2, Layout: the message when the user has no account number.
+        // spec 2, Layout: the message when the user has no account number (links awaiting
+        // proof do not count: docs/security.md, Ownership proof).
         <p role="status">No account number available</p>
       )}
+      <LinkedAccounts
+        accountNumbers={accountNumbers}
+        unverifiedAccountNumbers={unverifiedAccountNumbers}
+        defaultAccountNumber={defaultAccountNumber}
+        confirmUnlink={confirmUnlink}
+        here="/customer"
+      />
       {accountManagement ? (
         <p>
           <AppLink to="/get-started" className={buttonClass('secondary')}>

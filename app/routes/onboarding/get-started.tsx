@@ -2,17 +2,21 @@
  * /get-started (spec 2, 6): the applicant's page, where customers also come to link
  * another account. The route guard keeps anonymous visitors and sales roles out. Shows
  * the registration-success popup to applicants until closed (spec 4), the steps to a
- * fibre application, the link form, and the linked accounts with MAKE DEFAULT and UNLINK.
+ * fibre application, the link form, the ownership proof's steps once an account number is
+ * entered (docs/decisions/0034), and the linked accounts with MAKE DEFAULT, UNLINK and, for
+ * links awaiting proof, VERIFY NOW.
  */
 import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { asUser } from '~/auth/as-user.server'
 import { LinkAccountForm, LinkedAccounts, RegistrationSuccess } from '~/features/own-account/own-account'
+import { OwnershipProof } from '~/features/own-account/ownership-proof'
 import {
   linkedAccountsView,
   mayLinkAccounts,
   ownAccountAction,
+  ownershipProof,
   showsRegistrationSuccess,
 } from '~/features/own-account/own-account.server'
 import { AppLink } from '~/ui/app-link'
@@ -29,10 +33,13 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, claims } = await asUser(request, context)
+  const me = await asUser(request, context)
+  const { user, claims } = me
   return {
     givenName: user.givenName,
     ...linkedAccountsView(request, claims),
+    // The ownership proof under way, kept upstream for this user (docs/security.md, Ownership proof).
+    proof: await ownershipProof(me),
     registrationSuccess: showsRegistrationSuccess(claims),
     // spec 9 accountMgmtEnabled: with it off, only applicants link (their first account).
     canLink: mayLinkAccounts(user, context.config),
@@ -44,9 +51,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function GetStarted() {
-  const { givenName, accountNumbers, defaultAccountNumber, confirmUnlink, registrationSuccess, canLink } =
-    useLoaderData<typeof loader>()
-  const actionData = useActionData<{ result?: SubmissionResult<string[]> }>()
+  const {
+    givenName,
+    accountNumbers,
+    unverifiedAccountNumbers,
+    defaultAccountNumber,
+    confirmUnlink,
+    registrationSuccess,
+    canLink,
+    proof,
+  } = useLoaderData<typeof loader>()
+  const actionData = useActionData<{
+    result?: SubmissionResult<string[]>
+    sendResult?: SubmissionResult<string[]>
+    verifyResult?: SubmissionResult<string[]>
+  }>()
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
       {registrationSuccess ? <RegistrationSuccess /> : null}
@@ -64,13 +83,20 @@ export default function GetStarted() {
           PLANS
         </AppLink>
       </div>
+      {proof ? <OwnershipProof proof={proof} results={actionData ?? {}} /> : null}
       <LinkedAccounts
         accountNumbers={accountNumbers}
+        unverifiedAccountNumbers={unverifiedAccountNumbers}
         defaultAccountNumber={defaultAccountNumber}
         confirmUnlink={confirmUnlink}
         here={HERE}
       />
-      {canLink ? <LinkAccountForm lastResult={actionData?.result} another={accountNumbers.length > 0} /> : null}
+      {canLink && !proof ? (
+        <LinkAccountForm
+          lastResult={actionData?.result}
+          another={accountNumbers.length + unverifiedAccountNumbers.length > 0}
+        />
+      ) : null}
     </section>
   )
 }

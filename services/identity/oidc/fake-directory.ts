@@ -20,6 +20,7 @@ export function fakeUser(overrides: Partial<FakeUser> = {}): FakeUser {
     emailVerified: true,
     attributes: {
       accountNumber: ['1000012345', '1000067890'],
+      unverifiedAccountNumber: [],
       activeAccountNumber: '1000012345',
       displayCoachmarks: true,
       displayWelcomeBanner: false,

@@ -34,6 +34,8 @@ export const INTERACTION_PATH = '/login/interaction'
 // user attributes with "User Attribute" mappers (docs/decisions/0005-embedded-openid-provider.md).
 const ATTRIBUTE_CLAIMS = [
   'accountNumber',
+  // Linked accounts awaiting proof of ownership (docs/security.md, Ownership proof).
+  'unverifiedAccountNumber',
   'activeAccountNumber',
   'displayCoachmarks',
   'displayWelcomeBanner',

@@ -56,3 +56,50 @@ export async function followMailboxLink(page: Page, email: string, path: Mailbox
   await expect(page).toHaveURL(new RegExp(`/${path}/`))
   return href!
 }
+
+/** The demo accounts' registered emails, where their one-time codes go (services/accounts/seed.ts, demo data). */
+export const HOLDER_EMAIL: Record<string, string> = {
+  '1000000000001': 'carlos.reyes@example.org',
+  '1000000000002': 'carlos.reyes@example.org',
+  '1000000000003': 'liza.santos@example.org',
+  '1000000000004': 'mark.delacruz@example.org',
+  '1000000000005': 'andrea.lim@example.org',
+  '1000000000006': 'paolo.tan@example.org',
+}
+
+/** The newest one-time code sent to `email`, read in the dev mailbox (leaves the page there). */
+export async function readMailboxCode(page: Page, email: string): Promise<string> {
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`)
+  const newest = page.getByRole('article').first()
+  await expect(newest.getByText(email)).toBeVisible()
+  const body = await newest.locator('pre').innerText()
+  const code = /\b(\d{6})\b/.exec(body)
+  if (!code) throw new Error(`no code in the newest message to ${email}`)
+  return code[1]!
+}
+
+/** At /get-started with a proof under way: sends a code to the account's registered email. */
+export async function sendEmailCode(page: Page, accountNumber: string) {
+  await expect(page.getByTestId('proof-account')).toHaveText(accountNumber)
+  await page.getByRole('radio', { name: /^Email:/ }).check()
+  await page.getByRole('button', { name: 'SEND CODE' }).click()
+  await expect(page.getByLabel('One-time code')).toBeVisible()
+}
+
+/** Reads the newest code in the holder's mailbox and types it back at /get-started. */
+export async function enterMailboxCode(page: Page, accountNumber: string) {
+  const code = await readMailboxCode(page, HOLDER_EMAIL[accountNumber]!)
+  await page.goto('/get-started')
+  await expect(page.getByTestId('proof-account')).toHaveText(accountNumber)
+  await page.getByLabel('One-time code').fill(code)
+  await page.getByRole('button', { name: 'VERIFY', exact: true }).click()
+}
+
+/**
+ * Proves the account whose proof is under way at /get-started (its code choice showing):
+ * the code by email, read in the dev mailbox, typed back. Ends on the page VERIFY lands on.
+ */
+export async function proveWithEmailCode(page: Page, accountNumber: string) {
+  await sendEmailCode(page, accountNumber)
+  await enterMailboxCode(page, accountNumber)
+}
