@@ -10,6 +10,7 @@
  */
 import { z } from 'zod'
 import { CustomerCategorySchema, ProductCodeSchema } from './catalog.ts'
+import { BusinessTypeSchema } from './documents.ts'
 import { LeadSectionSchema, ServiceabilitySectionSchema } from './check-availability-sections.ts'
 import { EmailSchema, FirstNameSchema, LastNameSchema, MobileNumberSchema } from './identity-schemas.ts'
 
@@ -54,6 +55,10 @@ export const CustomerCategorySectionSchema = z
   })
 export type CustomerCategorySection = z.output<typeof CustomerCategorySectionSchema>
 
+/** The documents step (issue 10): an SME applicant's business type, which sets how many business documents it needs. */
+export const DocumentsSectionSchema = z.strictObject({ businessType: BusinessTypeSchema })
+export type DocumentsSection = z.output<typeof DocumentsSectionSchema>
+
 /** Every section a draft can hold, by name. */
 export const DRAFT_SECTIONS = {
   basicInfo: BasicInfoSchema,
@@ -63,6 +68,7 @@ export const DRAFT_SECTIONS = {
   // /CheckAvailability step 2 and its result (spec 3, 4), and the lead a visitor filed.
   serviceability: ServiceabilitySectionSchema,
   lead: LeadSectionSchema,
+  documents: DocumentsSectionSchema,
 } satisfies Record<string, z.ZodType>
 
 export type DraftSectionName = keyof typeof DRAFT_SECTIONS

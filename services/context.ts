@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import type { Database } from './db/client.ts'
 import { SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, type ScryptCost } from './identity/password.ts'
 import type { MessageSender } from './notifications/sender.ts'
+import type { ObjectStorage } from './storage/storage.ts'
 
 /**
  * Settings some services read. Every field has a documented default (lib/env.ts,
@@ -25,6 +26,8 @@ export type ServiceSettings = {
   tvPartner: TvPartner
   /** COVERAGE_MAX_DROP_METERS: how far a NAP with a free port may be from a serviceable pin. */
   coverageMaxDropMeters: number
+  /** PROOF_OF_BILLING_OPTIONAL_BELOW and PROOF_OF_INCOME_FROM, pesos a month (docs/decisions/0030). */
+  documentThresholds: { billingOptionalBelow: number; incomeFrom: number }
 }
 
 export type TvPartner = { enabled: boolean; partnerName: string; imageUrl: string | null; linkUrl: string | null }
@@ -43,6 +46,7 @@ export const defaultServiceSettings: ServiceSettings = {
   passwordCost: SCRYPT_PARAMS,
   tvPartner: { enabled: false, partnerName: 'Streaming TV', imageUrl: null, linkUrl: null },
   coverageMaxDropMeters: 250,
+  documentThresholds: { billingOptionalBelow: 2500, incomeFrom: 3000 },
 }
 
 /** What every service's routes are built with. */
@@ -54,6 +58,8 @@ export type ServiceDeps = {
   settings?: Partial<ServiceSettings>
   /** Delivers outbox messages (SMTP when SMTP_URL is set). Absent: messages stay in the outbox. */
   sender?: MessageSender
+  /** Where uploaded documents' bytes go (STORAGE_DRIVER). Absent: a folder in the OS temp dir, for tests. */
+  storage?: ObjectStorage
 }
 
 export function settingsOf(deps: ServiceDeps): ServiceSettings {
@@ -75,6 +81,8 @@ export function serviceSettingsFromConfig(config: {
   STREAMING_TV_IMAGE_URL?: string
   STREAMING_TV_URL?: string
   COVERAGE_MAX_DROP_METERS: number
+  PROOF_OF_BILLING_OPTIONAL_BELOW: number
+  PROOF_OF_INCOME_FROM: number
 }): ServiceSettings {
   return {
     publicUrl: config.publicUrl,
@@ -92,5 +100,9 @@ export function serviceSettingsFromConfig(config: {
       linkUrl: config.STREAMING_TV_URL ?? null,
     },
     coverageMaxDropMeters: config.COVERAGE_MAX_DROP_METERS,
+    documentThresholds: {
+      billingOptionalBelow: config.PROOF_OF_BILLING_OPTIONAL_BELOW,
+      incomeFrom: config.PROOF_OF_INCOME_FROM,
+    },
   }
 }
