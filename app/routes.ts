@@ -27,6 +27,10 @@ export default [
   route('plans/compare', 'routes/public/plans-compare.tsx'),
   route('plans/:code', 'routes/public/plan.tsx'),
 
+  // The application wizard's documents step (issue 10, part 2): residential or sme.
+  route('onboard/:path/documents', 'routes/onboarding/documents.tsx'),
+  route('onboard/:path/documents/:fileId', 'routes/onboarding/document-file.tsx'),
+
   // Shell preferences: cookie banner and theme (cookies only, never personal data).
   route('preferences', 'routes/public/preferences.tsx'),
 
