@@ -22,7 +22,7 @@ afterAll(() => t?.close())
 
 const jpg = fs.readFileSync(path.join(import.meta.dirname, '../../tests/fixtures/government-id.jpg'))
 const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex')
-const stream = (bytes: Buffer) => new Blob([bytes]).stream() as ReadableStream<Uint8Array>
+const stream = (bytes: Buffer) => new Blob([new Uint8Array(bytes)]).stream() as ReadableStream<Uint8Array>
 
 /** A draft with `planCode` in its cart (and, for an SME, its category), as the portal makes them. */
 async function draftWithPlan(planCode: string, category: 'RES' | 'SME' = 'RES') {

@@ -8,6 +8,7 @@
  */
 import crypto from 'node:crypto'
 import { Readable, Transform, type TransformCallback } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import {
@@ -180,14 +181,15 @@ export function createFileService(deps: ServiceDeps) {
       const id = crypto.randomUUID()
       const storageKey = `documents/${crypto.randomUUID()}`
       const check = new UploadCheck(meta.type)
-      const source = Readable.fromWeb(body)
-      source.on('error', (error) => check.destroy(error))
+      // pipeline: an error on either side destroys both, and every error has its listener.
+      const feeding = pipeline(Readable.fromWeb(body), check).catch(() => undefined)
       try {
-        await storage.put(storageKey, source.pipe(check), {
+        await storage.put(storageKey, check, {
           contentType: STORED_CONTENT_TYPES[meta.type],
           size: meta.size,
         })
       } catch (error) {
+        await feeding
         await storage.delete(storageKey).catch(() => undefined)
         if (error instanceof StreamRefusal) throw error.refusal
         const cause = check.errored ?? (error as Error)
