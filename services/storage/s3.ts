@@ -66,11 +66,10 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
           { abortSignal: abort.signal },
         )
       } catch (error) {
-        if (failure) error = failure
         // A stream that failed part-way may still have left an object on some servers.
         if (STORAGE_KEY.test(key))
           await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(() => undefined)
-        throw error
+        throw failure ?? error
       }
     },
     async get(key) {

@@ -14,14 +14,8 @@ import { FormAlert } from '~/ui/form-alert'
 import { RadioGroup } from '~/ui/radio-group'
 import { SelectField } from '~/ui/select-field'
 import { Stepper } from '~/ui/stepper'
-import {
-  BUSINESS_TYPE_LABELS,
-  BUSINESS_TYPES,
-  MAX_FILES,
-  subCategoryLabel,
-  type FileEntry,
-  type Requirement,
-} from '../../../lib/documents'
+import { BUSINESS_TYPE_LABELS, BUSINESS_TYPES, MAX_FILES, subCategoryLabel } from '../../../lib/document-rules'
+import type { FileEntry, Requirement } from '../../../lib/documents'
 import type { DocumentsActionData, DocumentsView } from './documents.server'
 import { DOCUMENTS_TEXT as TEXT } from './texts'
 import { useDocumentUpload } from './use-document-upload'

@@ -208,7 +208,12 @@ export async function documentDownload(
     if (isUpstreamError(error) && error.kind === 'rejected') throw new Response('Not found', { status: 404 })
     throw error
   }
-  const headers = new Headers({ 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' })
+  const headers = new Headers({
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+    // Opened in a tab anyway (a PDF viewer): no script, no same-origin rights.
+    'content-security-policy': 'sandbox',
+  })
   for (const name of ['content-type', 'content-length', 'content-disposition']) {
     const value = upstream.headers.get(name)
     if (value) headers.set(name, value)

@@ -1,6 +1,6 @@
 /** The documents step's words. spec 5 and 8's are quoted in lib/documents.ts (UPLOAD_MESSAGES). */
 import { formatPesos } from '../../../lib/pesos'
-import type { DocumentCategory } from '../../../lib/documents'
+import type { DocumentCategory } from '../../../lib/document-rules'
 
 export const DOCUMENTS_TEXT = {
   title: 'Upload documents',

@@ -9,7 +9,7 @@
 import { useNavigate, useSubmit } from '@remix-run/react'
 import { useState, type FormEvent } from 'react'
 import type { FileProgress } from '~/ui/upload'
-import { MAX_FILE_BYTES } from '../../../lib/documents'
+import { MAX_FILE_BYTES } from '../../../lib/document-rules'
 
 export function useDocumentUpload() {
   const navigate = useNavigate()

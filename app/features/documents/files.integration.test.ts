@@ -1,5 +1,5 @@
 /**
- * The files service through the real gateway, called as the portal calls it (its
+ * The files service (services/files) through the real gateway, called as the portal calls it (its
  * upstream client): the streamed upload's signed hash, the checks made while the bytes
  * stream, the per-draft binding and the checklist (docs/decisions/0030, 0031).
  */
@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveDraftSection } from '~/features/drafts/draft.server'
 import { readDraft } from '~/features/drafts/draft.server'
 import { addPlan } from '~/features/cart/cart.server'
-import { UPLOAD_MESSAGES } from '../../lib/documents.ts'
-import { HEADER, computeSignature, newRequestId } from '../../lib/signature.ts'
-import { startTestUpstream, type TestUpstream } from '../../tests/support/upstream.ts'
+import { UPLOAD_MESSAGES } from '../../../lib/documents'
+import { HEADER, computeSignature, newRequestId } from '../../../lib/signature'
+import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
 
 let t: TestUpstream
 beforeAll(async () => {
@@ -20,7 +20,7 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const jpg = fs.readFileSync(path.join(import.meta.dirname, '../../tests/fixtures/government-id.jpg'))
+const jpg = fs.readFileSync(path.join(import.meta.dirname, '../../../tests/fixtures/government-id.jpg'))
 const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex')
 const stream = (bytes: Buffer) => new Blob([new Uint8Array(bytes)]).stream() as ReadableStream<Uint8Array>
 
