@@ -39,8 +39,8 @@ test('uploads a real JPG and PDF, lists, downloads and deletes them', async ({ p
   await page.goto(PAGE)
   await expect(page.getByRole('heading', { level: 1, name: 'Upload documents' })).toBeVisible()
   await expect(
-    page.getByRole('navigation', { name: 'Application steps' }).getByText('Upload documents'),
-  ).toHaveAttribute('aria-current', 'step')
+    page.getByRole('navigation', { name: 'Application steps' }).locator('[aria-current="step"]'),
+  ).toContainText('Upload documents')
 
   const id = section(page, 'Valid government-issued ID')
   await id

@@ -159,7 +159,6 @@ function CategorySection({
               <span className="flex flex-col">
                 <a
                   href={`${here}/${file.id}`}
-                  download
                   className="font-semibold text-brand-800 underline dark:text-brand-300"
                   aria-label={TEXT.download(file.fileName)}
                 >

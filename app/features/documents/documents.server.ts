@@ -35,6 +35,7 @@ import {
 } from '../../../lib/documents'
 import { readUploadForm, prepareFile, UploadFormError, type FileRefusal } from './upload.server'
 import { DOCUMENTS_TEXT } from './texts'
+import { XHR_FIELD } from './use-document-upload'
 
 export type DocumentsActionData = {
   /** The form that failed: a category's upload form, 'business-type', 'continue' or 'delete'. */
@@ -128,6 +129,14 @@ async function uploadAction(request: Request, context: AppLoadContext, draftId: 
     if (error instanceof UploadFormError) return failed('form', { _form: [UPLOAD_MESSAGES.failed] }, 400)
     throw error
   }
+  // The progress-bar upload (use-document-upload.ts) is an XMLHttpRequest, which would
+  // follow a redirect and spend the toast cookie on a page nobody sees: it gets 204 with
+  // the same cookies instead, and then navigates to the page itself.
+  const viaXhr = form.fields[XHR_FIELD] === '1'
+  const settle = (response: Response) =>
+    viaXhr && response.status >= 300 && response.status < 400
+      ? new Response(null, { status: 204, headers: { 'set-cookie': response.headers.get('set-cookie') ?? '' } })
+      : response
   try {
     const category = DocumentCategorySchema.safeParse(form.fields.category)
     const formName = category.success ? category.data : 'form'
@@ -179,13 +188,13 @@ async function uploadAction(request: Request, context: AppLoadContext, draftId: 
       }
     }
     if (failure) {
-      return redirectWithToast(context.config, here, { kind: 'error', message: UPLOAD_MESSAGES.failed })
+      return settle(await redirectWithToast(context.config, here, { kind: 'error', message: UPLOAD_MESSAGES.failed }))
     }
     if (refusals.length > 0) {
       const messages = refusals.map((r) => (r.fileName ? `${r.fileName}: ${r.message}` : r.message))
       return failed(formName, { file: [...new Set(messages)] }, uploaded > 0 ? 207 : 400)
     }
-    return redirectWithToast(context.config, here, { kind: 'success', message: DOCUMENTS_TEXT.uploaded })
+    return settle(await redirectWithToast(context.config, here, { kind: 'success', message: DOCUMENTS_TEXT.uploaded }))
   } finally {
     await form.cleanup()
   }

@@ -11,6 +11,9 @@ import { useState, type FormEvent } from 'react'
 import type { FileProgress } from '~/ui/upload'
 import { MAX_FILE_BYTES } from '../../../lib/document-rules'
 
+/** Marks the progress-bar post, which the action answers 204 instead of a redirect (documents.server.ts). */
+export const XHR_FIELD = '_progress'
+
 export function useDocumentUpload() {
   const navigate = useNavigate()
   const submit = useSubmit()
@@ -39,7 +42,12 @@ export function useDocumentUpload() {
         })
       : Promise.resolve(chosen)
     ready
-      .then((sent) => import('~/ui/upload').then(({ upload }) => upload(action, formData, sent, setFiles)))
+      .then((sent) => {
+        const body = new FormData()
+        body.append(XHR_FIELD, '1')
+        for (const [name, value] of formData) body.append(name, value)
+        return import('~/ui/upload').then(({ upload }) => upload(action, body, sent, setFiles))
+      })
       .then(
         ({ status, url }) => {
           if (status >= 400 || status === 207)
