@@ -88,6 +88,7 @@ describe('the section registry', () => {
         result: { outcome: 'serviceable', checkedAt: '2026-11-22T08:00:00.000Z', referenceNo: 'CA-1' },
       },
       lead: { leadId: 'L-1', filedAt: '2026-11-22T08:00:00.000Z', referenceNo: 'CA-1' },
+      documents: { businessType: 'PARTNERSHIP' },
     }
     expect(Object.keys(samples).sort()).toEqual([...DRAFT_SECTION_NAMES].sort())
     for (const name of DRAFT_SECTION_NAMES) {
