@@ -7,6 +7,8 @@
  * says which categories the application needs (requirements.ts) and which are met.
  */
 import crypto from 'node:crypto'
+import os from 'node:os'
+import path from 'node:path'
 import { Readable, Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
@@ -33,8 +35,6 @@ import { localStorage } from '../storage/local.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
 import { checkRequirements } from './requirements.ts'
 import { uploadedDocuments } from './tables.ts'
-import os from 'node:os'
-import path from 'node:path'
 
 export type UploadMeta = {
   category: DocumentCategory

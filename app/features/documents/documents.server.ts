@@ -200,6 +200,17 @@ async function uploadAction(request: Request, context: AppLoadContext, draftId: 
   }
 }
 
+/**
+ * For the review step (verify and submit): the visitor's document checklist from the files
+ * service, or null when this browser has no draft. Submission waits for `complete`: every
+ * required category met (and, for an SME, the business type known). An upstream outage is
+ * thrown (UpstreamError), as every other wizard call's is.
+ */
+export async function documentChecklist(request: Request, context: AppLoadContext): Promise<Checklist | null> {
+  const draft = await readDraft(request, context)
+  return draft ? upstreamFor(context).files.checklist(draft.id) : null
+}
+
 /** GET /onboard/:path/documents/:fileId: the bytes, to the draft's holder only, as an attachment. */
 export async function documentDownload(
   request: Request,
