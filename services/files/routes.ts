@@ -11,7 +11,6 @@
  */
 import { Hono, type Context } from 'hono'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
-import { Readable } from 'node:stream'
 import { z } from 'zod'
 import { DRAFT_ID_HEADER } from '../../lib/catalog.ts'
 import {
@@ -22,6 +21,7 @@ import {
   UPLOAD_MESSAGES,
 } from '../../lib/documents.ts'
 import { DraftIdSchema } from '../../lib/draft-sections.ts'
+import { toWebStream } from '../../lib/web-streams.ts'
 import type { ServiceDeps } from '../context.ts'
 import { draftNotFound } from '../drafts/service.ts'
 import { ok, ServiceError } from '../errors.ts'
@@ -108,7 +108,7 @@ export function fileRoutes(deps: ServiceDeps, service: FileService = createFileS
 
   app.get('/v1/files/:fileId/content', async (c) => {
     const { entry, body } = await service.open(draftIdOf(c), fileIdOf(c))
-    return new Response(Readable.toWeb(body) as ReadableStream, {
+    return new Response(toWebStream(body), {
       headers: {
         'content-type': STORED_CONTENT_TYPES[entry.type],
         'content-length': String(entry.size),

@@ -16,7 +16,6 @@
  * - continue: to the appointment page when the checklist is complete.
  */
 import fs from 'node:fs'
-import { Readable } from 'node:stream'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { readCart } from '~/features/cart/cart.server'
 import { readDraft, saveDraftSection } from '~/features/drafts/draft.server'
@@ -33,6 +32,7 @@ import {
   type Checklist,
   type FileEntry,
 } from '../../../lib/documents'
+import { toWebStream } from '../../../lib/web-streams'
 import { readUploadForm, prepareFile, UploadFormError, type FileRefusal } from './upload.server'
 import { DOCUMENTS_TEXT } from './texts'
 import { XHR_FIELD } from './use-document-upload'
@@ -171,7 +171,7 @@ async function uploadAction(request: Request, context: AppLoadContext, draftId: 
           type: prepared.type,
           size: prepared.size,
           sha256: prepared.sha256,
-          body: Readable.toWeb(fs.createReadStream(prepared.path)) as ReadableStream<Uint8Array>,
+          body: toWebStream(fs.createReadStream(prepared.path, { highWaterMark: 64 * 1024 })),
         })
         uploaded++
         room--
