@@ -3,7 +3,7 @@
  * documents page (portal route → files service → local storage) must not grow the
  * server's memory by the file's size. Runs in this process (the portal and its services
  * in-process, as tests/support/portal.ts starts them), so the heap is measurable: the
- * memory (RSS, heap, external and array buffers) is sampled every 250 ms, after a full GC, while the uploads
+ * memory (RSS, heap, external and array buffers) is sampled every 10 ms while the uploads
  * stream, and compared with what it was before. The client streams each body from disk in
  * 64 KB chunks, so it holds no file either. Needs `node --expose-gc` (npm run bench).
  */
@@ -127,13 +127,13 @@ export async function measureUploadMemory(): Promise<UploadBench> {
     gc()
     const baseline = sample()
     const peak = { ...baseline }
-    // Live memory: each sample is taken right after a full GC, so garbage chunks already
-    // written out do not count; what a server holding a file would keep does.
+    // A full GC per sample would starve the server (the in-process heap holds Vite too):
+    // samples are plain, so heap and buffer peaks include garbage not yet collected; RSS,
+    // what the process holds, is the one checked, and the heap is checked after a GC.
     const timer = setInterval(() => {
-      gc()
       const now = sample()
       for (const key of Object.keys(peak) as (keyof Sample)[]) peak[key] = Math.max(peak[key], now[key])
-    }, 250)
+    }, 10)
     const started = Date.now()
     let ok = 0
     for (let n = 0; n < UPLOADS; n++) {
@@ -177,12 +177,14 @@ export async function measureUploadMemory(): Promise<UploadBench> {
 }
 
 /**
- * The target: every upload stored, and neither the peak nor the retained growth of the
- * JavaScript heap plus buffers reaches one file's size (a server that held a file in memory
- * would grow by at least that). RSS is reported, not checked: the allocator keeps pages.
+ * The target: every upload stored; the process's RSS at its peak while the uploads
+ * stream, and its heap plus buffers after them and a GC, grow by less than one file's
+ * size (a server that held a file in memory would grow by at least that). The peaks of
+ * the heap and buffers are reported, not checked: they include garbage not yet collected.
  */
 export function uploadChecks(bench: UploadBench) {
   const held = (g: UploadBench['peakGrowth']) => g.heapUsed + g.arrayBuffers
+  const mb = (bytes: number) => (bytes / MB).toFixed(1)
   return [
     {
       name: 'upload: every 5 MB upload stored',
@@ -191,8 +193,8 @@ export function uploadChecks(bench: UploadBench) {
     },
     {
       name: 'upload: memory does not grow by the file size while streaming',
-      pass: held(bench.peakGrowth) < bench.fileBytes && held(bench.retainedGrowth) < bench.fileBytes,
-      detail: `peak heap+buffers +${(held(bench.peakGrowth) / MB).toFixed(1)} MB, retained +${(held(bench.retainedGrowth) / MB).toFixed(1)} MB (file ${(bench.fileBytes / MB).toFixed(0)} MB)`,
+      pass: bench.peakGrowth.rss < bench.fileBytes && held(bench.retainedGrowth) < bench.fileBytes,
+      detail: `peak RSS +${mb(bench.peakGrowth.rss)} MB, heap+buffers after GC +${mb(held(bench.retainedGrowth))} MB (file ${mb(bench.fileBytes)} MB)`,
     },
   ]
 }
