@@ -29,6 +29,10 @@ export default [
   route('plans/tv-partner-logo', 'routes/public/plans-tv-logo.ts'),
   route('plans/:code', 'routes/public/plan.tsx'),
 
+  // The application wizard's documents step (issue 10, part 2): residential or sme.
+  route('onboard/:path/documents', 'routes/onboarding/documents.tsx'),
+  route('onboard/:path/documents/:fileId', 'routes/onboarding/document-file.tsx'),
+
   // The application wizard (issue 10; spec 2: /onboard/residential/personalDetails and the SME
   // variant, /success). The documents page, /onboard/:path/documents, is another change's.
   route('onboard/:path/personalDetails', 'routes/public/onboard-personal-details.tsx'),

@@ -11,6 +11,7 @@
 import { z } from 'zod'
 import { CustomerCategorySchema, ProductCodeSchema } from './catalog.ts'
 import { AppointmentSectionSchema, PersonalDetailsSectionSchema, SubmissionSectionSchema } from './application.ts'
+import { BusinessTypeSchema } from './documents.ts'
 import { LeadSectionSchema, ServiceabilitySectionSchema } from './check-availability-sections.ts'
 import { EmailSchema, FirstNameSchema, LastNameSchema, MobileNumberSchema } from './identity-schemas.ts'
 
@@ -55,6 +56,10 @@ export const CustomerCategorySectionSchema = z
   })
 export type CustomerCategorySection = z.output<typeof CustomerCategorySectionSchema>
 
+/** The documents step (issue 10): an SME applicant's business type, which sets how many business documents it needs. */
+export const DocumentsSectionSchema = z.strictObject({ businessType: BusinessTypeSchema })
+export type DocumentsSection = z.output<typeof DocumentsSectionSchema>
+
 /** Every section a draft can hold, by name. */
 export const DRAFT_SECTIONS = {
   basicInfo: BasicInfoSchema,
@@ -68,6 +73,7 @@ export const DRAFT_SECTIONS = {
   personalDetails: PersonalDetailsSectionSchema,
   appointment: AppointmentSectionSchema,
   submission: SubmissionSectionSchema,
+  documents: DocumentsSectionSchema,
 } satisfies Record<string, z.ZodType>
 
 export type DraftSectionName = keyof typeof DRAFT_SECTIONS

@@ -136,6 +136,19 @@ export const EnvSchema = z.object({
   OTP_SENDS_PER_ACCOUNT_PER_HOUR: wholeNumber(1, 100).default(5),
   OTP_SENDS_PER_USER_PER_HOUR: wholeNumber(1, 100).default(5),
 
+  // Documents (issue 10; docs/decisions/0030 and 0031). spec 5 says proof of billing is optional
+  // below 2500 pesos a month in one place and 2,000 in another: 2500 by default, configurable.
+  PROOF_OF_BILLING_OPTIONAL_BELOW: wholeNumber(0, 1_000_000).default(2500),
+  PROOF_OF_INCOME_FROM: wholeNumber(0, 1_000_000).default(3000),
+  // Where uploaded documents are kept: a folder under DATA_DIR, or S3-compatible object storage.
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ message: 'must be an http(s) URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanString.default(true),
+
   // Links
   LEGACY_STATUS_URL: z
     .url({ message: 'must be an http(s) URL' })
@@ -243,6 +256,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       'Invalid configuration: OIDC_CLIENT_SECRET is required when OIDC_ISSUER points to another provider',
     )
+  }
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3')
   }
   const devMailbox = env.DEV_MAILBOX ?? (!env.DATABASE_URL && !env.SMTP_URL)
   const stored =

@@ -32,6 +32,11 @@ export type SignatureInput = {
   requestId: string
   timestamp: number
   body: string | Uint8Array
+  /**
+   * A streamed body's SHA-256 (hex), signed in place of hashing `body` (docs/decisions/0031):
+   * the sender hashed the bytes before sending, the receiver checks them as they stream in.
+   */
+  bodySha256?: string
 }
 
 export function sha256Hex(body: string | Uint8Array): string {
@@ -47,7 +52,7 @@ export function computeSignature(input: SignatureInput): string {
     input.pathWithQuery,
     input.requestId,
     String(input.timestamp),
-    sha256Hex(input.body),
+    input.bodySha256 ?? sha256Hex(input.body),
   ].join('\n')
   return 'v1=' + crypto.createHmac('sha256', input.secret).update(canonical).digest('hex')
 }

@@ -8,7 +8,8 @@
  *   2. a full step-2 POST of /CheckAvailability with 20 visitors at once (p99);
  *   3. page weight of every public page: HTML, and the JS and CSS a first visit loads;
  * and, before the build, in this process: the coverage look-up with 1,000,000 NAPs
- * (scripts/bench/coverage.ts; alone: npm run bench:coverage).
+ * (scripts/bench/coverage.ts; alone: npm run bench:coverage), and the server's memory while
+ * 20 uploads of 5 MB stream through the documents page (scripts/bench/uploads.ts).
  * Prints two tables, checks the targets, writes bench-results.json and exits 1 when a
  * target fails or a request went wrong. The server is always stopped.
  *
@@ -30,6 +31,7 @@ import { checkPostChecks, measureCheckPost } from './bench/check-availability.ts
 import { coverageChecks, measureCoverageLookup, type CoverageBench } from './bench/coverage.ts'
 import { buildBareApp, startBareApp, stopBareApp } from './bench/bare.ts'
 import { measureThroughput } from './bench/load.ts'
+import { measureUploadMemory, uploadChecks, type UploadBench } from './bench/uploads.ts'
 import { measurePage, type PageWeight } from './bench/page-weight.ts'
 import { freePort, serverGroup, startServer, stopServer } from './bench/processes.ts'
 import { BROWSER_HEADERS, CONNECTIONS, ROUNDS, SECONDS, WARMUP_SECONDS } from './bench/settings.ts'
@@ -64,6 +66,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 async function main() {
   // 0. The coverage look-up, in this process, before the build and the server share the CPU.
   const coverage: CoverageBench = await measureCoverageLookup()
+  // 0b. Upload memory: 20 streamed 5 MB uploads through the documents page, in this process.
+  const uploads: UploadBench = await measureUploadMemory()
 
   console.log('\n> npm run build')
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
@@ -108,6 +112,7 @@ async function main() {
     ...checkTargets(pages, throughput, LANDING),
     ...checkPostChecks(checkPost, checkPostFloor),
     ...coverageChecks(coverage),
+    ...uploadChecks(uploads),
   ]
   for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`)
   const notBuilt = pages.filter((page) => page.status === 404).map((page) => page.path)
@@ -139,6 +144,7 @@ async function main() {
     checkPost,
     checkPostFloor,
     coverage,
+    uploads,
     checks,
     pass: checks.every((check) => check.pass),
   }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import type { Database } from './db/client.ts'
 import { SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, type ScryptCost } from './identity/password.ts'
 import type { MessageSender } from './notifications/sender.ts'
+import type { ObjectStorage } from './storage/storage.ts'
 
 /**
  * Settings some services read. Every field has a documented default (lib/env.ts,
@@ -29,6 +30,8 @@ export type ServiceSettings = {
   complianceLinkHours: number
   /** Ownership proof (services/otp): a code's life, wrong codes before the attempt locks, sends per hour. */
   otp: OtpSettings
+  /** PROOF_OF_BILLING_OPTIONAL_BELOW and PROOF_OF_INCOME_FROM, pesos a month (docs/decisions/0030). */
+  documentThresholds: { billingOptionalBelow: number; incomeFrom: number }
 }
 
 export type OtpSettings = {
@@ -56,6 +59,7 @@ export const defaultServiceSettings: ServiceSettings = {
   coverageMaxDropMeters: 250,
   complianceLinkHours: 72,
   otp: { ttlSeconds: 600, maxAttempts: 5, sendsPerAccountPerHour: 5, sendsPerUserPerHour: 5 },
+  documentThresholds: { billingOptionalBelow: 2500, incomeFrom: 3000 },
 }
 
 /** What every service's routes are built with. */
@@ -67,6 +71,8 @@ export type ServiceDeps = {
   settings?: Partial<ServiceSettings>
   /** Delivers outbox messages (SMTP when SMTP_URL is set). Absent: messages stay in the outbox. */
   sender?: MessageSender
+  /** Where uploaded documents' bytes go (STORAGE_DRIVER). Absent: a folder in the OS temp dir, for tests. */
+  storage?: ObjectStorage
 }
 
 export function settingsOf(deps: ServiceDeps): ServiceSettings {
@@ -92,6 +98,8 @@ export function serviceSettingsFromConfig(config: {
   OTP_TTL_SECONDS: number
   OTP_SENDS_PER_ACCOUNT_PER_HOUR: number
   OTP_SENDS_PER_USER_PER_HOUR: number
+  PROOF_OF_BILLING_OPTIONAL_BELOW: number
+  PROOF_OF_INCOME_FROM: number
 }): ServiceSettings {
   return {
     publicUrl: config.publicUrl,
@@ -116,6 +124,10 @@ export function serviceSettingsFromConfig(config: {
       maxAttempts: defaultServiceSettings.otp.maxAttempts,
       sendsPerAccountPerHour: config.OTP_SENDS_PER_ACCOUNT_PER_HOUR,
       sendsPerUserPerHour: config.OTP_SENDS_PER_USER_PER_HOUR,
+    },
+    documentThresholds: {
+      billingOptionalBelow: config.PROOF_OF_BILLING_OPTIONAL_BELOW,
+      incomeFrom: config.PROOF_OF_INCOME_FROM,
     },
   }
 }

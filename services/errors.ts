@@ -14,7 +14,7 @@ export type FieldErrors = Record<string, string[]>
 
 export class ServiceError extends Error {
   constructor(
-    readonly httpStatus: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503,
+    readonly httpStatus: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 417 | 422 | 429 | 500 | 502 | 503,
     readonly code: string,
     message: string,
     readonly fields?: FieldErrors,

@@ -11,6 +11,7 @@ import { seedAll } from './db/seed.ts'
 import { gatewayFromConfig, type Gateway } from './gateway.ts'
 import { createIdentityDirectory, type IdentityDirectory } from './identity/directory.ts'
 import { createSmtpSender } from './notifications/sender.ts'
+import { storageFromConfig } from './storage/index.ts'
 
 export type Services = {
   gateway: Gateway
@@ -50,6 +51,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     // Without SMTP_URL, messages stay in the outbox (the dev mailbox reads them there).
     sender: config.SMTP_URL ? createSmtpSender({ url: config.SMTP_URL, from: config.mailFrom }) : undefined,
     now: options.now ?? (() => new Date()),
+    storage: storageFromConfig(config),
   }
   // The portal signs with the wall clock, whatever domain clock the services run on.
   const gateway = gatewayFromConfig(config, deps, { signatureClock: () => new Date() })

@@ -5,6 +5,7 @@
  * in-process or over HTTP. Helpers that also start the portal's side live with the tests
  * (tests/support/).
  */
+import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
@@ -18,6 +19,8 @@ import type { DatabaseHandle } from './db/client.ts'
 import { openTestDatabase } from './db/test-databases.ts'
 import { gatewayFromConfig, type Gateway } from './gateway.ts'
 import { loadSigningKeys } from './identity/oidc/keys.ts'
+import { localStorage } from './storage/local.ts'
+import type { ObjectStorage } from './storage/storage.ts'
 
 export const TEST_SECRETS = {
   UPSTREAM_SECRET: 'test-upstream-secret-0123456789',
@@ -46,6 +49,10 @@ export type TestGateway = {
   config: Config
   database: DatabaseHandle
   gateway: Gateway
+  /** Where the files service keeps uploads: a fresh folder per gateway unless a test passes a driver. */
+  storage: ObjectStorage
+  /** The local driver's folder (null when a test passed its own driver). */
+  storageDir: string | null
   /** How a caller reaches the gateway: straight into it, or over loopback HTTP. */
   fetch: (request: Request) => Promise<Response>
   close: () => Promise<void>
@@ -64,11 +71,14 @@ export async function startTestGateway(
     signatureClock?: () => Date
     /** The services' logger, for a test that reads what they log (silent otherwise). */
     logger?: Logger
+    storage?: ObjectStorage
   } = {},
 ): Promise<TestGateway> {
   const base = testConfig(options.env)
   const database = await openTestDatabase(options.seed ? { seededFor: base.PRODUCT_NAME } : {})
   const settings = serviceSettingsFromConfig(base)
+  const storageDir = options.storage ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-files-'))
+  const storage = options.storage ?? localStorage(storageDir!)
   const gateway = gatewayFromConfig(
     base,
     {
@@ -77,6 +87,7 @@ export async function startTestGateway(
       productName: base.PRODUCT_NAME,
       settings,
       now: options.now ?? (() => new Date()),
+      storage,
     },
     options.signatureClock ? { signatureClock: options.signatureClock } : {},
   )
@@ -86,8 +97,13 @@ export async function startTestGateway(
       config: base,
       database,
       gateway,
+      storage,
+      storageDir,
       fetch: (request) => Promise.resolve(gateway.fetch(request)),
-      close: () => database.close(),
+      async close() {
+        await database.close()
+        if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true })
+      },
     }
   }
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -98,10 +114,13 @@ export async function startTestGateway(
     config: { ...base, UPSTREAM_URL: `http://127.0.0.1:${port}` },
     database,
     gateway,
+    storage,
+    storageDir,
     fetch: (request) => globalThis.fetch(request),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await database.close()
+      if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true })
     },
   }
 }

@@ -150,6 +150,119 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     return parsed.data
   }
 
+  /** The signed headers of a call whose body is streamed: its SHA-256 is signed in place of the bytes (docs/decisions/0031). */
+  function streamedHeaders(method: string, url: URL, bodySha256: string | undefined, requestId: string) {
+    const timestamp = Math.floor(now() / 1000)
+    return new Headers({
+      [HEADER.channel]: options.channel,
+      [HEADER.requestId]: requestId,
+      [HEADER.timestamp]: String(timestamp),
+      [HEADER.signature]: computeSignature({
+        scheme: options.scheme,
+        secret: options.secret,
+        channel: options.channel,
+        method,
+        pathWithQuery: url.pathname + url.search,
+        requestId,
+        timestamp,
+        body: '',
+        bodySha256,
+      }),
+    })
+  }
+
+  /** Answers a non-JSON or streamed call's failures as `attempt` does. */
+  async function failureOf(name: string, requestId: string, response: Response): Promise<UpstreamError> {
+    const payload: unknown = await response.json().catch(() => undefined)
+    if (response.status >= 500) {
+      options.logger?.warn({ call: name, requestId, status: response.status }, 'upstream failed')
+      return new UpstreamError('unavailable', name, requestId, 'The service failed.', response.status)
+    }
+    options.logger?.warn({ call: name, requestId, status: response.status }, 'upstream rejected the call')
+    return new UpstreamError(
+      'rejected',
+      name,
+      requestId,
+      'The service refused the call.',
+      response.status,
+      messageOf(payload),
+      fieldsOf(payload),
+    )
+  }
+
+  /**
+   * A call whose body is a stream of known length and SHA-256 (an upload): never retried
+   * (a stream is read once), signed over the hash; the JSON answer is parsed as `call`'s.
+   */
+  async function sendStream<T>(spec: {
+    name: string
+    path: string
+    query?: Record<string, string | undefined>
+    headers?: Record<string, string>
+    body: ReadableStream<Uint8Array>
+    size: number
+    sha256: string
+    contentType: string
+    schema: z.ZodType<T>
+  }): Promise<T> {
+    const url = urlFor({ ...spec, method: 'POST' } as unknown as Call<unknown>)
+    const requestId = newRequestId()
+    const headers = streamedHeaders('POST', url, spec.sha256, requestId)
+    for (const [name, value] of Object.entries(spec.headers ?? {})) if (!headers.has(name)) headers.set(name, value)
+    headers.set('accept', 'application/json')
+    headers.set('content-type', spec.contentType)
+    headers.set('content-length', String(spec.size))
+    headers.set('x-content-sha256', spec.sha256)
+    let response: Response
+    try {
+      response = await options.fetch(
+        new Request(url, {
+          method: 'POST',
+          headers,
+          body: spec.body,
+          duplex: 'half',
+          signal: AbortSignal.timeout(options.timeoutMs),
+        } as RequestInit),
+      )
+    } catch (error) {
+      options.logger?.warn({ call: spec.name, requestId, err: String(error) }, 'upstream unreachable')
+      throw new UpstreamError('unavailable', spec.name, requestId, 'The service is unreachable.')
+    }
+    if (!response.ok) throw await failureOf(spec.name, requestId, response)
+    const payload: unknown = await response.json().catch(() => undefined)
+    const parsed = spec.schema.safeParse(payload)
+    if (!parsed.success) {
+      options.logger?.error({ call: spec.name, requestId }, 'upstream answered an unexpected shape')
+      throw new UpstreamError(
+        'invalid-response',
+        spec.name,
+        requestId,
+        'The service answered an unexpected shape.',
+        response.status,
+      )
+    }
+    return parsed.data
+  }
+
+  /** A GET whose answer is bytes, not JSON (a stored document): the Response, its body unread. */
+  async function fetchRaw(spec: { name: string; path: string; headers?: Record<string, string> }): Promise<Response> {
+    const url = urlFor({ ...spec, method: 'GET' } as unknown as Call<unknown>)
+    const requestId = newRequestId()
+    const headers = streamedHeaders('GET', url, undefined, requestId)
+    for (const [name, value] of Object.entries(spec.headers ?? {})) if (!headers.has(name)) headers.set(name, value)
+    let response: Response
+    try {
+      response = await options.fetch(
+        new Request(url, { method: 'GET', headers, signal: AbortSignal.timeout(options.timeoutMs) }),
+      )
+    } catch (error) {
+      options.logger?.warn({ call: spec.name, requestId, err: String(error) }, 'upstream unreachable')
+      throw new UpstreamError('unavailable', spec.name, requestId, 'The service is unreachable.')
+    }
+    if (!response.ok) throw await failureOf(spec.name, requestId, response)
+    return response
+  }
+
   async function call<T>(spec: Call<T>): Promise<T> {
     const url = urlFor(spec as Call<unknown>)
     const cacheKey = spec.cacheSeconds && spec.method === 'GET' && !spec.accessToken ? url.href : undefined
@@ -171,7 +284,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     }
   }
 
-  return { call }
+  return { call, sendStream, fetchRaw }
 }
 
 const FieldsSchema = z.record(z.string(), z.array(z.string()))

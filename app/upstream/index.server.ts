@@ -7,6 +7,7 @@ import { createUpstreamClient, type FetchLike } from './client.server'
 import { cmsCalls } from './cms.server'
 import { coverageCalls } from './coverage.server'
 import { draftCalls } from './drafts.server'
+import { fileCalls } from './files.server'
 import { identityCalls } from './identity.server'
 import { orderCalls } from './orders.server'
 import { otpCalls } from './otp.server'
@@ -33,6 +34,7 @@ function createUpstream(context: AppLoadContext) {
     cms: cmsCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
     coverage: coverageCalls(client),
     drafts: draftCalls(client),
+    files: fileCalls(client),
     identity: identityCalls(client),
     orders: orderCalls(client),
     otp: otpCalls(client),

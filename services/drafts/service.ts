@@ -120,6 +120,20 @@ export function createDraftService(deps: ServiceDeps) {
       return { draftId, sections: row.sections, expiresAt: row.expiresAt.toISOString(), ownerSub: row.ownerSub }
     },
 
+    /**
+     * For another upstream service that was handed the draft's id (the files service's
+     * checklist reads the customer category and business type): the live draft's sections,
+     * whoever claimed it, or null. Holding the id is what the portal proved by reading the
+     * draft with its owner's token; nothing here is answered to a caller as it is.
+     */
+    async sectionsFor(draftId: string): Promise<Record<string, unknown> | null> {
+      const [row] = await deps.db
+        .select({ sections: drafts.sections })
+        .from(drafts)
+        .where(and(eq(drafts.idHash, hashDraftId(draftId)), gt(drafts.expiresAt, deps.now())))
+      return row?.sections ?? null
+    },
+
     /** Stores one section's value (already validated by its schema), replacing what it held. */
     saveSection(draftId: string, section: DraftSectionName, value: unknown, caller: Caller | null) {
       return changeSections(draftId, caller, (sections) => ({ ...sections, [section]: value }))

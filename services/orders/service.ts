@@ -214,6 +214,15 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
       })
     },
 
+    /** The draft's live cart, or null (for the files service's checklist: the plan's monthly fee). */
+    async readByDraft(draftId: string): Promise<CartView | null> {
+      const [row] = await deps.db
+        .select()
+        .from(carts)
+        .where(and(eq(carts.draftIdHash, hashDraftId(draftId)), gt(carts.expiresAt, deps.now())))
+      return row ? view(deps.db, row) : null
+    },
+
     async read(cartId: string, draftId: string): Promise<CartView> {
       return view(deps.db, await liveCart(deps.db, cartId, draftId))
     },

@@ -149,6 +149,14 @@ test("/get-started's ownership proof (the contact choice, then the code form wit
   }
 })
 
+test('the documents step, a plan in the cart, has no accessibility violations in either theme', async ({ page }) => {
+  await page.request.post('/plans/cart', { form: { intent: 'add-plan', planCode: 'fiber-plan-1299' }, maxRedirects: 0 })
+  await expectNoViolationsInEitherTheme(page, async () => {
+    await page.goto('/onboard/residential/documents')
+    await expect(page).toHaveURL('/onboard/residential/documents')
+  })
+})
+
 test("/CheckAvailability's step 2, a building chosen and its map shown, has no accessibility violations in either theme", async ({
   page,
 }) => {

@@ -1,0 +1,28 @@
+/**
+ * /onboard/:path/documents (issue 10, part 2): the application's documents, for the
+ * visitor's draft only. Personal to the draft cookie: never cached.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { DocumentsPage } from '~/features/documents/documents-page'
+import { documentsAction, documentsLoader, type DocumentsActionData } from '~/features/documents/documents.server'
+import { DOCUMENTS_TEXT } from '~/features/documents/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, DOCUMENTS_TEXT.title, DOCUMENTS_TEXT.description)
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return documentsLoader(request, context, params.path)
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return documentsAction(request, context, params.path)
+}
+
+export default function Documents() {
+  const view = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as DocumentsActionData | undefined
+  return <DocumentsPage view={view} actionData={actionData} />
+}

@@ -1,0 +1,280 @@
+/**
+ * The files service (issue 10; spec 3, 4, 5; docs/decisions/0031): a draft's uploadedDocuments.
+ * Every call names the draft in the x-draft-id header (as the cart does); a file of another
+ * draft answers as an unknown one. An upload is a streamed body checked while it streams
+ * to storage: at most 5 MB, a JPEG or a PDF by its first bytes, the SHA-256 the portal
+ * signed; at most 12 files a draft. A refused upload leaves nothing stored. The checklist
+ * says which categories the application needs (requirements.ts) and which are met.
+ */
+import crypto from 'node:crypto'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable, Transform, type TransformCallback } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
+import {
+  MAX_FILE_BYTES,
+  MAX_FILES,
+  STORED_CONTENT_TYPES,
+  UPLOAD_MESSAGES,
+  sniffStoredType,
+  subCategoriesOf,
+  type BusinessType,
+  type Checklist,
+  type DocumentCategory,
+  type FileEntry,
+  type StoredType,
+} from '../../lib/documents.ts'
+import { usableSections } from '../../lib/draft-sections.ts'
+import { settingsOf, type ServiceDeps } from '../context.ts'
+import { createDraftService, draftNotFound, hashDraftId } from '../drafts/service.ts'
+import { ServiceError } from '../errors.ts'
+import { createOrderService } from '../orders/service.ts'
+import { localStorage } from '../storage/local.ts'
+import type { ObjectStorage } from '../storage/storage.ts'
+import { checkRequirements } from './requirements.ts'
+import { uploadedDocuments } from './tables.ts'
+
+export type UploadMeta = {
+  category: DocumentCategory
+  subCategory: string | null
+  fileName: string
+  type: StoredType
+  size: number
+  sha256: string
+}
+
+type Row = typeof uploadedDocuments.$inferSelect
+
+export function fileNotFound() {
+  return new ServiceError(404, 'file_not_found', UPLOAD_MESSAGES.notFound)
+}
+
+function entryOf(row: Row): FileEntry {
+  return {
+    id: row.id,
+    category: row.category as DocumentCategory,
+    subCategory: row.subCategory,
+    fileName: row.fileName,
+    type: row.type,
+    size: row.size,
+    uploaded: true,
+    complianceReason: row.complianceReason,
+    uploadedAt: row.uploadedAt.toISOString(),
+  }
+}
+
+/** Why a stream was stopped; turned into the answer once the stored part is gone. */
+class StreamRefusal extends Error {
+  constructor(readonly refusal: ServiceError) {
+    super(refusal.message)
+  }
+}
+
+/** Counts, sniffs and hashes the bytes on their way to storage; stops the stream on the first broken rule. */
+class UploadCheck extends Transform {
+  size = 0
+  private head = Buffer.alloc(0)
+  private hash = crypto.createHash('sha256')
+  constructor(private expectedType: StoredType) {
+    super()
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.size += chunk.length
+    if (this.size > MAX_FILE_BYTES) {
+      return done(
+        new StreamRefusal(
+          new ServiceError(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge, { file: [UPLOAD_MESSAGES.tooLarge] }),
+        ),
+      )
+    }
+    if (this.head.length < 8) {
+      this.head = Buffer.concat([this.head, chunk.subarray(0, 8 - this.head.length)])
+      if (this.head.length >= 5 && sniffStoredType(this.head) !== this.expectedType) return done(wrongType())
+    }
+    this.hash.update(chunk)
+    done(null, chunk)
+  }
+  override _flush(done: TransformCallback) {
+    if (sniffStoredType(this.head) !== this.expectedType) return done(wrongType())
+    done()
+  }
+  digest() {
+    return this.hash.digest('hex')
+  }
+}
+
+function wrongType() {
+  return new StreamRefusal(
+    new ServiceError(415, 'unsupported_type', UPLOAD_MESSAGES.wrongType, { file: [UPLOAD_MESSAGES.wrongType] }),
+  )
+}
+
+let fallbackStorage: ObjectStorage | undefined
+
+export type FileService = ReturnType<typeof createFileService>
+
+export function createFileService(deps: ServiceDeps) {
+  const storage =
+    deps.storage ?? (fallbackStorage ??= localStorage(path.join(os.tmpdir(), `portal-files-${process.pid}`)))
+  const drafts = createDraftService(deps)
+  const orders = createOrderService(deps)
+
+  async function liveSections(draftId: string) {
+    const stored = await drafts.sectionsFor(draftId)
+    if (!stored) throw draftNotFound()
+    return usableSections(stored)
+  }
+
+  async function rows(draftId: string): Promise<Row[]> {
+    return deps.db
+      .select()
+      .from(uploadedDocuments)
+      .where(eq(uploadedDocuments.draftIdHash, hashDraftId(draftId)))
+      .orderBy(asc(uploadedDocuments.uploadedAt), asc(uploadedDocuments.id))
+  }
+
+  async function ownRow(draftId: string, fileId: string): Promise<Row> {
+    const [row] = await deps.db
+      .select()
+      .from(uploadedDocuments)
+      .where(and(eq(uploadedDocuments.id, fileId), eq(uploadedDocuments.draftIdHash, hashDraftId(draftId))))
+    if (!row) throw fileNotFound()
+    return row
+  }
+
+  return {
+    async list(draftId: string): Promise<FileEntry[]> {
+      await liveSections(draftId)
+      return (await rows(draftId)).map(entryOf)
+    },
+
+    /**
+     * Stores one streamed file. Checked before a byte is read: the draft, the category and
+     * sub-category, the name, the declared size and the count; while streaming: the size,
+     * the type by content and, at the end, the signed SHA-256. A second copy of a file
+     * already in the category answers 417 (spec 4: the skip), storing nothing.
+     */
+    async upload(draftId: string, meta: UploadMeta, body: WebReadableStream<Uint8Array> | null): Promise<FileEntry> {
+      const sections = await liveSections(draftId)
+      const allowed = subCategoriesOf(meta.category, sections.documents?.businessType ?? null)
+      const subCategoryOk = allowed.length === 0 ? meta.subCategory === null : allowed.includes(meta.subCategory ?? '')
+      if (!subCategoryOk) {
+        throw new ServiceError(400, 'invalid_input', 'Please choose which document this is.', {
+          subCategory: ['Please choose which document this is.'],
+        })
+      }
+      if (meta.size > MAX_FILE_BYTES) {
+        throw new ServiceError(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge, { file: [UPLOAD_MESSAGES.tooLarge] })
+      }
+      const idHash = hashDraftId(draftId)
+      const existing = await rows(draftId)
+      if (existing.length >= MAX_FILES) {
+        throw new ServiceError(409, 'too_many_files', UPLOAD_MESSAGES.tooMany, { file: [UPLOAD_MESSAGES.tooMany] })
+      }
+      if (existing.some((row) => row.sha256 === meta.sha256 && row.category === meta.category)) {
+        throw new ServiceError(417, 'already_uploaded', 'This file is already uploaded.')
+      }
+      if (!body) throw new ServiceError(400, 'invalid_input', UPLOAD_MESSAGES.empty, { file: [UPLOAD_MESSAGES.empty] })
+
+      const id = crypto.randomUUID()
+      const storageKey = `documents/${crypto.randomUUID()}`
+      const check = new UploadCheck(meta.type)
+      // pipeline: an error on either side destroys both, and every error has its listener.
+      const feeding = pipeline(Readable.fromWeb(body), check).catch(() => undefined)
+      try {
+        await storage.put(storageKey, check, {
+          contentType: STORED_CONTENT_TYPES[meta.type],
+          size: meta.size,
+        })
+      } catch (error) {
+        await feeding
+        await storage.delete(storageKey).catch(() => undefined)
+        if (error instanceof StreamRefusal) throw error.refusal
+        const cause = check.errored ?? (error as Error)
+        if (cause instanceof StreamRefusal) throw cause.refusal
+        throw error
+      }
+      if (check.size !== meta.size || check.digest() !== meta.sha256) {
+        await storage.delete(storageKey)
+        throw new ServiceError(400, 'content_mismatch', UPLOAD_MESSAGES.failed)
+      }
+      try {
+        const row = await deps.db.transaction(async (tx) => {
+          // One upload at a time per draft from here on, so two at once cannot make a 13th file.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${idHash}))`)
+          const [{ n }] = (await tx
+            .select({ n: count() })
+            .from(uploadedDocuments)
+            .where(eq(uploadedDocuments.draftIdHash, idHash))) as [{ n: number }]
+          if (n >= MAX_FILES) {
+            throw new ServiceError(409, 'too_many_files', UPLOAD_MESSAGES.tooMany, { file: [UPLOAD_MESSAGES.tooMany] })
+          }
+          const [inserted] = await tx
+            .insert(uploadedDocuments)
+            .values({
+              id,
+              draftIdHash: idHash,
+              category: meta.category,
+              subCategory: meta.subCategory,
+              fileName: meta.fileName,
+              storageKey,
+              type: meta.type,
+              size: meta.size,
+              sha256: meta.sha256,
+              complianceReason: null,
+              uploadedAt: deps.now(),
+            })
+            .returning()
+          return inserted!
+        })
+        return entryOf(row)
+      } catch (error) {
+        await storage.delete(storageKey).catch(() => undefined)
+        throw error
+      }
+    },
+
+    /** The file's entry and bytes, for its own draft only. */
+    async open(draftId: string, fileId: string): Promise<{ entry: FileEntry; body: Readable }> {
+      await liveSections(draftId)
+      const row = await ownRow(draftId, fileId)
+      const body = await storage.get(row.storageKey)
+      if (!body) throw fileNotFound()
+      return { entry: entryOf(row), body }
+    },
+
+    /** spec 4: delete, then the refreshed list. */
+    async remove(draftId: string, fileId: string): Promise<FileEntry[]> {
+      await liveSections(draftId)
+      const row = await ownRow(draftId, fileId)
+      await deps.db.delete(uploadedDocuments).where(eq(uploadedDocuments.id, row.id))
+      await storage.delete(row.storageKey)
+      return (await rows(draftId)).map(entryOf)
+    },
+
+    /** What the application needs and what is met (the review step's check before submission). */
+    async checklist(draftId: string): Promise<Checklist> {
+      const sections = await liveSections(draftId)
+      const customerType = sections.customerCategory?.category === 'SME' ? 'SME' : 'RES'
+      const businessType: BusinessType | null =
+        customerType === 'SME' ? (sections.documents?.businessType ?? null) : null
+      const cart = await orders.readByDraft(draftId)
+      const plan = cart?.cartItems.find((item) => item.productType === 'MAINLINE') ?? null
+      const files = await rows(draftId)
+      const input = { monthlyFee: plan?.monthlyFee ?? null, customerType, businessType } as const
+      const result = checkRequirements(input, settingsOf(deps).documentThresholds, files)
+      return {
+        customerType,
+        businessType,
+        businessTypeNeeded: result.businessTypeNeeded,
+        monthlyFee: input.monthlyFee,
+        requirements: result.requirements,
+        fileCount: files.length,
+        maxFiles: MAX_FILES,
+        complete: result.complete,
+      }
+    },
+  }
+}

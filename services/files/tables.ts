@@ -1,0 +1,30 @@
+import { bigint, index, pgSchema, text, timestamp } from 'drizzle-orm/pg-core'
+import type { DocumentCategory } from '../../lib/documents.ts'
+
+export const filesSchema = pgSchema('files')
+
+/**
+ * Uploaded documents (issue 10; docs/decisions/0031): one row per stored object, bound to
+ * its draft by the SHA-256 of the draft's id (as carts are), so a file id alone opens
+ * nothing. The bytes are in the storage driver under `storage_key`, a generated name; the
+ * visitor's own file name is kept only to show back to them.
+ */
+export const uploadedDocuments = filesSchema.table(
+  'documents',
+  {
+    id: text('id').primaryKey(),
+    draftIdHash: text('draft_id_hash').notNull(),
+    category: text('category').$type<DocumentCategory>().notNull(),
+    subCategory: text('sub_category'),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    // 'jpg' | 'pdf', decided by the content.
+    type: text('type').$type<'jpg' | 'pdf'>().notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    // Set when an operator rejects the document (compliance, issue 10 part 4).
+    complianceReason: text('compliance_reason'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('documents_draft_id_hash_idx').on(t.draftIdHash)],
+)
