@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
-import { birthDateYearsAgo, draftWithPlan } from './support/apply'
+import { birthDateYearsAgo, draftWithPlan, savePersonalDetails, uploadRequiredDocuments } from './support/apply'
 import { person } from './support/check-availability'
 import { acceptCookiesBeforehand } from './support/visitor'
 import { DEMO, fillRegistration, followMailboxLink, logIn, sendEmailCode, uniqueEmail } from './support/account'
@@ -210,23 +210,9 @@ async function wizardVisitor(page: Page, withDetails: boolean) {
   await page.setViewportSize({ width: 390, height: 900 })
   await draftWithPlan(page, person('accessible'))
   if (!withDetails) return
-  const saved = await page.request.post(`${WIZARD}/personalDetails`, {
-    form: {
-      firstName: 'Ana',
-      lastName: 'Cruz',
-      mobileNumber: '9171234567',
-      emailAddress: 'ana@example.net',
-      birthDate: '1990-05-17',
-      civilStatus: 'Single',
-      nationality: 'Filipino',
-      gender: 'Female',
-      streetName: 'Ayala Avenue',
-      zipCode: '1209',
-      billingSameAsResidential: 'on',
-    },
-    maxRedirects: 0,
-  })
-  expect(saved.status()).toBe(302)
+  await savePersonalDetails(page)
+  // The appointment waits for the documents step's checklist.
+  await uploadRequiredDocuments(page, 'residential')
 }
 
 test('the application wizard’s personal details page, blank and with the server’s messages, has no accessibility violations in either theme', async ({

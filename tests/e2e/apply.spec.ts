@@ -5,12 +5,12 @@
  * applicant; a refused form that comes back filled in; the prerequisites; and another
  * visitor, who sees nothing of it.
  *
- * The documents page (/onboard/:path/documents) is another change's: until it lands the
- * journeys go from personal details straight to the appointment's address.
+ * The appointment waits for the documents step's checklist: the journeys upload the
+ * required documents (real JPG and PDF fixtures) before it.
  */
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
-import { birthDateYearsAgo, draftWithPlan, serviceableDraft } from './support/apply'
+import { birthDateYearsAgo, draftWithPlan, serviceableDraft, uploadRequiredDocuments } from './support/apply'
 import {
   chooseAddress,
   chooseLocationType,
@@ -39,10 +39,20 @@ async function fillApplicant(page: Page, birthDate = '1990-05-17') {
   await page.getByLabel('Birth date').fill(birthDate)
 }
 
-/** Until the documents page lands, the appointment is opened by its address. */
-async function skipDocuments(page: Page, path: 'residential' | 'sme') {
+/**
+ * The documents step: the appointment is refused until the required documents are in,
+ * then the real fixtures go up (the uploads themselves, by hand, are documents.spec.ts's)
+ * and Continue leads on.
+ */
+async function throughDocuments(page: Page, path: 'residential' | 'sme') {
   await expect(page).toHaveURL(`/onboard/${path}/documents`)
   await page.goto(`/onboard/${path}/appointment`)
+  await expect(page).toHaveURL(`/onboard/${path}/documents`)
+  await expect(page.getByText('Please upload the required documents first.')).toBeVisible()
+  await uploadRequiredDocuments(page, path)
+  await page.reload()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(`/onboard/${path}/appointment`)
 }
 
 /**
@@ -123,7 +133,7 @@ test('a residential application from the address to a reference number; sending 
     await page.getByRole('button', { name: 'SAVE AND CONTINUE' }).click()
   })
 
-  await skipDocuments(page, 'residential')
+  await throughDocuments(page, 'residential')
   const slotId = await chooseFreeSlot(page, 'residential', javaScriptEnabled)
 
   await test.step('review: the summary, and Back never loses anything', async () => {
@@ -209,7 +219,7 @@ test('an SME application: the business, a billing address of its own, and a refe
   await page.getByLabel('Billing address: Zip code').fill('1920')
   await page.getByRole('button', { name: 'SAVE AND CONTINUE' }).click()
 
-  await skipDocuments(page, 'sme')
+  await throughDocuments(page, 'sme')
   await chooseFreeSlot(page, 'sme', javaScriptEnabled)
   const business = page.getByRole('region', { name: 'Business' })
   await expect(business.getByText('Sari-Sari Ventures')).toBeVisible()
@@ -284,8 +294,7 @@ test('another visitor sees nothing of an application: not its pages, not its ref
   await page.goto('/onboard/residential/personalDetails')
   await fillApplicant(page)
   await page.getByRole('button', { name: 'SAVE AND CONTINUE' }).click()
-  await expect(page).toHaveURL('/onboard/residential/documents')
-  await page.goto('/onboard/residential/appointment')
+  await throughDocuments(page, 'residential')
   await chooseFreeSlot(page, 'owner', javaScriptEnabled)
 
   const other = await browser.newContext()

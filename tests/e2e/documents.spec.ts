@@ -7,6 +7,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
+import { draftWithPlan, savePersonalDetails } from './support/apply'
+import { person } from './support/check-availability'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures')
@@ -35,7 +37,9 @@ test('without a plan the step sends the visitor to the plans', async ({ page }) 
 })
 
 test('uploads a real JPG and PDF, lists, downloads and deletes them', async ({ page }) => {
-  await choosePlan(page)
+  // A whole draft (address, plan, personal details): Continue leads on to the appointment.
+  await draftWithPlan(page, person('documents'))
+  await savePersonalDetails(page)
   await page.goto(PAGE)
   await expect(page.getByRole('heading', { level: 1, name: 'Upload documents' })).toBeVisible()
   await expect(

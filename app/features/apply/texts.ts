@@ -15,6 +15,7 @@ export const APPLY_TEXT = {
   needPlan: 'Please choose a plan first.',
   needDetails: 'Please fill in your personal details first.',
   needAppointment: 'Please choose an installation appointment first.',
+  needDocuments: 'Please upload the required documents first.',
 
   personal: {
     title: 'Personal details',

@@ -94,7 +94,18 @@ export async function openWizard(
   if (page !== 'personalDetails' && !draft.sections.personalDetails) {
     return sendBack(context, wizardHref(path, 'personalDetails'), TEXT.needDetails)
   }
-  // The documents page (another change) sits between; its check is that page's to add.
+  // The documents step sits between: the appointment and the review need its checklist
+  // complete (computed upstream from the plan and customer type, docs/decisions/0030).
+  if (page === 'appointment' || page === 'review') {
+    const checklist = await upstreamFor(context)
+      .files.checklist(draft.id)
+      .catch((error: unknown) => {
+        // The documents page says what failed and keeps what was uploaded.
+        if (isUpstreamError(error)) return null
+        throw error
+      })
+    if (!checklist?.complete) return sendBack(context, wizardHref(path, 'documents'), TEXT.needDocuments)
+  }
   if (page === 'review' && !draft.sections.appointment) {
     return sendBack(context, wizardHref(path, 'appointment'), TEXT.needAppointment)
   }
@@ -321,9 +332,8 @@ export async function reviewAction(request: Request, context: AppLoadContext, pa
   if (!token || submission.value.token !== token) {
     return sendBack(context, wizardHref(wizard.path, 'review'), TEXT.review.staleForm)
   }
-  // DOCUMENTS: the documents check goes here (issue 10, part 2): refuse, or send the
-  // visitor to wizardHref(wizard.path, 'documents'), while the required documents are
-  // not all uploaded. Nothing about documents is checked until that change lands.
+  // openWizard checked the documents' checklist just now: a file deleted since the page
+  // was shown sends the visitor back to the documents step instead of submitting.
   const payload = buildApplicationPayload({
     category: wizard.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY,
     serviceability: wizard.sections.serviceability,

@@ -3,6 +3,8 @@
  * building (Demo Makati Tower, as the accessibility suite posts it) and a plan in the
  * cart, each posted as its form posts it, in the page's own cookie jar.
  */
+import fs from 'node:fs'
+import path from 'node:path'
 import { expect, type Page } from '@playwright/test'
 import type { Person } from './check-availability'
 
@@ -56,4 +58,55 @@ export function birthDateYearsAgo(years: number, days = 0): string {
   const manila = new Date(Date.now() + 8 * 60 * 60 * 1000)
   const date = new Date(Date.UTC(manila.getUTCFullYear() - years, manila.getUTCMonth(), manila.getUTCDate() + days))
   return date.toISOString().slice(0, 10)
+}
+
+const FIXTURES = path.join(import.meta.dirname, '../../fixtures')
+const fixture = (name: string) => ({
+  name,
+  mimeType: name.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg',
+  buffer: fs.readFileSync(path.join(FIXTURES, name)),
+})
+
+/**
+ * The documents step's required uploads, posted as its forms post them (real JPG and PDF
+ * fixtures): the ID always; for an SME, a sole proprietorship and its two business documents.
+ * The plans the journeys choose are below 2,500 a month, so no proof of billing or income.
+ */
+export async function uploadRequiredDocuments(page: Page, applicant: 'residential' | 'sme') {
+  const step = `/onboard/${applicant}/documents`
+  const upload = async (multipart: Record<string, string | ReturnType<typeof fixture>>) => {
+    const response = await page.request.post(step, { multipart, maxRedirects: 0 })
+    expect(response.status(), `upload to ${multipart.category}`).toBe(302)
+  }
+  await upload({ category: 'governmentIssued', file: fixture('government-id.jpg') })
+  if (applicant === 'sme') {
+    await post(page, step, { intent: 'business-type', businessType: 'SOLE_PROPRIETOR' })
+    await upload({
+      category: 'businessdocuments',
+      subCategory: 'dtiRegistration',
+      file: fixture('proof-of-billing.pdf'),
+    })
+    await upload({ category: 'businessdocuments', subCategory: 'mayorsPermit', file: fixture('government-id.jpg') })
+  }
+}
+
+/** Personal details, posted as the residential page's form posts them (the wizard's next steps need them). */
+export async function savePersonalDetails(page: Page) {
+  const saved = await page.request.post('/onboard/residential/personalDetails', {
+    form: {
+      firstName: 'Ana',
+      lastName: 'Cruz',
+      mobileNumber: '9171234567',
+      emailAddress: 'ana@example.net',
+      birthDate: '1990-05-17',
+      civilStatus: 'Single',
+      nationality: 'Filipino',
+      gender: 'Female',
+      streetName: 'Ayala Avenue',
+      zipCode: '1209',
+      billingSameAsResidential: 'on',
+    },
+    maxRedirects: 0,
+  })
+  expect(saved.status()).toBe(302)
 }
