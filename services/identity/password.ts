@@ -4,14 +4,18 @@
  *   $scrypt$ln=16,r=8,p=1$<salt base64>$<key base64>
  */
 import crypto from 'node:crypto'
-import { promisify } from 'node:util'
 
-const scrypt = promisify(crypto.scrypt) as (
+// crypto.scrypt looked up on each call, so a test can count the derivations (identity.integration.test.ts).
+function scrypt(
   password: crypto.BinaryLike,
   salt: crypto.BinaryLike,
   keylen: number,
   options: crypto.ScryptOptions,
-) => Promise<Buffer>
+): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    crypto.scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
+  )
+}
 
 export type ScryptCost = { readonly ln: number; readonly r: number; readonly p: number }
 
