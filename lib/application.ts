@@ -17,14 +17,16 @@ import {
   MobileNumberSchema,
 } from './identity-schemas.ts'
 
-const text = (max: number) =>
+/** A required text field: trimmed, FIELD_REQUIRED when empty, INPUT_LIMIT_EXCEEDED past `max`. */
+export const text = (max: number) =>
   z
     .string({ error: FIELD_REQUIRED })
     .trim()
     .min(1, { error: FIELD_REQUIRED, abort: true })
     .max(max, { error: INPUT_LIMIT_EXCEEDED })
 
-const optionalText = (max: number) => z.string().trim().max(max, { error: INPUT_LIMIT_EXCEEDED }).optional()
+/** An optional text field, trimmed, at most `max` characters. */
+export const optionalText = (max: number) => z.string().trim().max(max, { error: INPUT_LIMIT_EXCEEDED }).optional()
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: 'Please choose one' })
 

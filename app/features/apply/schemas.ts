@@ -20,25 +20,15 @@ import {
   SUFFIXES,
   TinSchema,
   ZipCodeSchema,
+  optionalText,
+  text,
   type PersonalDetailsSection,
 } from '../../../lib/application'
-import {
-  EmailSchema,
-  FIELD_REQUIRED,
-  FirstNameSchema,
-  INPUT_LIMIT_EXCEEDED,
-  LastNameSchema,
-  MobileNumberSchema,
-} from '../../../lib/identity-schemas'
+import { EmailSchema, FirstNameSchema, LastNameSchema, MobileNumberSchema } from '../../../lib/identity-schemas'
 import { APPLY_TEXT } from './texts'
 
-const required = (max: number) =>
-  z
-    .string({ error: FIELD_REQUIRED })
-    .trim()
-    .min(1, { error: FIELD_REQUIRED, abort: true })
-    .max(max, { error: INPUT_LIMIT_EXCEEDED })
-const optional = (max: number) => z.string().trim().max(max, { error: INPUT_LIMIT_EXCEEDED }).optional()
+const required = text
+const optional = optionalText
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: APPLY_TEXT.personal.choose })
 
