@@ -193,7 +193,7 @@ export async function startPortal(options: PortalOptions = {}) {
       setTimeout(() => process.exit(1), 10_000).unref()
     })
   }
-  return { config, logger }
+  return { config, logger, upstreamFetch: portal.upstreamFetch }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -45,6 +45,7 @@ export default [
   // route with a static segment, and answers not-found for anything that is not a reference.
   route('check-status/lookup', 'routes/public/check-status-lookup.tsx'),
   route('compliance/:id', 'routes/public/compliance.tsx', { id: 'compliance' }),
+  route('compliance/:id/upload/:category', 'routes/public/compliance-upload.tsx'),
   route('upload/:id', 'routes/public/compliance.tsx', { id: 'compliance-upload' }),
   route(':refNo/:refIdentifier', 'routes/public/application-status.tsx'),
 

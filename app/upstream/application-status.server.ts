@@ -6,7 +6,9 @@
  */
 import { z } from 'zod'
 import { ApplicationStatusSchema, DocumentCategorySchema, type VerificationKind } from '../../lib/application-status'
+import { FileEntrySchema, STORED_CONTENT_TYPES } from '../../lib/documents'
 import type { UpstreamClient } from './client.server'
+import type { FileToSend } from './files.server'
 import { envelope } from './envelope'
 
 const RejectionSchema = z.object({ category: DocumentCategorySchema, reason: z.string().min(1) })
@@ -80,6 +82,33 @@ export function applicationStatusCalls(client: UpstreamClient) {
         path: '/v1/compliance/session',
         body: { token, sessionToken },
         schema: envelope(ComplianceViewSchema),
+      }),
+    /**
+     * A rejected category's document sent again, streamed (issue 10 part 4): the link's token
+     * and the session its code opened go as headers, so the files service checks both. spec 5:
+     * it counts only on an answer whose status is exactly true.
+     */
+    complianceUpload: (token: string, sessionToken: string, file: FileToSend) =>
+      client.sendStream({
+        name: 'compliance.upload',
+        path: '/v1/compliance/files',
+        query: {
+          category: file.category,
+          subCategory: file.subCategory ?? undefined,
+          fileName: file.fileName,
+          type: file.type,
+        },
+        headers: { 'x-compliance-token': token, 'x-compliance-session': sessionToken },
+        body: file.body,
+        size: file.size,
+        sha256: file.sha256,
+        contentType: STORED_CONTENT_TYPES[file.type],
+        schema: z
+          .object({
+            status: z.literal(true),
+            data: z.object({ file: FileEntrySchema, compliance: ComplianceViewSchema }),
+          })
+          .transform((answer) => answer.data),
       }),
     verifyEmail: (kind: VerificationKind, token: string) =>
       client.call({

@@ -5,6 +5,7 @@
  * slot, a field the service refuses) is an UpstreamError (rejected) with its message.
  */
 import { z } from 'zod'
+import { DRAFT_ID_HEADER } from '../../lib/catalog'
 import { ReferenceNumberSchema, type ApplicationPayload } from '../../lib/application'
 import type { UpstreamClient } from './client.server'
 import { envelope } from './envelope'
@@ -47,13 +48,14 @@ export function applicationCalls(client: UpstreamClient) {
         body: { slotId },
         schema: envelope(SlotSchema),
       }),
-    submit: (idempotencyKey: string, payload: ApplicationPayload) =>
+    /** With the draft's id: the upstream checks its documents and binds them to the application. */
+    submit: (idempotencyKey: string, payload: ApplicationPayload, draftId: string) =>
       client.call({
         name: 'applications.submit',
         method: 'POST',
         path: '/v3/applicant-details',
         body: payload,
-        headers: { 'idempotency-key': idempotencyKey },
+        headers: { 'idempotency-key': idempotencyKey, [DRAFT_ID_HEADER]: draftId },
         schema: envelope(ApplicationSchema),
       }),
   }

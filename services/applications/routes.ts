@@ -7,11 +7,16 @@
  *   POST /v2/appointments/slots { slotId }       checks a choice: 409 slot_full, 404 slot_not_open
  *   POST /v3/applicant-details                   the application payload (lib/application.ts),
  *        header Idempotency-Key (required):      201 made, 200 the one this key made before
+ *        header x-draft-id (the portal's draft):  its documents must meet the checklist (422
+ *                                                 documents_missing) and are bound to the application
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { ApplicationPayloadSchema, IdempotencyKeySchema, SlotIdSchema } from '../../lib/application.ts'
+import { DRAFT_ID_HEADER } from '../../lib/catalog.ts'
+import { DraftIdSchema } from '../../lib/draft-sections.ts'
 import type { ServiceDeps } from '../context.ts'
+import { draftNotFound } from '../drafts/service.ts'
 import { ok, ServiceError } from '../errors.ts'
 import { readJsonBody } from '../validation.ts'
 import { createApplicationService, type ApplicationService } from './service.ts'
@@ -41,7 +46,9 @@ export function applicationRoutes(deps: ServiceDeps, service: ApplicationService
     const key = IdempotencyKeySchema.safeParse(c.req.header(IDEMPOTENCY_KEY_HEADER))
     if (!key.success) throw new ServiceError(400, 'idempotency_key_required', 'An Idempotency-Key header is required.')
     const payload = await readJsonBody(c, ApplicationPayloadSchema)
-    const { created, application } = await service.submit(key.data, payload)
+    const draftId = c.req.header(DRAFT_ID_HEADER)
+    if (draftId !== undefined && !DraftIdSchema.safeParse(draftId).success) throw draftNotFound()
+    const { created, application } = await service.submit(key.data, payload, draftId)
     return c.json(ok(application), created ? 201 : 200)
   })
 

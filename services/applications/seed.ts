@@ -49,7 +49,8 @@ const ADDRESS = {
   longitude: '121.0244',
 }
 
-const PAYLOAD: ApplicationPayload = {
+/** The demo application's payload (also a ready-made payload for tests: give it a free slot and another email). */
+export const DEMO_PAYLOAD: ApplicationPayload = {
   customerSegment: 'Residential',
   firstName: 'DEMO',
   lastName: 'APPLICANT',
@@ -108,8 +109,8 @@ export async function seedDemoApplication(db: Database): Promise<{ demoApplicati
       status: 'for_compliance',
       emailAddress: DEMO_APPLICATION.emailAddress,
       mobileNumber: DEMO_APPLICATION.mobileNumber,
-      slotId: PAYLOAD.appointment.slotId,
-      payload: PAYLOAD,
+      slotId: DEMO_PAYLOAD.appointment.slotId,
+      payload: DEMO_PAYLOAD,
       createdAt: submitted,
     })
     .onConflictDoNothing()

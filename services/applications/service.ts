@@ -8,11 +8,14 @@
  * its SHA-256.
  */
 import crypto from 'node:crypto'
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { AGE_MESSAGE, isAtLeast18, manilaDate, slotLabel, type ApplicationPayload } from '../../lib/application.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
+import { hashDraftId } from '../drafts/service.ts'
+import { createFileService } from '../files/service.ts'
+import { uploadedDocuments } from '../files/tables.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import { confirmationEmail } from './emails.ts'
 import { openDates, slotSeedsFor, type SlotWindow } from './slots.ts'
@@ -21,6 +24,7 @@ import { applications, appointmentSlots } from './tables.ts'
 export const APPLICATION_MESSAGES = {
   slotFull: 'This installation slot is already full. Please choose another one.',
   slotNotOpen: 'This installation slot is not available. Please choose another one.',
+  documentsMissing: 'Please upload the required documents first.',
 } as const
 
 export type SlotView = {
@@ -91,6 +95,7 @@ export type ApplicationService = ReturnType<typeof createApplicationService>
 
 export function createApplicationService(deps: ServiceDeps) {
   const delivery = createDeliveryQueue(deps)
+  const files = createFileService(deps)
 
   /** The open slots' rows, made for any open day that has none yet. */
   async function openSlots(db: Executor): Promise<SlotRow[]> {
@@ -133,13 +138,24 @@ export function createApplicationService(deps: ServiceDeps) {
      * (then nothing else happens). Refuses an applicant under 18 on the services' clock and
      * a slot that filled up meanwhile.
      */
+    /**
+     * With the draft's id (the portal always sends it), the draft's documents must meet the
+     * checklist, and they are bound to the application in its transaction: the operator
+     * reviews them, and the compliance page's new files join them (docs/decisions/0033).
+     */
     async submit(
       key: string,
       payload: ApplicationPayload,
+      draftId?: string,
     ): Promise<{ created: boolean; application: ApplicationView }> {
       const keyHash = hashKey(key)
       const before = await existing(deps.db, keyHash)
       if (before) return { created: false, application: applicationView(before) }
+      if (draftId && !(await files.checklist(draftId)).complete) {
+        throw new ServiceError(422, 'documents_missing', APPLICATION_MESSAGES.documentsMissing, {
+          documents: [APPLICATION_MESSAGES.documentsMissing],
+        })
+      }
 
       const now = deps.now()
       if (!isAtLeast18(payload.birthDate, manilaDate(now))) {
@@ -175,6 +191,14 @@ export function createApplicationService(deps: ServiceDeps) {
               .onConflictDoNothing()
               .returning()
             if (!created) throw new InsertRaced()
+            if (draftId) {
+              await tx
+                .update(uploadedDocuments)
+                .set({ applicationId: created.id })
+                .where(
+                  and(eq(uploadedDocuments.draftIdHash, hashDraftId(draftId)), isNull(uploadedDocuments.applicationId)),
+                )
+            }
             await enqueueMessage(
               tx,
               confirmationEmail({

@@ -9,13 +9,13 @@
  *   POST  /v1/compliance/otp                      { token }                    a code to the applicant (OTP_ForCompliance)
  *   POST  /v1/compliance/otp/verify               { token, code }              spends the link, opens a session
  *   POST  /v1/compliance/session                  { token, sessionToken }      the rejected categories and reasons
- *   GET   /v1/applications/:id/compliance                                      categories open for re-upload (files service)
- *   POST  /v1/applications/:id/compliance/resolve { category }                 a category's new file accepted (files service)
+ *   POST  /v1/compliance/files?category&…         a rejected document sent again (services/files/routes.ts)
  *   PATCH /v1/applications/verify-email/oo        { token }                    OO references' email verification
  *   PATCH /v1/applications/verify-email/cvg       { token }                    CVG references' email verification
  *
  * Operator channel only (OPERATOR_CHANNEL; the same signature, another channel name):
  *   POST  /v1/operator/applications/:id/status    { status, reason? }          advance (ALLOWED_MOVES)
+ *   GET   /v1/operator/applications/:id/compliance                             the categories open for re-upload
  *   POST  /v1/operator/applications/:id/compliance { rejections: [{ category, reason }] }
  *   POST  /v1/operator/applications/:id/email-verification { kind: 'OO' | 'CVG' }
  */
@@ -23,11 +23,12 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import {
   ApplicationStatusSchema,
-  DocumentCategorySchema,
   LinkTokenSchema,
   OtpCodeSchema,
   VERIFICATION_KINDS,
 } from '../../lib/application-status.ts'
+// Only a category the files service takes can be rejected: the applicant must be able to send it again.
+import { DocumentCategorySchema as UploadCategorySchema } from '../../lib/documents.ts'
 import { HEADER } from '../../lib/signature.ts'
 import type { ServiceDeps } from '../context.ts'
 import { ok, ServiceError } from '../errors.ts'
@@ -51,11 +52,10 @@ const AdvanceSchema = z.strictObject({
 })
 const RejectSchema = z.strictObject({
   rejections: z
-    .array(z.strictObject({ category: DocumentCategorySchema, reason: z.string().trim().min(1).max(500) }))
+    .array(z.strictObject({ category: UploadCategorySchema, reason: z.string().trim().min(1).max(500) }))
     .min(1)
     .refine((list) => new Set(list.map((r) => r.category)).size === list.length, { error: 'Each category once' }),
 })
-const ResolveSchema = z.strictObject({ category: DocumentCategorySchema })
 const VerificationSchema = z.strictObject({ kind: z.enum(VERIFICATION_KINDS) })
 
 function applicationId(id: string): string {
@@ -113,19 +113,14 @@ export function trackingRoutes(deps: ServiceDeps, service: TrackingService = cre
     })
   }
 
-  app.get('/v1/applications/:id/compliance', async (c) =>
-    c.json(ok(await service.compliance(applicationId(c.req.param('id'))))),
-  )
-
-  app.post('/v1/applications/:id/compliance/resolve', async (c) => {
-    const { category } = await readJsonBody(c, ResolveSchema)
-    return c.json(ok(await service.resolveCategory(applicationId(c.req.param('id')), category)))
-  })
-
   app.post('/v1/operator/applications/:id/status', async (c) => {
     const { status, reason } = await readJsonBody(c, AdvanceSchema)
     return c.json(ok(await service.advance(applicationId(c.req.param('id')), status, reason ?? null)))
   })
+
+  app.get('/v1/operator/applications/:id/compliance', async (c) =>
+    c.json(ok(await service.compliance(applicationId(c.req.param('id'))))),
+  )
 
   app.post('/v1/operator/applications/:id/compliance', async (c) => {
     const { rejections } = await readJsonBody(c, RejectSchema)

@@ -209,7 +209,10 @@ describe('operator actions', () => {
     })
     expect(answer.status).toBe(200)
     expect(answer.body.data.status).toBe('for_compliance')
-    const open = await call('GET', `/v1/applications/${app.id}/compliance`)
+    expect((await call('GET', `/v1/operator/applications/${app.id}/compliance`)).status).toBe(403)
+    const open = await call('GET', `/v1/operator/applications/${app.id}/compliance`, undefined, {
+      channel: OPERATOR_CHANNEL,
+    })
     expect(open.body.data.openCategories).toEqual([
       { category: 'governmentIssued', reason: 'The ID is blurred.' },
       { category: 'proofOfBilling', reason: 'The bill is older than 3 months.' },
@@ -221,17 +224,15 @@ describe('operator actions', () => {
     expect(stored!.tokenHash).not.toBe(token)
     expect(JSON.stringify(stored)).not.toContain(token)
 
-    // The files service closes a category once its new file is accepted.
-    const resolved = await call('POST', `/v1/applications/${app.id}/compliance/resolve`, {
-      category: 'governmentIssued',
+    // A category the files service does not take cannot be rejected: it could never be sent again.
+    const unknown = await operator(`/v1/operator/applications/${app.id}/compliance`, {
+      rejections: [{ category: 'proofofidentity', reason: 'Not readable.' }],
     })
-    expect(resolved.body.data.openCategories).toEqual([
-      { category: 'proofOfBilling', reason: 'The bill is older than 3 months.' },
-    ])
+    expect(unknown.status).toBe(422)
     expect(
-      (await call('POST', `/v1/applications/${app.id}/compliance/resolve`, { category: 'governmentIssued' })).status,
-    ).toBe(409)
-    expect((await call('GET', `/v1/applications/not-a-uuid/compliance`)).status).toBe(404)
+      (await call('GET', `/v1/operator/applications/not-a-uuid/compliance`, undefined, { channel: OPERATOR_CHANNEL }))
+        .status,
+    ).toBe(404)
   })
 })
 

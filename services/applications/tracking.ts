@@ -82,6 +82,11 @@ export const ALLOWED_MOVES: Record<ApplicationStatus, readonly ApplicationStatus
 }
 
 export type TimelineEntry = { status: ApplicationStatus; at: string; reason: string | null }
+/** A category that was not rejected, or was sent again already. */
+export function categoryNotOpen() {
+  return new ServiceError(409, 'category_not_open', 'This document category is not open for upload.')
+}
+
 export type Rejection = { category: DocumentCategory; reason: string }
 
 export type StatusView = {
@@ -451,23 +456,39 @@ export function createTrackingService(deps: ServiceDeps) {
       return complianceView(deps.db, await applicationById(deps.db, applicationId))
     },
 
-    /** For the files service: a category's new file was accepted, so it closes for re-upload. */
-    async resolveCategory(applicationId: string, category: DocumentCategory): Promise<ComplianceView> {
+    /**
+     * For the files service: a category's new file was accepted, so it closes for re-upload;
+     * with the last open category closed, the application goes back to documents in review
+     * (the operator looks again). In the caller's transaction when given one (the file's row
+     * and the closing commit together).
+     */
+    async resolveCategory(
+      applicationId: string,
+      category: DocumentCategory,
+      executor?: Executor,
+    ): Promise<ComplianceView> {
       const now = deps.now()
-      const row = await applicationById(deps.db, applicationId)
-      const [closed] = await deps.db
-        .update(complianceRejections)
-        .set({ resolvedAt: now })
-        .where(
-          and(
-            eq(complianceRejections.applicationId, row.id),
-            eq(complianceRejections.category, category),
-            isNull(complianceRejections.resolvedAt),
-          ),
-        )
-        .returning()
-      if (!closed) throw new ServiceError(409, 'category_not_open', 'This document category is not open for upload.')
-      return complianceView(deps.db, row)
+      const resolve = async (tx: Executor) => {
+        const [row] = await tx.select().from(applications).where(eq(applications.id, applicationId)).for('update')
+        if (!row) throw new ServiceError(404, 'not_found', 'No such application.')
+        if (row.status !== 'for_compliance') throw categoryNotOpen()
+        const [closed] = await tx
+          .update(complianceRejections)
+          .set({ resolvedAt: now })
+          .where(
+            and(
+              eq(complianceRejections.applicationId, row.id),
+              eq(complianceRejections.category, category),
+              isNull(complianceRejections.resolvedAt),
+            ),
+          )
+          .returning()
+        if (!closed) throw categoryNotOpen()
+        if ((await openRejections(tx, row.id)).length > 0) return complianceView(tx, row)
+        await addEvent(tx, row.id, 'documents_in_review', null, now)
+        return complianceView(tx, { ...row, status: 'documents_in_review' })
+      }
+      return executor ? resolve(executor) : deps.db.transaction(resolve)
     },
 
     // --- operator actions (channel Operator) ---------------------------------------------

@@ -8,6 +8,8 @@
  *   GET    /v1/files/checklist            { status: true, data: checklist }
  *   GET    /v1/files/:fileId/content      the bytes: Content-Type by content, Content-Disposition attachment
  *   DELETE /v1/files/:fileId              { status: true, data: { files } } (the refreshed list, spec 4)
+ *   POST   /v1/compliance/files?category&subCategory&fileName&type   a rejected category's document sent
+ *          again, with the compliance link's token and session in headers (no draft); 201 { file, compliance }
  */
 import { Hono, type Context } from 'hono'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
@@ -20,20 +22,27 @@ import {
   STORED_CONTENT_TYPES,
   UPLOAD_MESSAGES,
 } from '../../lib/documents.ts'
+import { LinkTokenSchema } from '../../lib/application-status.ts'
 import { DraftIdSchema } from '../../lib/draft-sections.ts'
+import { TRACKING_MESSAGES } from '../applications/tracking.ts'
 import { toWebStream } from '../../lib/web-streams.ts'
 import type { ServiceDeps } from '../context.ts'
 import { draftNotFound } from '../drafts/service.ts'
 import { ok, ServiceError } from '../errors.ts'
 import { fieldErrorsOf } from '../validation.ts'
-import { createFileService, fileNotFound, type FileService } from './service.ts'
+import { createFileService, fileNotFound, type FileService, type UploadMeta } from './service.ts'
 
 const UPLOAD_PATH = '/v1/files/upload'
+const COMPLIANCE_UPLOAD_PATH = '/v1/compliance/files'
 
-/** The one call whose body the gateway does not read: its route checks the signed hash while streaming. */
+/** The calls whose body the gateway does not read: their routes check the signed hash while streaming. */
 export function isStreamedUpload(method: string, path: string): boolean {
-  return method === 'POST' && path === UPLOAD_PATH
+  return method === 'POST' && (path === UPLOAD_PATH || path === COMPLIANCE_UPLOAD_PATH)
 }
+
+/** The compliance link's token and the session its code opened (bearer secrets: headers, never the logged path). */
+export const COMPLIANCE_TOKEN_HEADER = 'x-compliance-token'
+export const COMPLIANCE_SESSION_HEADER = 'x-compliance-session'
 
 const UploadQuerySchema = z.strictObject({
   category: DocumentCategorySchema,
@@ -45,6 +54,37 @@ const UploadQuerySchema = z.strictObject({
   type: z.enum(['jpg', 'pdf'], { error: UPLOAD_MESSAGES.wrongType }),
   reupload: z.enum(['true', 'false']).optional(),
 })
+
+/** The upload's query, or the field errors as a 400. */
+function uploadQuery(c: Context) {
+  const query = UploadQuerySchema.safeParse(c.req.query())
+  if (!query.success) {
+    const fields = fieldErrorsOf(query.error)
+    const message = fields.fileName?.[0] ?? fields.type?.[0] ?? 'Some fields are not valid.'
+    throw new ServiceError(400, 'invalid_input', message, fields)
+  }
+  return query.data
+}
+
+/** The declared Content-Length (the service counts the bytes against it while they stream). */
+function declaredSize(c: Context): number {
+  const size = Number(c.req.header('content-length'))
+  if (!Number.isSafeInteger(size) || size <= 0) {
+    throw new ServiceError(400, 'invalid_input', UPLOAD_MESSAGES.empty, { file: [UPLOAD_MESSAGES.empty] })
+  }
+  return size
+}
+
+function uploadMeta(c: Context, query: z.output<typeof UploadQuerySchema>): UploadMeta {
+  return {
+    category: query.category,
+    subCategory: query.subCategory ?? null,
+    fileName: query.fileName,
+    type: query.type,
+    size: declaredSize(c),
+    sha256: c.req.header(CONTENT_SHA256_HEADER)!,
+  }
+}
 
 function draftIdOf(c: Context): string {
   const parsed = DraftIdSchema.safeParse(c.req.header(DRAFT_ID_HEADER))
@@ -77,29 +117,23 @@ export function fileRoutes(deps: ServiceDeps, service: FileService = createFileS
 
   app.post(UPLOAD_PATH, async (c) => {
     const draftId = draftIdOf(c)
-    const query = UploadQuerySchema.safeParse(c.req.query())
-    if (!query.success) {
-      const fields = fieldErrorsOf(query.error)
-      const message = fields.fileName?.[0] ?? fields.type?.[0] ?? 'Some fields are not valid.'
-      throw new ServiceError(400, 'invalid_input', message, fields)
-    }
-    const size = Number(c.req.header('content-length'))
-    if (!Number.isSafeInteger(size) || size <= 0) {
-      throw new ServiceError(400, 'invalid_input', UPLOAD_MESSAGES.empty, { file: [UPLOAD_MESSAGES.empty] })
-    }
-    const entry = await service.upload(
-      draftId,
-      {
-        category: query.data.category,
-        subCategory: query.data.subCategory ?? null,
-        fileName: query.data.fileName,
-        type: query.data.type,
-        size,
-        sha256: c.req.header(CONTENT_SHA256_HEADER)!,
-      },
-      c.req.raw.body as WebReadableStream<Uint8Array> | null,
-    )
+    const meta = uploadMeta(c, uploadQuery(c))
+    const entry = await service.upload(draftId, meta, c.req.raw.body as WebReadableStream<Uint8Array> | null)
     return c.json(ok(entry), 201)
+  })
+
+  // A rejected document sent again (issue 10 part 4): the link's token and its session, not an application id.
+  app.post(COMPLIANCE_UPLOAD_PATH, async (c) => {
+    const token = LinkTokenSchema.safeParse(c.req.header(COMPLIANCE_TOKEN_HEADER))
+    const session = LinkTokenSchema.safeParse(c.req.header(COMPLIANCE_SESSION_HEADER))
+    if (!token.success || !session.success) {
+      throw new ServiceError(404, 'link_invalid', TRACKING_MESSAGES.linkInvalid)
+    }
+    const meta = uploadMeta(c, uploadQuery(c))
+    const body = c.req.raw.body as WebReadableStream<Uint8Array> | null
+    const { entry, view } = await service.complianceUpload(token.data, session.data, meta, body)
+    c.header('cache-control', 'no-store')
+    return c.json(ok({ file: entry, compliance: view }), 201)
   })
 
   app.get('/v1/files', async (c) => c.json(ok({ files: await service.list(draftIdOf(c)) })))

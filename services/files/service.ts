@@ -30,6 +30,7 @@ import { usableSections } from '../../lib/draft-sections.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import { createDraftService, draftNotFound, hashDraftId } from '../drafts/service.ts'
 import { ServiceError } from '../errors.ts'
+import { categoryNotOpen, createTrackingService, type ComplianceView } from '../applications/tracking.ts'
 import { createOrderService } from '../orders/service.ts'
 import { localStorage } from '../storage/local.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
@@ -120,6 +121,7 @@ export function createFileService(deps: ServiceDeps) {
     deps.storage ?? (fallbackStorage ??= localStorage(path.join(os.tmpdir(), `portal-files-${process.pid}`)))
   const drafts = createDraftService(deps)
   const orders = createOrderService(deps)
+  const tracking = createTrackingService(deps)
 
   async function liveSections(draftId: string) {
     const stored = await drafts.sectionsFor(draftId)
@@ -142,6 +144,36 @@ export function createFileService(deps: ServiceDeps) {
       .where(and(eq(uploadedDocuments.id, fileId), eq(uploadedDocuments.draftIdHash, hashDraftId(draftId))))
     if (!row) throw fileNotFound()
     return row
+  }
+
+  /**
+   * Streams one file to storage under a generated key, checking the size, the type by its
+   * first bytes and, at the end, the signed SHA-256; a refused file leaves nothing stored.
+   */
+  async function store(meta: UploadMeta, body: WebReadableStream<Uint8Array>) {
+    const id = crypto.randomUUID()
+    const storageKey = `documents/${crypto.randomUUID()}`
+    const check = new UploadCheck(meta.type)
+    // pipeline: an error on either side destroys both, and every error has its listener.
+    const feeding = pipeline(Readable.fromWeb(body), check).catch(() => undefined)
+    try {
+      await storage.put(storageKey, check, {
+        contentType: STORED_CONTENT_TYPES[meta.type],
+        size: meta.size,
+      })
+    } catch (error) {
+      await feeding
+      await storage.delete(storageKey).catch(() => undefined)
+      if (error instanceof StreamRefusal) throw error.refusal
+      const cause = check.errored ?? (error as Error)
+      if (cause instanceof StreamRefusal) throw cause.refusal
+      throw error
+    }
+    if (check.size !== meta.size || check.digest() !== meta.sha256) {
+      await storage.delete(storageKey)
+      throw new ServiceError(400, 'content_mismatch', UPLOAD_MESSAGES.failed)
+    }
+    return { id, storageKey }
   }
 
   return {
@@ -178,28 +210,7 @@ export function createFileService(deps: ServiceDeps) {
       }
       if (!body) throw new ServiceError(400, 'invalid_input', UPLOAD_MESSAGES.empty, { file: [UPLOAD_MESSAGES.empty] })
 
-      const id = crypto.randomUUID()
-      const storageKey = `documents/${crypto.randomUUID()}`
-      const check = new UploadCheck(meta.type)
-      // pipeline: an error on either side destroys both, and every error has its listener.
-      const feeding = pipeline(Readable.fromWeb(body), check).catch(() => undefined)
-      try {
-        await storage.put(storageKey, check, {
-          contentType: STORED_CONTENT_TYPES[meta.type],
-          size: meta.size,
-        })
-      } catch (error) {
-        await feeding
-        await storage.delete(storageKey).catch(() => undefined)
-        if (error instanceof StreamRefusal) throw error.refusal
-        const cause = check.errored ?? (error as Error)
-        if (cause instanceof StreamRefusal) throw cause.refusal
-        throw error
-      }
-      if (check.size !== meta.size || check.digest() !== meta.sha256) {
-        await storage.delete(storageKey)
-        throw new ServiceError(400, 'content_mismatch', UPLOAD_MESSAGES.failed)
-      }
+      const { id, storageKey } = await store(meta, body)
       try {
         const row = await deps.db.transaction(async (tx) => {
           // One upload at a time per draft from here on, so two at once cannot make a 13th file.
@@ -230,6 +241,62 @@ export function createFileService(deps: ServiceDeps) {
           return inserted!
         })
         return entryOf(row)
+      } catch (error) {
+        await storage.delete(storageKey).catch(() => undefined)
+        throw error
+      }
+    },
+
+    /**
+     * A document sent again from the compliance page (issue 10 part 4; spec 4, compliance
+     * validation): only with the compliance session the emailed link's code opened
+     * (tracking.ts), only for a category the operator rejected and that is still open, with
+     * the same checks as any upload. The file belongs to the application; the category
+     * closes, and with the last one the application goes back to documents in review.
+     */
+    async complianceUpload(
+      token: string,
+      sessionToken: string,
+      meta: UploadMeta,
+      body: WebReadableStream<Uint8Array> | null,
+    ): Promise<{ entry: FileEntry; view: ComplianceView }> {
+      const view = await tracking.complianceBySession(token, sessionToken)
+      if (!view.openCategories.some((open) => open.category === meta.category)) throw categoryNotOpen()
+      const allowed = subCategoriesOf(meta.category, null)
+      const subCategoryOk = allowed.length === 0 ? meta.subCategory === null : allowed.includes(meta.subCategory ?? '')
+      if (!subCategoryOk) {
+        throw new ServiceError(400, 'invalid_input', 'Please choose which document this is.', {
+          subCategory: ['Please choose which document this is.'],
+        })
+      }
+      if (meta.size > MAX_FILE_BYTES) {
+        throw new ServiceError(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge, { file: [UPLOAD_MESSAGES.tooLarge] })
+      }
+      if (!body) throw new ServiceError(400, 'invalid_input', UPLOAD_MESSAGES.empty, { file: [UPLOAD_MESSAGES.empty] })
+      const { id, storageKey } = await store(meta, body)
+      try {
+        return await deps.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(uploadedDocuments)
+            .values({
+              id,
+              draftIdHash: null,
+              applicationId: view.applicationId,
+              category: meta.category,
+              subCategory: meta.subCategory,
+              fileName: meta.fileName,
+              storageKey,
+              type: meta.type,
+              size: meta.size,
+              sha256: meta.sha256,
+              complianceReason: null,
+              uploadedAt: deps.now(),
+            })
+            .returning()
+          // In the same transaction: a category closed by a parallel upload rolls this one back.
+          const after = await tracking.resolveCategory(view.applicationId, meta.category, tx)
+          return { entry: entryOf(row!), view: after }
+        })
       } catch (error) {
         await storage.delete(storageKey).catch(() => undefined)
         throw error

@@ -6,6 +6,7 @@
  * mail to that address can mix in. Nobody sees a status or a compliance page by guessing
  * or changing an id: each route that takes one is tried.
  */
+import nodePath from 'node:path'
 import type { Page } from '@playwright/test'
 import { test as clockTest } from './support/clock'
 import { expect, test } from './support/test'
@@ -162,6 +163,47 @@ clockTest.describe('compliance', () => {
       } finally {
         await other.close()
       }
+    },
+  )
+
+  clockTest(
+    'an operator rejects the ID; the emailed link, the code and a new photo of the ID put the application back in review',
+    async ({ page, operator }) => {
+      const application = await operator.applicationWithRejectedId()
+      const mailbox = await page.context().newPage()
+      const linkMail = await newestMail(mailbox, application.emailAddress)
+      await expect(linkMail).toHaveAccessibleName(`Documents needed for your application ${application.referenceNo}`)
+      await expect(linkMail.getByText('The name on the ID cannot be read.')).toBeVisible()
+      const href = await linkMail.getByRole('link', { name: /\/compliance\// }).getAttribute('href')
+      const path = new URL(href!).pathname
+
+      await page.goto(path)
+      await page.getByRole('button', { name: 'SEND ME A CODE' }).click()
+      const codeMail = await newestMail(mailbox, application.emailAddress)
+      const code = /is (\d{6})\./.exec((await codeMail.textContent()) ?? '')![1]!
+      await page.getByLabel('6-digit code').fill(code)
+      await page.getByRole('button', { name: 'CONFIRM' }).click()
+      await page.getByRole('link', { name: 'Upload Valid government-issued ID' }).click()
+      await expect(page.getByRole('heading', { name: 'Send your Valid government-issued ID again' })).toBeVisible()
+      await expect(page.getByText('The name on the ID cannot be read.')).toBeVisible()
+
+      // A file that is not what its name says: refused beside the field, nothing sent.
+      const file = page.getByLabel('Choose a file: Valid government-issued ID')
+      await file.setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html>no</html>') })
+      await page.getByRole('button', { name: 'SEND DOCUMENT' }).click()
+      await expect(page.getByText('Only JPG and PDF files can be uploaded.')).toBeVisible()
+
+      await page
+        .getByLabel('Choose a file: Valid government-issued ID')
+        .setInputFiles(nodePath.join(import.meta.dirname, '../fixtures/government-id.jpg'))
+      await page.getByRole('button', { name: 'SEND DOCUMENT' }).click()
+      await expect(page).toHaveURL(new RegExp(`${path}$`))
+      await expect(page.getByText('Valid government-issued ID: received. Thank you.')).toBeVisible()
+      await expect(page.getByText('We have all the documents we need for now. Thank you.')).toBeVisible()
+
+      await page.goto(`/${application.referenceNo}/${application.emailAddress}`)
+      await expect(page.getByTestId('current-status')).toHaveText('Documents in review')
+      await expect(page.getByRole('button', { name: 'EMAIL ME THE LINK TO SEND THEM' })).toHaveCount(0)
     },
   )
 })

@@ -8,8 +8,8 @@
  * the portal keeps in the signed HttpOnly `compliance` cookie. The session opens only the
  * page of the link it was made from, for an hour.
  *
- * For the documents helper's upload route: `complianceAccess(request, context, id)` answers
- * the application and the categories open for re-upload, or null (no proof for this link).
+ * Each open category's document is sent again at /compliance/{id}/upload/{category}
+ * (compliance-upload.server.ts), behind the same proof (`complianceSession`).
  */
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { upstreamFor } from '~/upstream/index.server'
@@ -39,21 +39,34 @@ async function sessionTokenOf(request: Request, config: Config): Promise<string 
   return typeof value === 'string' && LINK_TOKEN_PATTERN.test(value) ? value : null
 }
 
+/**
+ * The application and its open categories when this browser proved the email for link
+ * `id`, with the session token that proof made (the upload sends it upstream); otherwise null.
+ */
+export async function complianceSession(
+  request: Request,
+  context: AppLoadContext,
+  id: string | undefined,
+): Promise<{ view: ComplianceView; sessionToken: string } | null> {
+  if (!id || !LINK_TOKEN_PATTERN.test(id)) return null
+  const sessionToken = await sessionTokenOf(request, context.config)
+  if (!sessionToken) return null
+  try {
+    const view = await upstreamFor(context).applicationStatus.complianceBySession(id, sessionToken)
+    return { view, sessionToken }
+  } catch (error) {
+    if (isUpstreamError(error) && error.kind === 'rejected' && error.status === 404) return null
+    throw error
+  }
+}
+
 /** The application and its open categories when this browser proved the email for link `id`; otherwise null. */
 export async function complianceAccess(
   request: Request,
   context: AppLoadContext,
   id: string | undefined,
 ): Promise<ComplianceView | null> {
-  if (!id || !LINK_TOKEN_PATTERN.test(id)) return null
-  const sessionToken = await sessionTokenOf(request, context.config)
-  if (!sessionToken) return null
-  try {
-    return await upstreamFor(context).applicationStatus.complianceBySession(id, sessionToken)
-  } catch (error) {
-    if (isUpstreamError(error) && error.kind === 'rejected' && error.status === 404) return null
-    throw error
-  }
+  return (await complianceSession(request, context, id))?.view ?? null
 }
 
 export async function complianceLoader(request: Request, context: AppLoadContext, id: string | undefined) {

@@ -1,7 +1,3 @@
-/**
- * Where each open compliance category's upload lives: the documents change's route, which
- * the lead wires (docs/decisions/0033). It must call complianceAccess (compliance.server.ts)
- * with the same {id} and accept only a category in the answer's openCategories.
- */
+/** Where each open compliance category's document is sent again (compliance-upload.server.ts). */
 export const complianceUploadPath = (id: string, category: string) =>
   `/compliance/${encodeURIComponent(id)}/upload/${encodeURIComponent(category)}`

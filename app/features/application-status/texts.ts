@@ -1,4 +1,6 @@
 /** The status, compliance and application verification screens' words (issue 10 parts 3 and 4). */
+import { CATEGORY_LABELS, type DocumentCategory } from '../../../lib/application-status-words'
+
 export const TEXT = {
   lookupHeading: 'Check your application status',
   lookupIntro:
@@ -39,6 +41,14 @@ export const TEXT = {
   complianceOpenIntro: 'We could not accept these documents. Please send each one again.',
   uploadLink: (label: string) => `Upload ${label}`,
   nothingOpen: 'We have all the documents we need for now. Thank you.',
+  uploadHeading: (label: string) => `Send your ${label} again`,
+  uploadIntro: 'JPG or PDF, up to 5 MB. Phone photos (HEIC, PNG) are converted to JPG for you.',
+  fileLabel: 'Choose a file',
+  chooseDocument: 'Please choose which document this is.',
+  whichDocument: 'Which document is this?',
+  uploadButton: 'SEND DOCUMENT',
+  backToCompliance: 'Back to your documents',
+  reuploaded: (category: DocumentCategory) => `${CATEGORY_LABELS[category]}: received. Thank you.`,
 
   // spec 8: 'Application verification failed' with advice to retry the emailed link or contact support.
   appVerifyHeading: 'Verify your application email',

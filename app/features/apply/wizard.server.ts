@@ -346,7 +346,11 @@ export async function reviewAction(request: Request, context: AppLoadContext, pa
   })
   let application
   try {
-    application = await upstreamFor(context).applications.submit(idempotencyKey(wizard.draft.id, token), payload)
+    application = await upstreamFor(context).applications.submit(
+      idempotencyKey(wizard.draft.id, token),
+      payload,
+      wizard.draft.id,
+    )
   } catch (error) {
     if (isUpstreamError(error) && error.kind === 'rejected' && error.status === 409) {
       // The slot filled up since it was chosen: choose another.

@@ -14,9 +14,16 @@
  *
  * Control, on CLOCK_CONTROL_PORT at 127.0.0.1 only:
  *   POST /advance?minutes=11   moves the clock forward (never back); answers { now }
+ *   POST /applications/rejected-id   a new application (the demo payload, a fresh email), whose
+ *        ID an operator rejects through the real operator call (channel Operator), so the
+ *        applicant is emailed a compliance link; answers { referenceNo, emailAddress }
  */
+import crypto from 'node:crypto'
 import http from 'node:http'
 import { startPortal } from '../../../server.ts'
+import { DEMO_PAYLOAD } from '../../../services/applications/seed.ts'
+import { OPERATOR_CHANNEL } from '../../../services/applications/tracking-routes.ts'
+import { signedCall } from '../../../services/testing.ts'
 
 function exitWith(message: string): never {
   process.stderr.write(`portal-with-clock: ${message}\n`)
@@ -31,8 +38,40 @@ if (process.env.UPSTREAM_URL) exitWith('the clock moves the in-process services 
 let offsetMs = 0
 const now = () => new Date(Date.now() + offsetMs)
 
+// Set once the portal runs (the control port listens first).
+const portal: { upstream?: Parameters<typeof signedCall>[0] } = {}
+
+/** A submitted application with its government ID rejected by an operator, for compliance journeys. */
+async function applicationWithRejectedId() {
+  const { upstream } = portal
+  if (!upstream) throw new Error('the portal is not running yet')
+  const slots = await signedCall(upstream, 'GET', '/v2/appointments/slots')
+  const slot = (slots.body.data as { slotId: string; available: number }[]).find((s) => s.available > 0)
+  if (!slot) throw new Error('no open installation slot')
+  const emailAddress = `rica.${crypto.randomUUID().slice(0, 8)}@example.com`
+  const submitted = await signedCall(upstream, 'POST', '/v3/applicant-details', {
+    body: { ...DEMO_PAYLOAD, emailAddress, appointment: { slotId: slot.slotId } },
+    headers: { 'idempotency-key': crypto.randomBytes(32).toString('base64url') },
+  })
+  if (submitted.status !== 201) throw new Error(`submission answered ${submitted.status}`)
+  const { applicationId, referenceNo } = submitted.body.data as { applicationId: string; referenceNo: string }
+  const rejected = await signedCall(upstream, 'POST', `/v1/operator/applications/${applicationId}/compliance`, {
+    channel: OPERATOR_CHANNEL,
+    body: { rejections: [{ category: 'governmentIssued', reason: 'The name on the ID cannot be read.' }] },
+  })
+  if (rejected.status !== 200) throw new Error(`the rejection answered ${rejected.status}`)
+  return { referenceNo, emailAddress }
+}
+
 const control = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+  if (req.method === 'POST' && url.pathname === '/applications/rejected-id') {
+    applicationWithRejectedId().then(
+      (made) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(made)),
+      (error: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error)),
+    )
+    return
+  }
   const minutes = Number(url.searchParams.get('minutes'))
   if (req.method !== 'POST' || url.pathname !== '/advance' || !Number.isFinite(minutes) || minutes <= 0) {
     res.writeHead(400, { 'content-type': 'text/plain' }).end('POST /advance?minutes=N with N > 0\n')
@@ -44,5 +83,6 @@ const control = http.createServer((req, res) => {
 // Listening before the portal does: once /healthz answers, the control port does too.
 await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', resolve))
 
-const { logger } = await startPortal({ now })
+const { logger, config, upstreamFetch } = await startPortal({ now })
+portal.upstream = { config, fetch: upstreamFetch }
 logger.info({ controlPort }, 'services clock movable: POST /advance?minutes=N on the control port')

@@ -1,0 +1,132 @@
+/**
+ * /compliance/{id}/upload/{category} (issue 10 part 4; spec 4, compliance validation; spec 5,
+ * upload rules): one rejected category's document, sent again. Behind the same proof as
+ * the compliance page (the emailed code's session, compliance.server.ts): without it, or for
+ * a category that is not open, the visitor goes back to /compliance/{id}, which says what
+ * to do. The form is a plain multipart POST, read as it streams and checked like the
+ * documents step's (upload.server.ts); the files service checks the session, the category
+ * and the bytes again, stores the file with the application and closes the category.
+ */
+import fs from 'node:fs'
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { prepareFile, readUploadForm, UploadFormError } from '~/features/documents/upload.server'
+import { isUpstreamError } from '~/upstream/errors'
+import { upstreamFor } from '~/upstream/index.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { upstreamMessage } from '~/utils/upstream-failure'
+import { DocumentCategorySchema, UPLOAD_MESSAGES, subCategoriesOf, type DocumentCategory } from '../../../lib/documents'
+import { toWebStream } from '../../../lib/web-streams'
+import { complianceSession } from './compliance.server'
+import { TEXT } from './texts'
+
+export type ComplianceUploadView = {
+  referenceNo: string
+  category: DocumentCategory
+  reason: string
+  subCategories: string[]
+}
+
+export type ComplianceUploadErrors = { subCategory?: string[]; file?: string[]; _form?: string[] }
+export type ComplianceUploadActionData = { errors: ComplianceUploadErrors; subCategory: string }
+
+const compliancePage = (id: string) => `/compliance/${encodeURIComponent(id)}`
+
+/** The open category this page is for, or a redirect to the compliance page (no proof, or not open). */
+async function openCategory(
+  request: Request,
+  context: AppLoadContext,
+  id: string | undefined,
+  category: string | undefined,
+) {
+  const session = await complianceSession(request, context, id)
+  if (!session || !id) throw redirect(id ? compliancePage(id) : '/check-status')
+  const parsed = DocumentCategorySchema.safeParse(category)
+  const open = parsed.success ? session.view.openCategories.find((r) => r.category === parsed.data) : undefined
+  if (!parsed.success || !open) throw redirect(compliancePage(id))
+  const view: ComplianceUploadView = {
+    referenceNo: session.view.referenceNo,
+    category: parsed.data,
+    reason: open.reason,
+    subCategories: subCategoriesOf(parsed.data, null),
+  }
+  return { id, view, sessionToken: session.sessionToken }
+}
+
+export async function complianceUploadLoader(
+  request: Request,
+  context: AppLoadContext,
+  id: string | undefined,
+  category: string | undefined,
+) {
+  const { view } = await openCategory(request, context, id, category)
+  return data(view, { headers: { 'cache-control': 'no-store' } })
+}
+
+const failed = (errors: ComplianceUploadErrors, subCategory: string, status = 400) =>
+  data<ComplianceUploadActionData>({ errors, subCategory }, { status })
+
+export async function complianceUploadAction(
+  request: Request,
+  context: AppLoadContext,
+  id: string | undefined,
+  category: string | undefined,
+) {
+  const open = await openCategory(request, context, id, category)
+  let form
+  try {
+    // One document: the category closes once it is accepted.
+    form = await readUploadForm(request, { maxFiles: 1 })
+  } catch (error) {
+    if (error instanceof UploadFormError) return failed({ _form: [UPLOAD_MESSAGES.failed] }, '')
+    throw error
+  }
+  try {
+    const subCategory = form.fields.subCategory ?? ''
+    const allowed = open.view.subCategories
+    if (allowed.length > 0 && !allowed.includes(subCategory)) {
+      return failed({ subCategory: [TEXT.chooseDocument] }, subCategory)
+    }
+    const refusal = form.refusals[0]
+    if (refusal) return failed({ file: [refusal.message] }, subCategory)
+    const spooled = form.files[0]
+    if (!spooled) return failed({ file: [UPLOAD_MESSAGES.empty] }, subCategory)
+    const prepared = await prepareFile(spooled)
+    if ('message' in prepared) return failed({ file: [prepared.message] }, subCategory)
+    try {
+      await upstreamFor(context).applicationStatus.complianceUpload(open.id, open.sessionToken, {
+        category: open.view.category,
+        subCategory: allowed.length > 0 ? subCategory : null,
+        fileName: prepared.fileName,
+        type: prepared.type,
+        size: prepared.size,
+        sha256: prepared.sha256,
+        body: toWebStream(fs.createReadStream(prepared.path, { highWaterMark: 64 * 1024 })),
+      })
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error
+      if (error.kind === 'rejected' && (error.status === 404 || error.status === 409)) {
+        // The session ended or the category closed meanwhile: the compliance page says what is open now.
+        return redirectWithToast(context.config, compliancePage(open.id), {
+          kind: 'error',
+          message: error.serverMessage ?? TEXT.linkInvalid,
+        })
+      }
+      if (error.kind === 'rejected' && error.fields) {
+        const fileErrors = error.fields.file ?? error.fields.fileName ?? error.fields.type
+        return failed(
+          fileErrors ? { file: fileErrors } : { _form: [error.serverMessage ?? UPLOAD_MESSAGES.failed] },
+          subCategory,
+          error.status ?? 400,
+        )
+      }
+      context.logger.warn({ requestId: context.requestId, err: String(error) }, 'compliance upload failed')
+      return failed({ _form: [upstreamMessage(error)] }, subCategory, 503)
+    }
+    return redirectWithToast(context.config, compliancePage(open.id), {
+      kind: 'success',
+      message: TEXT.reuploaded(open.view.category),
+    })
+  } finally {
+    await form.cleanup()
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * /compliance/{id}/upload/{category} (issue 10 part 4): a rejected document sent again,
+ * behind the compliance page's emailed-code proof (compliance-upload.server.ts).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, useParams } from '@remix-run/react'
+import {
+  complianceUploadAction,
+  complianceUploadLoader,
+  type ComplianceUploadActionData,
+} from '~/features/application-status/compliance-upload.server'
+import { ComplianceUploadPage } from '~/features/application-status/compliance-upload-page'
+import { TEXT } from '~/features/application-status/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, TEXT.complianceHeading, TEXT.uploadIntro),
+  { name: 'robots', content: 'noindex' },
+  // As the compliance page: the URL holds the link's token; same-origin keeps the forms' Origin.
+  { name: 'referrer', content: 'same-origin' },
+]
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return complianceUploadLoader(request, context, params.id, params.category)
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return complianceUploadAction(request, context, params.id, params.category)
+}
+
+export default function ComplianceUpload() {
+  const view = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as ComplianceUploadActionData | undefined
+  const { id = '' } = useParams()
+  return <ComplianceUploadPage view={view} actionData={actionData} back={`/compliance/${encodeURIComponent(id)}`} />
+}
