@@ -12,7 +12,7 @@ import path from 'node:path'
 import { Readable, Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm'
 import {
   MAX_FILE_BYTES,
   MAX_FILES,
@@ -29,6 +29,7 @@ import {
 import { usableSections } from '../../lib/draft-sections.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import { createDraftService, draftNotFound, hashDraftId } from '../drafts/service.ts'
+import { drafts as draftRows } from '../drafts/tables.ts'
 import { ServiceError } from '../errors.ts'
 import { categoryNotOpen, createTrackingService, type ComplianceView } from '../applications/tracking.ts'
 import { createOrderService } from '../orders/service.ts'
@@ -47,6 +48,8 @@ export type UploadMeta = {
 }
 
 type Row = typeof uploadedDocuments.$inferSelect
+
+const PURGE_BATCH = 50
 
 export function fileNotFound() {
   return new ServiceError(404, 'file_not_found', UPLOAD_MESSAGES.notFound)
@@ -147,6 +150,29 @@ export function createFileService(deps: ServiceDeps) {
   }
 
   /**
+   * Removes up to PURGE_BATCH files left by drafts that ended without an application (the
+   * draft expired or was purged): nobody can open them any more, and they hold personal
+   * documents. Runs with every upload, as the drafts' own purge runs with every new draft.
+   */
+  async function purgeAbandoned(now: Date): Promise<number> {
+    const liveDraft = deps.db
+      .select({ one: sql`1` })
+      .from(draftRows)
+      .where(and(eq(draftRows.idHash, uploadedDocuments.draftIdHash), gt(draftRows.expiresAt, now)))
+    const abandoned = deps.db
+      .select({ id: uploadedDocuments.id })
+      .from(uploadedDocuments)
+      .where(and(isNull(uploadedDocuments.applicationId), notExists(liveDraft)))
+      .limit(PURGE_BATCH)
+    const removed = await deps.db
+      .delete(uploadedDocuments)
+      .where(inArray(uploadedDocuments.id, abandoned))
+      .returning({ storageKey: uploadedDocuments.storageKey })
+    for (const { storageKey } of removed) await storage.delete(storageKey).catch(() => undefined)
+    return removed.length
+  }
+
+  /**
    * Streams one file to storage under a generated key, checking the size, the type by its
    * first bytes and, at the end, the signed SHA-256; a refused file leaves nothing stored.
    */
@@ -190,6 +216,7 @@ export function createFileService(deps: ServiceDeps) {
      */
     async upload(draftId: string, meta: UploadMeta, body: WebReadableStream<Uint8Array> | null): Promise<FileEntry> {
       const sections = await liveSections(draftId)
+      await purgeAbandoned(deps.now())
       const allowed = subCategoriesOf(meta.category, sections.documents?.businessType ?? null)
       const subCategoryOk = allowed.length === 0 ? meta.subCategory === null : allowed.includes(meta.subCategory ?? '')
       if (!subCategoryOk) {
@@ -302,6 +329,8 @@ export function createFileService(deps: ServiceDeps) {
         throw error
       }
     },
+
+    purgeAbandoned,
 
     /** The file's entry and bytes, for its own draft only. */
     async open(draftId: string, fileId: string): Promise<{ entry: FileEntry; body: Readable }> {

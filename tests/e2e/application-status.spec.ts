@@ -96,6 +96,11 @@ test('another visitor cannot see a compliance page by guessing its id, and a ver
     const malformed = await page.goto(`${path}not-a-token`)
     expect(malformed?.status()).toBe(404)
   }
+  // A rejected document's upload page, guessed: back to that link's page, which offers only the code.
+  await page.goto(`/compliance/${'x'.repeat(43)}/upload/governmentIssued`)
+  await expect(page).toHaveURL(new RegExp(`/compliance/${'x'.repeat(43)}$`))
+  await expect(page.getByRole('heading', { name: 'Send your documents again' })).toBeVisible()
+  await expect(page.getByLabel(/Choose a file/)).toHaveCount(0)
   await page.goto(`/verifyEmail/OO-${'y'.repeat(43)}`)
   await page.getByRole('button', { name: 'VERIFY EMAIL' }).click()
   await expect(page.getByRole('heading', { name: 'Application verification failed' })).toBeVisible()

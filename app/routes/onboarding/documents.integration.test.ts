@@ -147,6 +147,20 @@ describe('/onboard/:path/documents', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff])
   })
 
+  it('converts a phone photo in HEIC (HEVC, made by libheif) to a JPEG of the same size', async () => {
+    const jar = await visitorWithPlan()
+    const sent = await upload(jar, 'governmentIssued', [{ name: 'IMG_0042.HEIC', bytes: fixture('id-photo.heic') }])
+    expect(sent.status).toBe(302)
+    const { html } = await page(jar)
+    expect(html).toContain('IMG_0042.jpg')
+    const [id] = fileIds(html)
+    const file = await jar.fetch(`${t.base}${PAGE}/${id}`)
+    expect(file.headers.get('content-type')).toBe('image/jpeg')
+    const bytes = Buffer.from(await file.arrayBuffer())
+    const { default: sharp } = await import('sharp')
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 480 })
+  })
+
   describe('refuses, with its message, and stores nothing', () => {
     const cases: [string, Part][] = [
       [
