@@ -85,6 +85,8 @@ export default defineConfig({
     // The streaming-TV partner button shows (spec 1), and its partner's image is broken (an
     // address nothing answers): the page must show the bundled logo (spec 8).
     portalServer(PORTAL_PORT, '.data-e2e', {
+      // A simulated modem restart settles in 5 s (customer-dashboard.spec.ts waits for its outcome).
+      DEVICES_RESTART_SECONDS: '5',
       STREAMING_TV_ENABLED: 'true',
       STREAMING_TV_PARTNER_NAME: 'StreamMax',
       STREAMING_TV_IMAGE_URL: 'http://127.0.0.1:9/streammax-logo.png',

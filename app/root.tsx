@@ -85,9 +85,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // page load: the root loader runs again on each one (a session read when signed in only).
 export const shouldRevalidate = () => true
 
+type ShellHandle = { bare?: boolean; customerShell?: boolean } | undefined
+
 /** Routes whose `handle.bare` is true render without the shell (the bench floor). */
 function useBare() {
-  return useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare)
+  return useMatches().some((match) => (match.handle as ShellHandle)?.bare)
+}
+
+/**
+ * The customer layout (app/routes/customer/layout.tsx) renders its own top bar and <main>
+ * (spec 2); only while its data is there; when its loader failed, the public shell frames the error.
+ */
+function useCustomerShell() {
+  return useMatches().some((match) => (match.handle as ShellHandle)?.customerShell && match.data != null)
 }
 
 // Belt and braces for browsers that ignore frame-ancestors: a framed copy shows only
@@ -98,6 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData()
   const nonce = useNonce()
   const bare = useBare()
+  const customerShell = useCustomerShell()
   const theme = root?.theme ?? 'light'
   return (
     <html lang="en" className={theme === 'dark' ? 'dark' : undefined} suppressHydrationWarning>
@@ -119,10 +130,16 @@ export function Layout({ children }: { children: ReactNode }) {
             >
               Skip to content
             </a>
-            <Header />
-            <main id="main" className="flex-1">
-              {children}
-            </main>
+            {customerShell ? (
+              children
+            ) : (
+              <>
+                <Header />
+                <main id="main" className="flex-1">
+                  {children}
+                </main>
+              </>
+            )}
             <Footer />
             {root?.showCookieBanner ? (
               <>

@@ -2,7 +2,7 @@
  * The URL map (spec 2). Capabilities add their routes here as they land; anything not
  * listed falls through to the not-found page.
  */
-import { index, route, type RouteConfig } from '@remix-run/route-config'
+import { index, layout, route, type RouteConfig } from '@remix-run/route-config'
 import { LEGAL_DOCUMENTS } from './features/legal/documents'
 import { LANDING_PATHS } from './utils/landing-paths'
 
@@ -73,7 +73,13 @@ export default [
   route('dev/ui', 'routes/dev/ui.tsx'),
 
   // Each role's home (spec 4); the root loader's guard (app/auth/guard.ts) keeps others out.
-  route('customer', 'routes/customer/home.tsx'),
+  // The customer shell (spec 2: top bar, drawer, layout rule) around the customer pages; the
+  // other customer-only routes (bill history, notifications, help, consent, profile) go in here too.
+  layout('routes/customer/layout.tsx', { id: 'customer-shell' }, [
+    route('customer', 'routes/customer/home.tsx', { id: 'customer-home' }),
+    route('dashboard', 'routes/customer/home.tsx', { id: 'dashboard' }),
+    route('account/subscription', 'routes/customer/account-subscription.tsx'),
+  ]),
   route('sales', 'routes/sales/home.tsx'),
   route('get-started', 'routes/onboarding/get-started.tsx'),
 

@@ -149,7 +149,17 @@ export const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanString.default(true),
 
+  // The modems (services/devices; docs/architecture.md, Devices): simulated modems in the
+  // embedded set-up, or a TR-069 ACS through GenieACS's NBI. A simulated restart takes
+  // DEVICES_RESTART_SECONDS.
+  DEVICES_DRIVER: z.enum(['simulated', 'genieacs']).default('simulated'),
+  GENIEACS_NBI_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
+  DEVICES_RESTART_SECONDS: wholeNumber(1, 3600).default(90),
+
   // Links
+  // spec 2: the customer drawer's Update Account and Plan Upgrade links (external sites).
+  UPDATE_ACCOUNT_URL: z.url({ message: 'must be an http(s) URL' }).default('https://www.example.ph/account/update'),
+  PLAN_UPGRADE_URL: z.url({ message: 'must be an http(s) URL' }).default('https://www.example.ph/plans/upgrade'),
   LEGACY_STATUS_URL: z
     .url({ message: 'must be an http(s) URL' })
     .default('https://status.example.ph/application/check-status'),
@@ -259,6 +269,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
     throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER is s3')
+  }
+  if (env.DEVICES_DRIVER === 'genieacs' && !env.GENIEACS_NBI_URL) {
+    throw new ConfigError('Invalid configuration: GENIEACS_NBI_URL is required when DEVICES_DRIVER is genieacs')
   }
   const devMailbox = env.DEV_MAILBOX ?? (!env.DATABASE_URL && !env.SMTP_URL)
   const stored =

@@ -32,6 +32,15 @@ export type ServiceSettings = {
   otp: OtpSettings
   /** PROOF_OF_BILLING_OPTIONAL_BELOW and PROOF_OF_INCOME_FROM, pesos a month (docs/decisions/0030). */
   documentThresholds: { billingOptionalBelow: number; incomeFrom: number }
+  /** DEVICES_DRIVER, GENIEACS_NBI_URL, DEVICES_RESTART_SECONDS (services/devices). */
+  devices: DeviceSettings
+}
+
+export type DeviceSettings = {
+  driver: 'simulated' | 'genieacs'
+  genieacsNbiUrl: string | null
+  /** How long a simulated restart takes. */
+  restartSeconds: number
 }
 
 export type OtpSettings = {
@@ -60,6 +69,7 @@ export const defaultServiceSettings: ServiceSettings = {
   complianceLinkHours: 72,
   otp: { ttlSeconds: 600, maxAttempts: 5, sendsPerAccountPerHour: 5, sendsPerUserPerHour: 5 },
   documentThresholds: { billingOptionalBelow: 2500, incomeFrom: 3000 },
+  devices: { driver: 'simulated', genieacsNbiUrl: null, restartSeconds: 90 },
 }
 
 /** What every service's routes are built with. */
@@ -100,6 +110,9 @@ export function serviceSettingsFromConfig(config: {
   OTP_SENDS_PER_USER_PER_HOUR: number
   PROOF_OF_BILLING_OPTIONAL_BELOW: number
   PROOF_OF_INCOME_FROM: number
+  DEVICES_DRIVER?: 'simulated' | 'genieacs'
+  GENIEACS_NBI_URL?: string
+  DEVICES_RESTART_SECONDS?: number
 }): ServiceSettings {
   return {
     publicUrl: config.publicUrl,
@@ -128,6 +141,11 @@ export function serviceSettingsFromConfig(config: {
     documentThresholds: {
       billingOptionalBelow: config.PROOF_OF_BILLING_OPTIONAL_BELOW,
       incomeFrom: config.PROOF_OF_INCOME_FROM,
+    },
+    devices: {
+      driver: config.DEVICES_DRIVER ?? defaultServiceSettings.devices.driver,
+      genieacsNbiUrl: config.GENIEACS_NBI_URL ?? null,
+      restartSeconds: config.DEVICES_RESTART_SECONDS ?? defaultServiceSettings.devices.restartSeconds,
     },
   }
 }

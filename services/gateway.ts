@@ -10,6 +10,8 @@ import { addressRoutes } from './address/routes.ts'
 import { applicationRoutes } from './applications/routes.ts'
 import { OPERATOR_CHANNEL } from './applications/tracking-routes.ts'
 import { catalogRoutes } from './catalog/routes.ts'
+import { deviceRoutes } from './devices/routes.ts'
+import { subscriptionRoutes } from './accounts/subscription-routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
 import { coverageRoutes } from './coverage/routes.ts'
 import { draftRoutes } from './drafts/routes.ts'
@@ -150,6 +152,8 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', orderRoutes(options))
   app.route('/', applicationRoutes(options))
   app.route('/', fileRoutes(options))
+  app.route('/', subscriptionRoutes(options))
+  app.route('/', deviceRoutes(options))
   return app
 }
 

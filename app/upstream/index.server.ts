@@ -6,6 +6,7 @@ import { catalogCalls } from './catalog.server'
 import { createUpstreamClient, type FetchLike } from './client.server'
 import { cmsCalls } from './cms.server'
 import { coverageCalls } from './coverage.server'
+import { deviceCalls } from './devices.server'
 import { draftCalls } from './drafts.server'
 import { fileCalls } from './files.server'
 import { identityCalls } from './identity.server'
@@ -33,6 +34,7 @@ function createUpstream(context: AppLoadContext) {
     catalog: catalogCalls(client, { cacheSeconds: config.CMS_CACHE_SECONDS }),
     cms: cmsCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
     coverage: coverageCalls(client),
+    devices: deviceCalls(client),
     drafts: draftCalls(client),
     files: fileCalls(client),
     identity: identityCalls(client),

@@ -26,7 +26,7 @@ describe('subscriber account registry', () => {
   })
 
   it('seeds once: a second run adds nothing', async () => {
-    expect(await seedAccounts(database.db)).toEqual({ demoAccounts: 0 })
+    expect(await seedAccounts(database.db)).toEqual({ demoAccounts: 0, demoSubscriptions: 0 })
     expect(DEMO_ACCOUNTS.every((a) => /^\d{13}$/.test(a.accountNumber))).toBe(true)
   })
 })

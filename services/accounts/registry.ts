@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
-import { subscriberAccounts } from './tables.ts'
+import { subscriberAccounts, subscriptions } from './tables.ts'
 
 /** The product whose accounts this portal serves; others may exist in the registry. */
 export const PORTAL_PRODUCT = 'fibre'
@@ -25,4 +25,13 @@ export async function findSubscriberAccount(db: Executor, accountNumber: string)
 export async function isFibreAccount(db: Executor, accountNumber: string): Promise<boolean> {
   const account = await findSubscriberAccount(db, accountNumber)
   return account !== null && account.product === PORTAL_PRODUCT
+}
+
+export type Subscription = typeof subscriptions.$inferSelect
+
+/** The account's subscription (plan, speed, network area), or null when it has none on record. */
+export async function findSubscription(db: Executor, accountNumber: string): Promise<Subscription | null> {
+  if (!/^\d{13}$/.test(accountNumber)) return null
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.accountNumber, accountNumber)).limit(1)
+  return row ?? null
 }

@@ -7,7 +7,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
-import { subscriberAccounts } from './tables.ts'
+import { subscriberAccounts, subscriptions } from './tables.ts'
 
 export const DEMO_ACCOUNTS = [
   {
@@ -78,6 +78,64 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const
 
+/**
+ * The demo accounts' subscriptions (plans from the demo line-up, services/catalog/lineup.ts)
+ * and the network area each address hangs off; 001's area has the demo outage
+ * (services/devices/seed.ts), Carlos's active account 002 is in another.
+ */
+export const DEMO_SUBSCRIPTIONS = [
+  {
+    accountNumber: '1000000000001',
+    planName: 'Fiber Plan 1299',
+    speedMbps: 100,
+    monthlyFee: 1299,
+    areaCode: 'PSG-SANANTONIO',
+    areaName: 'Barangay San Antonio, Pasig City',
+  },
+  {
+    accountNumber: '1000000000002',
+    planName: 'Fiber Plan 1699',
+    speedMbps: 200,
+    monthlyFee: 1699,
+    areaCode: 'PSG-ORTIGAS',
+    areaName: 'Ortigas Center, Pasig City',
+  },
+  {
+    accountNumber: '1000000000003',
+    planName: 'Fiber Plan 2499',
+    speedMbps: 500,
+    monthlyFee: 2499,
+    areaCode: 'MKT-POBLACION',
+    areaName: 'Barangay Poblacion, Makati City',
+  },
+  {
+    accountNumber: '1000000000004',
+    planName: 'Fiber Plan 888',
+    speedMbps: 50,
+    monthlyFee: 888,
+    areaCode: 'CEB-LAHUG',
+    areaName: 'Barangay Lahug, Cebu City',
+  },
+  {
+    accountNumber: '1000000000005',
+    planName: 'Fiber Plan 1299',
+    speedMbps: 100,
+    monthlyFee: 1299,
+    areaCode: 'QC-LOYOLA',
+    areaName: 'Barangay Loyola Heights, Quezon City',
+  },
+  {
+    accountNumber: '1000000000006',
+    planName: 'Fiber Plan 1699',
+    speedMbps: 200,
+    monthlyFee: 1699,
+    areaCode: 'ILO-POBLACION',
+    areaName: 'Barangay Poblacion, Iloilo City',
+  },
+] as const
+
+const DEMO_ACTIVATED_AT = new Date('2024-03-01T00:00:00Z')
+
 export async function seedAccounts(db: Database): Promise<Record<string, number>> {
   const added = await db
     .insert(subscriberAccounts)
@@ -98,5 +156,10 @@ export async function seedAccounts(db: Database): Promise<Record<string, number>
         ),
       )
   }
-  return { demoAccounts: added.length }
+  const subscribed = await db
+    .insert(subscriptions)
+    .values(DEMO_SUBSCRIPTIONS.map((row) => ({ ...row, activatedAt: DEMO_ACTIVATED_AT, demo: true })))
+    .onConflictDoNothing({ target: subscriptions.accountNumber })
+    .returning({ accountNumber: subscriptions.accountNumber })
+  return { demoAccounts: added.length, demoSubscriptions: subscribed.length }
 }

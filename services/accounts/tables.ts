@@ -1,4 +1,4 @@
-import { boolean, char, pgSchema, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, char, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core'
 
 export const accountsSchema = pgSchema('accounts')
 
@@ -18,4 +18,21 @@ export const subscriberAccounts = accountsSchema.table('subscriber_accounts', {
   // Seeded demonstration data, so an operator can find and remove it.
   demo: boolean('demo').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * What each account subscribes to (spec 7, account details; /account/subscription): the
+ * plan, its speed and the network area the service address hangs off (where outages are
+ * reported, services/devices). One row per account; the billing system's view.
+ */
+export const subscriptions = accountsSchema.table('subscriptions', {
+  accountNumber: char('account_number', { length: 13 }).primaryKey(),
+  planName: text('plan_name').notNull(),
+  speedMbps: integer('speed_mbps').notNull(),
+  monthlyFee: integer('monthly_fee').notNull(),
+  // The network area (a NAP cluster) serving the address, e.g. 'PSG-SANANTONIO'.
+  areaCode: text('area_code').notNull(),
+  areaName: text('area_name').notNull(),
+  activatedAt: timestamp('activated_at', { withTimezone: true }).notNull(),
+  demo: boolean('demo').notNull().default(false),
 })

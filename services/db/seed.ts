@@ -10,6 +10,7 @@ import { seedDemoApplication } from '../applications/seed.ts'
 import { seedCatalog } from '../catalog/seed.ts'
 import { seedCms } from '../cms/seed.ts'
 import { seedCoverage } from '../coverage/seed.ts'
+import { seedDevices } from '../devices/seed.ts'
 import { seedDemoUsers } from '../identity/seed.ts'
 import type { ScryptCost } from '../identity/password.ts'
 import type { Database } from './client.ts'
@@ -32,5 +33,7 @@ export async function seedAll(
     ...(options.demo ? { ...(await seedAccounts(db)), ...(await seedDemoUsers(db, options.passwordCost)) } : {}),
     // A demo application waiting for compliance (issue 10), with the demo users: demo data only.
     ...(options.demo ? await seedDemoApplication(db) : {}),
+    // Simulated modems for the demo accounts and one demo outage (issue 11): demo data only.
+    ...(options.demo ? await seedDevices(db) : {}),
   }
 }

@@ -41,6 +41,19 @@ export const DEMO_USERS: readonly DemoUser[] = [
     activeAccountNumber: '1000000000002',
     agentCode: null,
   },
+  // A second customer, holder of 1000000000003: the "another customer's account is
+  // refused" tests and journeys sign in as CARLOS and try hers, and the other way round.
+  {
+    email: 'customer2@example.com',
+    password: 'Customer2024',
+    firstName: 'LIZA',
+    lastName: 'SANTOS',
+    mobileNumber: '9170000005',
+    roles: ['base', 'customer'],
+    accountNumbers: ['1000000000003'],
+    activeAccountNumber: '1000000000003',
+    agentCode: null,
+  },
   {
     email: 'agent@example.com',
     password: 'Agent2024',

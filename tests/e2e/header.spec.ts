@@ -66,8 +66,9 @@ test.describe('header when signed in', () => {
   })
 
   test('offers no REGISTER, on a wide screen or in the drawer', async ({ page }) => {
+    // The customer top bar (spec 2): My Account, no REGISTER.
     const header = page.getByRole('banner')
-    await expect(header.getByRole('link', { name: 'PLANS', exact: true })).toBeVisible()
+    await expect(header.getByText('My Account', { exact: true })).toBeVisible()
     await expect(header.getByRole('link', { name: /^register$/i })).toHaveCount(0)
   })
 

@@ -57,17 +57,19 @@ test.describe('signing in', () => {
 })
 
 test.describe('logging out', () => {
+  // The public header's Logout leads to the question; the customer top bar's is the YES form
+  // itself (spec 2; tests/e2e/customer-dashboard.spec.ts).
   test('NO keeps the user signed in and goes back home', async ({ page }) => {
-    await logIn(page, DEMO.customer)
-    await expect(page).toHaveURL('/customer')
+    await logIn(page, DEMO.agent)
+    await expect(page).toHaveURL('/sales')
     await page.getByRole('banner').getByRole('link', { name: 'Logout' }).first().click()
     await expect(page.getByText('Do you want to log out?')).toBeVisible()
     // One word for the action, the header's (spec 2): the page says Logout too.
     await expect(page).toHaveTitle('Logout | Hibla')
     await expect(page.getByRole('heading', { name: 'Logout' })).toBeVisible()
     await page.getByRole('link', { name: 'NO', exact: true }).click()
-    await expect(page).toHaveURL('/customer')
-    await expect(page.getByRole('heading', { name: 'Welcome, CARLOS' })).toBeVisible()
+    await expect(page).toHaveURL('/sales')
+    await expect(page.getByRole('heading', { name: 'Welcome, JOSE' })).toBeVisible()
   })
 
   test('YES logs out, says so, and a private page then asks for sign-in again', async ({ page }) => {

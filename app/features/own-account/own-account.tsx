@@ -5,16 +5,13 @@
  * MAKE DEFAULT and UNLINK (a confirmation with NO and YES, reached by a plain link), the
  * welcome banner and the registration-success popup. Every control is a POST form or a
  * link: all of it works without JavaScript (docs/architecture.md, 4).
- * The link form is validated by the server only; its reply puts the message beside the
- * field and keeps the typed number.
+ * The link form is in link-account-form.tsx (it needs Conform, which pages without the form,
+ * like /customer, should not load).
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
-import { Field } from '~/ui/field'
-import { FormAlert } from '~/ui/form-alert'
 import { useIsPending } from '~/utils/use-is-pending'
 import { INTENT } from './intents'
 import { OWN_ACCOUNT_TEXT as TEXT } from './texts'
@@ -25,63 +22,24 @@ export function IntentButton({
   variant = 'primary',
   label,
   accountNumber,
+  action,
 }: {
   intent: string
   children: ReactNode
   variant?: 'primary' | 'secondary' | 'ghost'
   label?: string
   accountNumber?: string
+  /** The route whose action answers (default: the page's own). */
+  action?: string
 }) {
   const busy = useIsPending()
   return (
-    <Form method="post" className="inline">
+    <Form method="post" action={action} className="inline">
       {accountNumber ? <input type="hidden" name="accountNumber" value={accountNumber} /> : null}
       <Button type="submit" name="intent" value={intent} variant={variant} aria-label={label} disabled={busy}>
         {children}
       </Button>
     </Form>
-  )
-}
-
-export function LinkAccountForm({
-  lastResult,
-  another,
-}: {
-  lastResult: SubmissionResult<string[]> | undefined
-  another: boolean
-}) {
-  const [form, fields] = useForm<{ accountNumber: string }>({
-    id: 'link-account',
-    lastResult,
-    shouldValidate: 'onSubmit',
-  })
-  const busy = useIsPending()
-  return (
-    <section aria-labelledby="link-account-heading" className="flex flex-col gap-3">
-      <h2 id="link-account-heading" className="text-lg font-bold">
-        {another ? TEXT.linkAnotherHeading : TEXT.linkHeading}
-      </h2>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
-        <FormAlert id={form.errorId} errors={form.errors} />
-        <Field
-          label={TEXT.accountNumberLabel}
-          hint={TEXT.linkHint}
-          field={fields.accountNumber}
-          inputProps={{
-            ...getInputProps(fields.accountNumber, { type: 'text' }),
-            required: undefined,
-            inputMode: 'numeric',
-            autoComplete: 'off',
-            maxLength: 13,
-          }}
-        />
-        <div>
-          <Button type="submit" name="intent" value={INTENT.link} disabled={busy}>
-            {TEXT.linkButton}
-          </Button>
-        </div>
-      </Form>
-    </section>
   )
 }
 
@@ -130,6 +88,7 @@ export function LinkedAccounts({
                 <div className="ml-auto flex gap-2">
                   {unverified ? (
                     <IntentButton
+                      action={here}
                       intent={INTENT.prove}
                       accountNumber={accountNumber}
                       label={`Verify account ${accountNumber}`}
@@ -138,6 +97,7 @@ export function LinkedAccounts({
                     </IntentButton>
                   ) : accountNumber === defaultAccountNumber ? null : (
                     <IntentButton
+                      action={here}
                       intent={INTENT.makeDefault}
                       accountNumber={accountNumber}
                       variant="secondary"
@@ -171,7 +131,7 @@ export function LinkedAccounts({
                     <AppLink to={here} className={buttonClass('secondary')}>
                       {TEXT.no}
                     </AppLink>
-                    <IntentButton intent={INTENT.unlink} accountNumber={accountNumber}>
+                    <IntentButton action={here} intent={INTENT.unlink} accountNumber={accountNumber}>
                       {TEXT.yes}
                     </IntentButton>
                   </div>

@@ -1,16 +1,18 @@
 /**
- * /customer (spec 2): the customer's home. The greeting, the default account number
- * (spec 3) and the linked accounts come from the ID token's claims; the accounts can be
- * switched and unlinked here, and the welcome banner shows until closed (spec 4). Links
- * awaiting proof of ownership show as 'Needs verification' with VERIFY NOW, which starts
- * the proof at /get-started; they are never the default account (docs/decisions/0034). With
- * ?showTermsOfUse=true (spec 4: where /terms-of-use sends customers) the terms of use
- * open above the page, rendered by the server, with a close link.
+ * /customer and /dashboard (spec 2; issue 11 item 2): the customer's dashboard, inside the
+ * customer shell (layout.tsx). The default account (spec 3) with a switch among the proven
+ * ones; the outage in its area; the subscription; the modem with its signal, chart and
+ * RESTART MODEM (confirmed on ?restart=confirm); the linked accounts with switching,
+ * unlinking and, for links awaiting proof, VERIFY NOW (docs/decisions/0034); the welcome
+ * banner until closed (spec 4); with ?showTermsOfUse=true (spec 4: where /terms-of-use
+ * sends customers) the terms of use open above the page, rendered by the server.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ROLE } from '~/auth/roles'
 import { asUser } from '~/auth/as-user.server'
+import { AccountSwitcher, ModemCard, OutageNotice, SubscriptionCard } from '~/features/dashboard/dashboard'
+import { loadDashboard, restartModem, RESTART_INTENT } from '~/features/dashboard/dashboard.server'
 import { LinkedAccounts, WelcomeBanner } from '~/features/own-account/own-account'
 import { linkedAccountsView, ownAccountAction, showsWelcomeBanner } from '~/features/own-account/own-account.server'
 import { OWN_ACCOUNT_TEXT } from '~/features/own-account/texts'
@@ -20,9 +22,10 @@ import { useRootData } from '~/root-data'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, 'My account', 'Your accounts.'),
+  ...pageMeta(matches, 'My account', 'Your accounts, subscription and modem.'),
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -30,23 +33,32 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { claims } = await asUser(request, context, { roles: [ROLE.customer] })
-  const query = new URL(request.url).searchParams
+  const me = await asUser(request, context, { roles: [ROLE.customer] })
+  const { claims } = me
+  const url = new URL(request.url)
   return {
+    here: url.pathname,
     givenName: claims.given_name ?? '',
     ...linkedAccountsView(request, claims),
     welcomeBanner: showsWelcomeBanner(claims),
     accountManagement: context.config.ACCOUNT_MGMT_ENABLED,
-    termsOfUse: query.get('showTermsOfUse') === 'true' ? await loadTermsOfUse(context) : null,
+    termsOfUse: url.searchParams.get('showTermsOfUse') === 'true' ? await loadTermsOfUse(context) : null,
+    dashboard: await loadDashboard(me, request),
   }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return ownAccountAction(request, context, await asUser(request, context, { roles: [ROLE.customer] }), '/customer')
+  const me = await asUser(request, context, { roles: [ROLE.customer] })
+  const here = new URL(request.url).pathname
+  // The restart is the dashboard's; every other intent is the own-account settings'.
+  const form = await readForm(request.clone())
+  if (form.get('intent') === RESTART_INTENT) return restartModem(form, me, context, here)
+  return ownAccountAction(request, context, me, here)
 }
 
 export default function CustomerHome() {
   const {
+    here,
     givenName,
     accountNumbers,
     unverifiedAccountNumbers,
@@ -55,6 +67,7 @@ export default function CustomerHome() {
     welcomeBanner,
     accountManagement,
     termsOfUse,
+    dashboard,
   } = useLoaderData<typeof loader>()
   const productName = useRootData()?.productName ?? ''
   return (
@@ -67,7 +80,7 @@ export default function CustomerHome() {
         >
           <LegalPage document={termsOfUse} />
           <div className="px-4 pb-6 text-right">
-            <AppLink to="/customer" className={buttonClass('primary')}>
+            <AppLink to={here} className={buttonClass('primary')}>
               CLOSE
             </AppLink>
           </div>
@@ -75,28 +88,28 @@ export default function CustomerHome() {
       ) : null}
       <h1 className="text-3xl font-extrabold tracking-tight">{`Welcome, ${givenName || 'User'}`}</h1>
       {welcomeBanner ? <WelcomeBanner productName={productName} /> : null}
-      {defaultAccountNumber ? (
+      {dashboard ? (
         <>
-          <div>
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-              Account number
-            </h2>
-            <p className="text-2xl font-bold" data-testid="default-account">
-              {defaultAccountNumber}
-            </p>
+          <AccountSwitcher accountNumber={dashboard.accountNumber} others={dashboard.switchable} here={here} />
+          <OutageNotice outage={dashboard.outage} />
+          {/* Issue 11 item 3: the bills feature's AmountDueCard (amount due, due date, Pay) goes here, for dashboard.accountNumber. */}
+          <div className="grid gap-4 md:grid-cols-2">
+            <SubscriptionCard subscription={dashboard.subscription} />
+            <ModemCard
+              accountNumber={dashboard.accountNumber}
+              modem={dashboard.modem}
+              confirmRestart={dashboard.confirmRestart}
+              here={here}
+            />
           </div>
         </>
-      ) : (
-        // spec 2, Layout: the message when the user has no account number (links awaiting
-        // proof do not count: docs/security.md, Ownership proof).
-        <p role="status">No account number available</p>
-      )}
+      ) : null}
       <LinkedAccounts
         accountNumbers={accountNumbers}
         unverifiedAccountNumbers={unverifiedAccountNumbers}
         defaultAccountNumber={defaultAccountNumber}
         confirmUnlink={confirmUnlink}
-        here="/customer"
+        here={here}
       />
       {accountManagement ? (
         <p>

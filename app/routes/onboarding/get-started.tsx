@@ -10,7 +10,8 @@ import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { asUser } from '~/auth/as-user.server'
-import { LinkAccountForm, LinkedAccounts, RegistrationSuccess } from '~/features/own-account/own-account'
+import { LinkAccountForm } from '~/features/own-account/link-account-form'
+import { LinkedAccounts, RegistrationSuccess } from '~/features/own-account/own-account'
 import { OwnershipProof } from '~/features/own-account/ownership-proof'
 import {
   linkedAccountsView,

@@ -5,6 +5,8 @@ import { expect, type Page } from '@playwright/test'
 export const DEMO = {
   applicant: { email: 'applicant@example.com', password: 'Applicant2024' },
   customer: { email: 'customer@example.com', password: 'Customer2024' },
+  // LIZA SANTOS, holder of 1000000000003: the other customer whose account must be refused.
+  customer2: { email: 'customer2@example.com', password: 'Customer2024' },
   agent: { email: 'agent@example.com', password: 'Agent2024' },
   admin: { email: 'admin@example.com', password: 'Admin2024' },
 }

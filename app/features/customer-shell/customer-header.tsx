@@ -1,0 +1,211 @@
+/**
+ * The customer top bar (spec 2, Shell): the notification bell, My Account (Account Info;
+ * Link another Account when account management is on), About App (the four legal pages),
+ * Consent Management and Logout; the logo goes to /customer. Small screens: a drawer with
+ * 'Hi {given name}', Dashboard, Update Account and Plan Upgrade (external sites) and the
+ * same entries. Menus are native <details>, Logout a plain form post to /logout: all of it
+ * works without JavaScript. Re-keyed per page, so navigating closes an open menu.
+ *
+ * It imports nothing of the public header (app/features/shell/header.tsx): what both the
+ * root and this layout import leaves the root's chunk for a chunk of its own, which costs
+ * every page's first visit about 0.8 KB (docs/architecture.md, JavaScript budget). Hence
+ * its own logo and a plain theme form.
+ */
+import { useLocation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useRootData } from '~/root-data'
+import { AppLink } from '~/ui/app-link'
+import { buttonClass } from '~/ui/button'
+import { Icon } from '~/ui/icon'
+import { CUSTOMER_SHELL_TEXT as TEXT } from './texts'
+
+export type CustomerHeaderProps = {
+  productName: string
+  givenName: string
+  accountManagement: boolean
+  updateAccountUrl: string
+  planUpgradeUrl: string
+  /**
+   * The bell. Default: a plain link to /customer/notifications; the notifications feature
+   * passes its dropdown with the unseen count here (issue 11, item 4).
+   */
+  bell?: ReactNode
+}
+
+const LEGAL = [
+  { to: '/privacy-notice', label: TEXT.privacyNotice },
+  { to: '/cookie-policy', label: TEXT.cookiePolicy },
+  { to: '/terms-and-conditions', label: TEXT.termsAndConditions },
+  { to: '/terms-of-use', label: TEXT.termsOfUse },
+]
+
+const MENU_ITEM = 'block rounded-md px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800'
+const DRAWER_ITEM = 'rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800'
+const TOP_ITEM =
+  'cursor-pointer text-sm font-semibold tracking-wide text-slate-700 hover:text-brand-600 dark:text-slate-200'
+
+/** spec 2: the bell as a plain link (works everywhere, and is what small screens use). */
+export function BellLink() {
+  return (
+    <AppLink
+      to="/customer/notifications"
+      aria-label={TEXT.notifications}
+      className="rounded-md p-2 text-slate-700 dark:text-slate-200"
+    >
+      <Icon className="h-6 w-6">
+        <path d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0a3 3 0 0 1-6 0" />
+      </Icon>
+    </AppLink>
+  )
+}
+
+function Menu({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <details className="relative">
+      <summary className={TOP_ITEM}>{label}</summary>
+      <div className="absolute right-0 z-40 mt-3 flex w-56 flex-col rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-900">
+        {children}
+      </div>
+    </details>
+  )
+}
+
+function CustomerLogo({ productName }: { productName: string }) {
+  return (
+    <AppLink
+      to="/customer"
+      className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-600"
+      aria-label={`${productName} home`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 32 32" className="h-7 w-7">
+        <circle cx="16" cy="16" r="15" fill="currentColor" />
+        <path
+          d="M8 20c4-8 12-8 16 0M11 16c3-4 7-4 10 0"
+          stroke="#fff"
+          strokeWidth="2.5"
+          fill="none"
+          strokeLinecap="round"
+        />
+      </svg>
+      <span>{productName}</span>
+    </AppLink>
+  )
+}
+
+/** The theme switch as a document post to /preferences (app/routes/public/preferences.tsx), back to this page. */
+function ThemeForm({ className }: { className: string }) {
+  const root = useRootData()
+  const next = root?.theme === 'dark' ? 'light' : 'dark'
+  return (
+    <form method="post" action="/preferences">
+      <input type="hidden" name="redirectTo" value={root?.currentPath ?? '/customer'} />
+      <input type="hidden" name="theme" value={next} />
+      <button type="submit" name="intent" value="theme" className={className}>
+        {next === 'dark' ? TEXT.darkTheme : TEXT.lightTheme}
+      </button>
+    </form>
+  )
+}
+
+function LogoutForm({ className }: { className: string }) {
+  // The same post as /logout's YES (app/routes/auth/logout.tsx): a document post, not a fetch.
+  return (
+    <form method="post" action="/logout">
+      <button type="submit" className={className}>
+        {TEXT.logout}
+      </button>
+    </form>
+  )
+}
+
+export function CustomerHeader(props: CustomerHeaderProps) {
+  const { pathname } = useLocation()
+  const bell = props.bell ?? <BellLink />
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 has-[details[open]]:z-50 dark:border-slate-800 dark:bg-slate-950/95">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <CustomerLogo productName={props.productName} />
+        <nav key={pathname} aria-label="Account" className="hidden items-center gap-6 md:flex">
+          {bell}
+          <Menu label={TEXT.myAccount}>
+            <AppLink to="/account/subscription" className={MENU_ITEM}>
+              {TEXT.accountInfo}
+            </AppLink>
+            {props.accountManagement ? (
+              <AppLink to="/get-started" className={MENU_ITEM}>
+                {TEXT.linkAnother}
+              </AppLink>
+            ) : null}
+          </Menu>
+          <Menu label={TEXT.aboutApp}>
+            {LEGAL.map((page) => (
+              <AppLink key={page.to} to={page.to} className={MENU_ITEM}>
+                {page.label}
+              </AppLink>
+            ))}
+          </Menu>
+          <AppLink to="/consent" className={TOP_ITEM}>
+            {TEXT.consent}
+          </AppLink>
+          <ThemeForm className={TOP_ITEM} />
+          <LogoutForm className={buttonClass('secondary')} />
+        </nav>
+        <details key={`drawer-${pathname}`} className="group md:hidden">
+          <summary
+            className="relative z-50 cursor-pointer rounded-md p-2 text-slate-700 dark:text-slate-200"
+            aria-label={TEXT.menu}
+          >
+            <Icon className="h-6 w-6 group-open:hidden">
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </Icon>
+            <Icon className="hidden h-6 w-6 group-open:block">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </Icon>
+          </summary>
+          <div className="fixed inset-y-0 right-0 z-40 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-xl dark:border-slate-800 dark:bg-slate-900">
+            <p className="mb-3 mt-10 text-lg font-semibold">{TEXT.greeting(props.givenName)}</p>
+            <nav aria-label={TEXT.menu} className="flex flex-col">
+              <AppLink to="/customer" className={DRAWER_ITEM}>
+                {TEXT.dashboard}
+              </AppLink>
+              <AppLink to="/customer/notifications" className={DRAWER_ITEM}>
+                {TEXT.notifications}
+              </AppLink>
+              <AppLink to="/account/subscription" className={DRAWER_ITEM}>
+                {TEXT.accountInfo}
+              </AppLink>
+              {props.accountManagement ? (
+                <AppLink to="/get-started" className={DRAWER_ITEM}>
+                  {TEXT.linkAnother}
+                </AppLink>
+              ) : null}
+              <a href={props.updateAccountUrl} className={DRAWER_ITEM} rel="noopener noreferrer">
+                {TEXT.updateAccount}
+              </a>
+              <a href={props.planUpgradeUrl} className={DRAWER_ITEM} rel="noopener noreferrer">
+                {TEXT.planUpgrade}
+              </a>
+              <AppLink to="/consent" className={DRAWER_ITEM}>
+                {TEXT.consent}
+              </AppLink>
+              <details>
+                <summary className={`${DRAWER_ITEM} cursor-pointer`}>{TEXT.aboutApp}</summary>
+                <div className="flex flex-col pl-3">
+                  {LEGAL.map((page) => (
+                    <AppLink key={page.to} to={page.to} className={DRAWER_ITEM}>
+                      {page.label}
+                    </AppLink>
+                  ))}
+                </div>
+              </details>
+              <LogoutForm className={`${DRAWER_ITEM} w-full text-left`} />
+            </nav>
+            <div className="mt-auto pt-4">
+              <ThemeForm className={DRAWER_ITEM} />
+            </div>
+          </div>
+        </details>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,25 @@
+/**
+ * What the customer shell needs on every customer page (spec 2): the greeting, the
+ * account-management flag, the drawer's external links, and the layout rule's answer; when
+ * the rule hides the page, the linked accounts awaiting proof, to verify from here.
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import type { SignedIn } from '~/auth/as-user.server'
+import { linkedAccountsView } from '~/features/own-account/own-account.server'
+import { showsCustomerContent } from './layout-rule'
+
+export function customerShellData(request: Request, context: AppLoadContext, me: SignedIn) {
+  const { claims } = me
+  const content = showsCustomerContent({
+    roles: claims.realm_access?.roles ?? [],
+    accountNumbers: claims.accountNumber ?? [],
+  })
+  return {
+    givenName: claims.given_name ?? me.user.givenName,
+    accountManagement: context.config.ACCOUNT_MGMT_ENABLED,
+    updateAccountUrl: context.config.UPDATE_ACCOUNT_URL,
+    planUpgradeUrl: context.config.PLAN_UPGRADE_URL,
+    content,
+    accounts: content ? null : linkedAccountsView(request, claims),
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The dashboard's data and the modem restart (issue 11 item 2; spec 7: account details,
+ * modem details, restart, outage status, device id), for the user's default account
+ * (spec 3), as the user. Each card loads on its own: a failing call leaves its card with
+ * spec 8's message and the rest of the page shown. Times and the chart's geometry are
+ * worked out here, so the page ships markup, not code (docs/architecture.md, JavaScript budget).
+ *
+ * docs/security.md, Access control: the restart's account number must be in the token's
+ * list and its device id the one the upstream gives for that account; the upstream checks
+ * both again against the bearer token.
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import { AccountNumberSchema } from '../../../lib/identity-schemas'
+import type { SignedIn } from '~/auth/as-user.server'
+import { NOT_AUTHORIZED } from '~/auth/guard'
+import type { Modem, Restart } from '~/upstream/devices.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { defaultAccountNumber } from '~/features/own-account/accounts'
+import { signalChart, signalVerdict } from './signal'
+import { DASHBOARD_TEXT as TEXT } from './texts'
+
+const HISTORY_DAYS = 7
+const WHEN = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' })
+const when = (iso: string) => WHEN.format(new Date(iso))
+
+/** The card's reading, as words and numbers ready to show. */
+export function modemView(modem: Modem, now: Date) {
+  const verdict = modem.online ? signalVerdict(modem.signalDbm) : 'none'
+  return {
+    deviceId: modem.deviceId,
+    model: modem.model,
+    online: modem.online,
+    temperature: modem.temperatureC === null ? '–' : `${modem.temperatureC.toFixed(1)} °C`,
+    signal: modem.signalDbm === null ? '–' : `${modem.signalDbm.toFixed(1)} dBm`,
+    verdict,
+    verdictText: TEXT.verdicts[verdict],
+    lastSeen: modem.lastSeenAt ? when(modem.lastSeenAt) : TEXT.never,
+    chart: signalChart(modem.history, { from: new Date(now.getTime() - HISTORY_DAYS * 86_400_000), to: now }),
+    restart: modem.restart ? restartView(modem.restart) : null,
+  }
+}
+
+export function restartView(restart: Restart) {
+  const at = when(restart.requestedAt)
+  const text =
+    restart.state === 'requested'
+      ? TEXT.restartRequested(at)
+      : restart.state === 'done'
+        ? TEXT.restartDone(when(restart.finishedAt ?? restart.requestedAt))
+        : TEXT.restartFailed(at)
+  return { state: restart.state, text }
+}
+
+export type ModemView = ReturnType<typeof modemView>
+
+type Card<T> = { ok: true; value: T } | { ok: false; message: string }
+const card = <T>(result: { ok: true; value: T } | { ok: false; message: string }): Card<T> =>
+  result.ok ? { ok: true, value: result.value } : { ok: false, message: result.message }
+
+/** The dashboard of the default account: subscription, outage and modem, each on its own. */
+export async function loadDashboard(me: SignedIn, request: Request) {
+  const accountNumbers = me.claims.accountNumber ?? []
+  const accountNumber = defaultAccountNumber(accountNumbers, me.claims.activeAccountNumber)
+  if (!accountNumber) return null
+  const now = new Date()
+  const [subscription, outage, modem] = await Promise.all([
+    me.call((upstream, token) => upstream.devices.subscription(token, accountNumber)),
+    me.call((upstream, token) => upstream.devices.outage(token, accountNumber)),
+    me.call(async (upstream, token) => {
+      const { deviceId } = await upstream.devices.deviceId(token, accountNumber)
+      return upstream.devices.modem(token, accountNumber, deviceId)
+    }),
+  ])
+  const outageCard = card(outage)
+  return {
+    accountNumber,
+    // spec 3: switch among the proven accounts only.
+    switchable: accountNumbers.filter((number) => number !== accountNumber),
+    subscription: card(subscription),
+    outage:
+      outageCard.ok && outageCard.value
+        ? {
+            ok: true as const,
+            value: {
+              ...outageCard.value,
+              since: when(outageCard.value.startedAt),
+              restore: outageCard.value.estimatedRestoreAt ? when(outageCard.value.estimatedRestoreAt) : null,
+            },
+          }
+        : outageCard.ok
+          ? { ok: true as const, value: null }
+          : outageCard,
+    modem: modem.ok
+      ? { ok: true as const, value: modemView(modem.value, now) }
+      : { ok: false as const, message: modem.message },
+    // ?restart=confirm: the server renders the confirmation (works without JavaScript).
+    confirmRestart: new URL(request.url).searchParams.get('restart') === 'confirm',
+  }
+}
+
+export const RESTART_INTENT = 'restart-modem'
+
+/** The restart: checked here, then asked of the upstream, which answers 'requested'; the outcome shows on the card later. */
+export async function restartModem(form: FormData, me: SignedIn, context: AppLoadContext, here: string) {
+  const toast = (kind: 'success' | 'error', message: string) =>
+    redirectWithToast(context.config, here, { kind, message })
+  const accountNumber = AccountNumberSchema.safeParse(form.get('accountNumber'))
+  const deviceId = String(form.get('deviceId') ?? '')
+  if (!accountNumber.success || !(me.claims.accountNumber ?? []).includes(accountNumber.data))
+    return toast('error', NOT_AUTHORIZED)
+  const own = await me.call((upstream, token) => upstream.devices.deviceId(token, accountNumber.data))
+  if (!own.ok) return toast('error', own.message)
+  if (own.value.deviceId !== deviceId) return toast('error', NOT_AUTHORIZED)
+  const restarted = await me.call((upstream, token) => upstream.devices.restart(token, accountNumber.data, deviceId))
+  return restarted.ok ? toast('success', TEXT.restartRequestedToast) : toast('error', restarted.message)
+}

@@ -1,0 +1,66 @@
+/**
+ * /account/subscription (spec 2; the top bar's Account Info): the default account's
+ * subscription (spec 7, account details): plan, speed, status, service address, fee.
+ * Inside the customer shell, which shows 'No account number available' without an account.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { asUser } from '~/auth/as-user.server'
+import { ROLE } from '~/auth/roles'
+import { SubscriptionFacts } from '~/features/dashboard/dashboard'
+import { DASHBOARD_TEXT as TEXT } from '~/features/dashboard/texts'
+import { defaultAccountNumber } from '~/features/own-account/accounts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'Account Info', 'Your subscription.'),
+  { name: 'robots', content: 'noindex' },
+]
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+const MONEY = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' })
+const DAY = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: 'Asia/Manila' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await asUser(request, context, { roles: [ROLE.customer] })
+  const accountNumber = defaultAccountNumber(me.claims.accountNumber ?? [], me.claims.activeAccountNumber)
+  if (!accountNumber) return { accountNumber: null, subscription: null, message: null }
+  const answer = await me.call((upstream, token) => upstream.devices.subscription(token, accountNumber))
+  if (!answer.ok) return { accountNumber, subscription: null, message: answer.message }
+  return {
+    accountNumber,
+    subscription: {
+      ...answer.value,
+      fee: MONEY.format(answer.value.monthlyFee),
+      since: DAY.format(new Date(answer.value.activatedAt)),
+    },
+    message: null,
+  }
+}
+
+export default function AccountSubscription() {
+  const { accountNumber, subscription, message } = useLoaderData<typeof loader>()
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">{TEXT.subscriptionHeading}</h1>
+      {accountNumber ? (
+        <p>
+          {TEXT.accountHeading}: <strong data-testid="subscription-account">{accountNumber}</strong>
+        </p>
+      ) : null}
+      {message ? <p role="alert">{message}</p> : null}
+      {subscription ? (
+        <>
+          <SubscriptionFacts subscription={subscription} />
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-600 dark:text-slate-300">{TEXT.monthlyFee}</dt>
+            <dd className="font-medium">{subscription.fee}</dd>
+            <dt className="text-slate-600 dark:text-slate-300">{TEXT.activated}</dt>
+            <dd className="font-medium">{subscription.since}</dd>
+          </dl>
+        </>
+      ) : null}
+    </section>
+  )
+}

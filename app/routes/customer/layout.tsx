@@ -1,0 +1,47 @@
+/**
+ * The customer shell (spec 2, Shell and Layout), a pathless layout around the customer
+ * pages (/customer, /dashboard, /account/subscription and the other customer-only routes):
+ * the customer top bar instead of the public header, and the layout rule. It renders any
+ * child; the child loads its own data.
+ *
+ * The notification bell: pass the notifications feature's dropdown as CustomerShell's
+ * `bell` (and its unseen count from this loader); until then, a plain link.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { asUser } from '~/auth/as-user.server'
+import { ROLE } from '~/auth/roles'
+import { CustomerShell, type CustomerShellData } from '~/features/customer-shell/customer-shell'
+import { customerShellData } from '~/features/customer-shell/customer-shell.server'
+import { GeneralErrorBoundary } from '~/features/shell/error-boundary'
+import { useRootData } from '~/root-data'
+
+/** Read by the root layout: with this route's data present, the root renders no header or <main> of its own. */
+export const handle = { customerShell: true }
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return customerShellData(request, context, await asUser(request, context, { roles: [ROLE.customer] }))
+}
+
+export default function CustomerLayout() {
+  const data = useLoaderData<typeof loader>()
+  return (
+    <CustomerShell data={data} productName={useRootData()?.productName ?? ''}>
+      <Outlet />
+    </CustomerShell>
+  )
+}
+
+/** A child page that failed keeps the customer shell (docs/conventions.md, Errors). */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData('customer-shell') as CustomerShellData | undefined
+  const productName = useRootData()?.productName ?? ''
+  if (!data) return <GeneralErrorBoundary />
+  return (
+    <CustomerShell data={{ ...data, content: true }} productName={productName}>
+      <GeneralErrorBoundary />
+    </CustomerShell>
+  )
+}

@@ -1,0 +1,138 @@
+/**
+ * The GenieACS adapter against a small local fake of its NBI (node:http): finding a device
+ * by the account's tag, reading the level and temperature, the reboot task with a
+ * connection request, and the outcome from the next boot or a fault.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { DeviceDriverError } from './driver.ts'
+import { createGenieAcsDriver, GENIEACS_PARAMETERS } from './genieacs.ts'
+
+const NOW = new Date('2026-11-20T08:00:00Z')
+const DEVICE = '00259E-HG8145V5-TEST01'
+
+type Seen = { method: string; path: string; query: URLSearchParams; body: string }
+let seen: Seen[] = []
+let lastBoot = '2026-11-01T00:00:00Z'
+let lastInform = '2026-11-20T07:58:00Z'
+let faults: unknown[] = []
+let rebootStatus = 200
+
+function nested(path: string, value: unknown) {
+  return path
+    .split('.')
+    .reverse()
+    .reduce<unknown>((inner, key) => ({ [key]: inner }), { _value: value, _timestamp: lastInform })
+}
+
+function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(b))
+    a[key] =
+      a[key] && typeof value === 'object'
+        ? deepMerge(a[key] as Record<string, unknown>, value as Record<string, unknown>)
+        : value
+  return a
+}
+
+const server = http.createServer((request, response) => {
+  let body = ''
+  request.on('data', (chunk) => (body += chunk))
+  request.on('end', () => {
+    const url = new URL(request.url!, 'http://fake')
+    seen.push({ method: request.method!, path: url.pathname, query: url.searchParams, body })
+    const json = (status: number, data: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(data))
+    }
+    if (request.method === 'GET' && url.pathname === '/devices') {
+      const query = JSON.parse(url.searchParams.get('query')!) as Record<string, string>
+      if (query._tags !== '1000000000002' && query._id !== DEVICE) return json(200, [])
+      const device = deepMerge(
+        deepMerge(
+          { _id: DEVICE, _lastInform: lastInform, _lastBoot: lastBoot },
+          nested(GENIEACS_PARAMETERS.rxPower, '-19.8') as Record<string, unknown>,
+        ),
+        deepMerge(
+          nested(GENIEACS_PARAMETERS.temperature, 47) as Record<string, unknown>,
+          nested(GENIEACS_PARAMETERS.model, 'HG8145V5') as Record<string, unknown>,
+        ),
+      )
+      return json(200, [device])
+    }
+    if (request.method === 'POST' && url.pathname === `/devices/${encodeURIComponent(DEVICE)}/tasks`)
+      return json(rebootStatus, { _id: 'task123', name: 'reboot', device: DEVICE })
+    if (request.method === 'GET' && url.pathname === '/faults') return json(200, faults)
+    json(404, {})
+  })
+})
+
+let base = ''
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+beforeEach(() => {
+  seen = []
+  faults = []
+  rebootStatus = 200
+  lastBoot = '2026-11-01T00:00:00Z'
+  lastInform = '2026-11-20T07:58:00Z'
+})
+
+const driver = (now = NOW) => createGenieAcsDriver({ nbiUrl: `${base}/`, now: () => now })
+
+describe('GenieACS adapter', () => {
+  it("finds the account's device by its tag", async () => {
+    expect(await driver().findDevice('1000000000002')).toBe(DEVICE)
+    expect(JSON.parse(seen[0]!.query.get('query')!)).toEqual({ _tags: '1000000000002' })
+    expect(await driver().findDevice('1000000000003')).toBeNull()
+  })
+
+  it('reads the level, temperature and model; online when it informed recently', async () => {
+    expect(await driver().readModem(DEVICE)).toEqual({
+      model: 'HG8145V5',
+      online: true,
+      signalDbm: -19.8,
+      temperatureC: 47,
+      lastSeenAt: new Date(lastInform),
+    })
+    expect(seen[0]!.query.get('projection')).toContain(GENIEACS_PARAMETERS.rxPower)
+  })
+
+  it('reads a modem silent for over 15 minutes as offline, without readings', async () => {
+    lastInform = '2026-11-20T07:40:00Z'
+    expect(await driver().readModem(DEVICE)).toMatchObject({ online: false, signalDbm: null, temperatureC: null })
+  })
+
+  it('asks for a reboot task with a connection request', async () => {
+    expect(await driver().requestRestart(DEVICE)).toEqual({ taskId: 'task123' })
+    const post = seen.find((request) => request.method === 'POST')!
+    expect(post.query.has('connection_request')).toBe(true)
+    expect(JSON.parse(post.body)).toEqual({ name: 'reboot' })
+  })
+
+  it('accepts a queued task (202) and refuses any other answer', async () => {
+    rebootStatus = 202
+    expect(await driver().requestRestart(DEVICE)).toEqual({ taskId: 'task123' })
+    rebootStatus = 500
+    await expect(driver().requestRestart(DEVICE)).rejects.toBeInstanceOf(DeviceDriverError)
+  })
+
+  it('tells a restart done by the next boot, failed by a fault or time, requested otherwise', async () => {
+    const restart = { deviceId: DEVICE, taskId: 'task123', requestedAt: new Date('2026-11-20T07:59:00Z') }
+    expect(await driver().restartOutcome(restart)).toBe('requested')
+    faults = [{ _id: `${DEVICE}:task_task123`, device: DEVICE, code: 'cwmp.9002' }]
+    expect(await driver().restartOutcome(restart)).toBe('failed')
+    faults = []
+    expect(await driver(new Date('2026-11-20T08:20:00Z')).restartOutcome(restart)).toBe('failed')
+    lastBoot = '2026-11-20T08:01:30Z'
+    expect(await driver().restartOutcome(restart)).toBe('done')
+  })
+
+  it('reports an unreachable NBI as a driver error', async () => {
+    const down = createGenieAcsDriver({ nbiUrl: 'http://127.0.0.1:9', now: () => NOW, timeoutMs: 2000 })
+    await expect(down.findDevice('1000000000002')).rejects.toBeInstanceOf(DeviceDriverError)
+  })
+})

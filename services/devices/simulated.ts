@@ -1,0 +1,162 @@
+/**
+ * The simulated modems (DEVICES_DRIVER=simulated, the embedded set-up's default). A
+ * modem's readings drift with time, deterministically from its seed, so every process and
+ * every reload agree and no state lives in memory: the modems and the restarts are rows in
+ * Postgres. A modem is offline while an outage covers its area and while it reboots. A
+ * restart takes DEVICES_RESTART_SECONDS; it is done when the modem is back online at that
+ * moment, and failed when it is not (an outage in its area, or a line too weak to sync).
+ */
+import { and, desc, eq, isNull, lte, or, gt } from 'drizzle-orm'
+import { findSubscription } from '../accounts/registry.ts'
+import type { Executor } from '../db/client.ts'
+import type { DeviceDriver, ModemReading, RestartOutcome, RestartRecord, SignalSample } from './driver.ts'
+import { modemRestarts, outages, simulatedModems } from './tables.ts'
+
+type Modem = typeof simulatedModems.$inferSelect
+type Window = { from: Date; to: Date | null }
+
+const HOUR_MS = 3_600_000
+/** Below this the simulated ONT loses sync (a GPON receiver's sensitivity, about -28 dBm). */
+export const SYNC_LOSS_DBM = -28
+/** Chart resolution: one reading every three hours. */
+export const HISTORY_STEP_MS = 3 * HOUR_MS
+
+/** A number in [-1, 1] from the seed and an hour bucket: the same inputs always give the same noise. */
+function noise(seed: number, bucket: number): number {
+  let x = (seed ^ Math.imul(bucket, 0x9e3779b1)) >>> 0
+  x = Math.imul(x ^ (x >>> 16), 0x45d9f3b) >>> 0
+  x = Math.imul(x ^ (x >>> 16), 0x45d9f3b) >>> 0
+  x = (x ^ (x >>> 16)) >>> 0
+  return (x / 0xffffffff) * 2 - 1
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10
+
+/** The line's level and temperature at a moment, ignoring outages and reboots. */
+export function drift(modem: Pick<Modem, 'signalBaseDbm' | 'temperatureBaseC' | 'seed'>, at: Date) {
+  const hours = at.getTime() / HOUR_MS
+  const bucket = Math.floor(hours)
+  const phase = (modem.seed % 360) * (Math.PI / 180)
+  // A slow wander over about three days, plus a little noise each hour.
+  const signalDbm =
+    modem.signalBaseDbm + 1.2 * Math.sin((2 * Math.PI * hours) / 72 + phase) + 0.4 * noise(modem.seed, bucket)
+  // Warmer in the afternoon, cooler at night.
+  const temperatureC =
+    modem.temperatureBaseC + 4 * Math.sin((2 * Math.PI * (hours - 8)) / 24) + 0.5 * noise(modem.seed + 1, bucket)
+  return { signalDbm: round1(signalDbm), temperatureC: round1(temperatureC) }
+}
+
+const within = (at: Date, window: Window) =>
+  at.getTime() >= window.from.getTime() && (window.to === null || at.getTime() < window.to.getTime())
+
+export function createSimulatedDriver(deps: { db: Executor; now: () => Date; restartSeconds: number }): DeviceDriver {
+  const { db } = deps
+  const restartMs = deps.restartSeconds * 1000
+
+  async function modemOf(deviceId: string): Promise<Modem | null> {
+    const [row] = await db.select().from(simulatedModems).where(eq(simulatedModems.deviceId, deviceId)).limit(1)
+    return row ?? null
+  }
+
+  /** The windows in which the modem was unreachable since `since`: its area's outages and its reboots. */
+  async function downtime(modem: Modem, since: Date): Promise<Window[]> {
+    const subscription = await findSubscription(db, modem.accountNumber)
+    const areaOutages = subscription
+      ? await db
+          .select({ from: outages.startedAt, to: outages.resolvedAt })
+          .from(outages)
+          .where(
+            and(
+              eq(outages.areaCode, subscription.areaCode),
+              lte(outages.startedAt, deps.now()),
+              or(isNull(outages.resolvedAt), gt(outages.resolvedAt, since)),
+            ),
+          )
+      : []
+    const reboots = await db
+      .select({ from: modemRestarts.requestedAt })
+      .from(modemRestarts)
+      .where(
+        and(
+          eq(modemRestarts.deviceId, modem.deviceId),
+          gt(modemRestarts.requestedAt, new Date(since.getTime() - restartMs)),
+        ),
+      )
+    return [...areaOutages, ...reboots.map(({ from }) => ({ from, to: new Date(from.getTime() + restartMs) }))]
+  }
+
+  function readingAt(modem: Modem, at: Date, down: Window[]) {
+    const { signalDbm, temperatureC } = drift(modem, at)
+    const online = signalDbm >= SYNC_LOSS_DBM && !down.some((window) => within(at, window))
+    return { online, signalDbm: online ? signalDbm : null, temperatureC: online ? temperatureC : null }
+  }
+
+  return {
+    async findDevice(accountNumber) {
+      const [row] = await db
+        .select({ deviceId: simulatedModems.deviceId })
+        .from(simulatedModems)
+        .where(eq(simulatedModems.accountNumber, accountNumber))
+        .limit(1)
+      return row?.deviceId ?? null
+    },
+
+    async readModem(deviceId): Promise<ModemReading | null> {
+      const modem = await modemOf(deviceId)
+      if (!modem) return null
+      const now = deps.now()
+      const down = await downtime(modem, new Date(now.getTime() - 7 * 24 * HOUR_MS))
+      const reading = readingAt(modem, now, down)
+      // Offline: last heard from when the latest downtime began (a simulated modem informs continuously).
+      const lastSeenAt = reading.online
+        ? now
+        : (down
+            .filter((window) => within(now, window))
+            .map((window) => window.from)
+            .sort((a, b) => a.getTime() - b.getTime())[0] ?? now)
+      return { model: modem.model, ...reading, lastSeenAt }
+    },
+
+    async signalHistory(deviceId, since): Promise<SignalSample[]> {
+      const modem = await modemOf(deviceId)
+      if (!modem) return []
+      const now = deps.now().getTime()
+      const down = await downtime(modem, since)
+      const samples: SignalSample[] = []
+      const first = Math.ceil(since.getTime() / HISTORY_STEP_MS) * HISTORY_STEP_MS
+      for (let at = first; at <= now; at += HISTORY_STEP_MS) {
+        const reading = readingAt(modem, new Date(at), down)
+        samples.push({ at: new Date(at), online: reading.online, signalDbm: reading.signalDbm })
+      }
+      return samples
+    },
+
+    async requestRestart() {
+      // The reboot itself is the restarts row (its time makes the modem offline for restartMs).
+      return { taskId: null }
+    },
+
+    async restartOutcome(restart: RestartRecord): Promise<RestartOutcome> {
+      const settlesAt = new Date(restart.requestedAt.getTime() + restartMs)
+      if (deps.now().getTime() < settlesAt.getTime()) return 'requested'
+      const modem = await modemOf(restart.deviceId)
+      if (!modem) return 'failed'
+      // Back online once the reboot is over, unless an outage or the line keeps it down.
+      const down = (await downtime(modem, settlesAt)).filter(
+        (window) => window.from.getTime() !== restart.requestedAt.getTime(),
+      )
+      return readingAt(modem, settlesAt, down).online ? 'done' : 'failed'
+    },
+  }
+}
+
+/** The latest restart of a device (for tests and the service). */
+export async function latestRestart(db: Executor, deviceId: string) {
+  const [row] = await db
+    .select()
+    .from(modemRestarts)
+    .where(eq(modemRestarts.deviceId, deviceId))
+    .orderBy(desc(modemRestarts.requestedAt))
+    .limit(1)
+  return row ?? null
+}
