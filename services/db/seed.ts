@@ -11,6 +11,7 @@ import { seedCatalog } from '../catalog/seed.ts'
 import { seedCms } from '../cms/seed.ts'
 import { seedCoverage } from '../coverage/seed.ts'
 import { seedDemoUsers } from '../identity/seed.ts'
+import { seedDemoNotifications } from '../notifications/inbox-seed.ts'
 import type { ScryptCost } from '../identity/password.ts'
 import type { Database } from './client.ts'
 
@@ -32,5 +33,7 @@ export async function seedAll(
     ...(options.demo ? { ...(await seedAccounts(db)), ...(await seedDemoUsers(db, options.passwordCost)) } : {}),
     // A demo application waiting for compliance (issue 10), with the demo users: demo data only.
     ...(options.demo ? await seedDemoApplication(db) : {}),
+    // A few notifications for the demo customer (issue 11, item 4): demo data only.
+    ...(options.demo ? await seedDemoNotifications(db, options) : {}),
   }
 }
