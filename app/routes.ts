@@ -76,6 +76,11 @@ export default [
   route('sales', 'routes/sales/home.tsx'),
   route('get-started', 'routes/onboarding/get-started.tsx'),
 
+  // issue 11: notifications (spec 2: /customer/notifications; one notification opens at its id).
+  // Flat for now; the customer shell nests them at merge.
+  route('customer/notifications', 'routes/customer/notifications.tsx'),
+  route('customer/notifications/:id', 'routes/customer/notification.tsx'),
+
   // Benchmark floor: a bare page through the same process (npm run bench).
   route('__floor', 'routes/public/floor.tsx'),
 

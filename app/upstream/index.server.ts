@@ -9,6 +9,7 @@ import { coverageCalls } from './coverage.server'
 import { draftCalls } from './drafts.server'
 import { fileCalls } from './files.server'
 import { identityCalls } from './identity.server'
+import { notificationCalls } from './notifications.server'
 import { orderCalls } from './orders.server'
 import { otpCalls } from './otp.server'
 import { referenceCalls } from './reference.server'
@@ -36,6 +37,7 @@ function createUpstream(context: AppLoadContext) {
     drafts: draftCalls(client),
     files: fileCalls(client),
     identity: identityCalls(client),
+    notifications: notificationCalls(client),
     orders: orderCalls(client),
     otp: otpCalls(client),
     reference: referenceCalls(client),

@@ -66,20 +66,18 @@ export async function notify(db: Executor, input: NotificationInput, now: Date):
   const userIds = 'userId' in input ? [input.userId] : await userIdsHoldingAccount(db, input.accountNumber)
   if (userIds.length === 0) return 0
   const severity = input.severity ?? DEFAULT_SEVERITY[input.kind]
-  await db
-    .insert(inbox)
-    .values(
-      userIds.map((userId) => ({
-        userId,
-        accountNumber,
-        kind: input.kind,
-        severity,
-        title,
-        body,
-        link,
-        createdAt: now,
-      })),
-    )
+  await db.insert(inbox).values(
+    userIds.map((userId) => ({
+      userId,
+      accountNumber,
+      kind: input.kind,
+      severity,
+      title,
+      body,
+      link,
+      createdAt: now,
+    })),
+  )
   return userIds.length
 }
 
