@@ -23,7 +23,7 @@ const ListQuerySchema = z.object({
 
 export function inboxRoutes(deps: ServiceDeps & { accessTokens: AccessTokenVerifier }) {
   const app = new Hono<BearerEnv>()
-  app.use('/notifications', requireCaller(deps.accessTokens))
+  // Hono's '/notifications/*' covers '/notifications' itself as well.
   app.use('/notifications/*', requireCaller(deps.accessTokens))
 
   app.get('/notifications', async (c) => {
