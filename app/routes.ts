@@ -79,6 +79,9 @@ export default [
     route('customer', 'routes/customer/home.tsx', { id: 'customer-home' }),
     route('dashboard', 'routes/customer/home.tsx', { id: 'dashboard' }),
     route('account/subscription', 'routes/customer/account-subscription.tsx'),
+    // issue 11: notifications (spec 2: /customer/notifications; one notification opens at its id).
+    route('customer/notifications', 'routes/customer/notifications.tsx'),
+    route('customer/notifications/:id', 'routes/customer/notification.tsx'),
   ]),
   route('sales', 'routes/sales/home.tsx'),
   route('get-started', 'routes/onboarding/get-started.tsx'),

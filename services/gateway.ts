@@ -20,6 +20,7 @@ import { CONTENT_SHA256_HEADER } from '../lib/documents.ts'
 import type { Config } from '../lib/env.ts'
 import { createAccessTokenVerifier, databaseKeys, remoteKeys, type AccessTokenVerifier } from './bearer.ts'
 import { identityRoutes } from './identity/routes.ts'
+import { inboxRoutes } from './notifications/inbox-routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
 import { otpRoutes } from './otp/routes.ts'
@@ -146,6 +147,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', identityRoutes(options))
   app.route('/', otpRoutes(options))
   app.route('/', notificationRoutes(options))
+  app.route('/', inboxRoutes(options))
   app.route('/', sessionRoutes(options))
   app.route('/', draftRoutes(options))
   app.route('/', catalogRoutes(options))

@@ -10,6 +10,7 @@ import { deviceCalls } from './devices.server'
 import { draftCalls } from './drafts.server'
 import { fileCalls } from './files.server'
 import { identityCalls } from './identity.server'
+import { notificationCalls } from './notifications.server'
 import { orderCalls } from './orders.server'
 import { otpCalls } from './otp.server'
 import { referenceCalls } from './reference.server'
@@ -38,6 +39,7 @@ function createUpstream(context: AppLoadContext) {
     drafts: draftCalls(client),
     files: fileCalls(client),
     identity: identityCalls(client),
+    notifications: notificationCalls(client),
     orders: orderCalls(client),
     otp: otpCalls(client),
     reference: referenceCalls(client),

@@ -26,10 +26,13 @@ import { slotLabel } from '../../lib/application.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
+import { findUserRowByEmail } from '../identity/users.ts'
+import { notify } from '../notifications/inbox.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import type { SlotWindow } from './slots.ts'
 import { applications } from './tables.ts'
 import { applicationVerificationEmail, complianceCodeEmail, complianceEmail } from './tracking-emails.ts'
+import { applicationStatusNotification } from './tracking-notifications.ts'
 import {
   applicationEmailVerifications,
   applicationEvents,
@@ -284,17 +287,24 @@ export function createTrackingService(deps: ServiceDeps) {
     }
   }
 
+  /** Records a status move, and tells the applicant in the portal when they have a user (issue 11, item 4). */
   async function addEvent(
     tx: Executor,
-    applicationId: string,
+    application: Pick<ApplicationRow, 'id' | 'referenceNo' | 'emailAddress'>,
     status: ApplicationStatus,
     reason: string | null,
     now: Date,
   ) {
+    const applicationId = application.id
     await tx.update(applications).set({ status }).where(eq(applications.id, applicationId))
     await tx
       .insert(applicationEvents)
       .values({ id: crypto.randomUUID(), applicationId, status, reason, createdAt: now })
+    // Only a user who proved this email owns it: an unverified sign-up with someone else's address hears nothing.
+    const applicant = await findUserRowByEmail(tx, application.emailAddress)
+    if (applicant?.emailVerified) {
+      await notify(tx, { userId: applicant.id, ...applicationStatusNotification(application.referenceNo, status) }, now)
+    }
   }
 
   return {
@@ -485,7 +495,7 @@ export function createTrackingService(deps: ServiceDeps) {
           .returning()
         if (!closed) throw categoryNotOpen()
         if ((await openRejections(tx, row.id)).length > 0) return complianceView(tx, row)
-        await addEvent(tx, row.id, 'documents_in_review', null, now)
+        await addEvent(tx, row, 'documents_in_review', null, now)
         return complianceView(tx, { ...row, status: 'documents_in_review' })
       }
       return executor ? resolve(executor) : deps.db.transaction(resolve)
@@ -508,7 +518,7 @@ export function createTrackingService(deps: ServiceDeps) {
             reason: ['A rejection needs a reason.'],
           })
         }
-        await addEvent(tx, row.id, status, reason, now)
+        await addEvent(tx, row, status, reason, now)
         return statusView(tx, { ...row, status })
       })
     },
@@ -539,7 +549,7 @@ export function createTrackingService(deps: ServiceDeps) {
               set: { reason: r.reason, rejectedAt: now, resolvedAt: null },
             })
         }
-        await addEvent(tx, row.id, 'for_compliance', null, now)
+        await addEvent(tx, row, 'for_compliance', null, now)
         const open = await openRejections(tx, row.id)
         await issueComplianceLink(tx, row, open, now)
         return complianceView(tx, { ...row, status: 'for_compliance' })

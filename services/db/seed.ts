@@ -12,6 +12,7 @@ import { seedCms } from '../cms/seed.ts'
 import { seedCoverage } from '../coverage/seed.ts'
 import { seedDevices } from '../devices/seed.ts'
 import { seedDemoUsers } from '../identity/seed.ts'
+import { seedDemoNotifications } from '../notifications/inbox-seed.ts'
 import type { ScryptCost } from '../identity/password.ts'
 import type { Database } from './client.ts'
 
@@ -35,5 +36,7 @@ export async function seedAll(
     ...(options.demo ? await seedDemoApplication(db) : {}),
     // Simulated modems for the demo accounts and one demo outage (issue 11): demo data only.
     ...(options.demo ? await seedDevices(db) : {}),
+    // A few notifications for the demo customer (issue 11, item 4): demo data only.
+    ...(options.demo ? await seedDemoNotifications(db, options) : {}),
   }
 }

@@ -1,5 +1,5 @@
 /** The identity user as other modules see it, and the Keycloak-style claims made from it. */
-import { sql } from 'drizzle-orm'
+import { arrayContains, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
 import { users } from './tables.ts'
 
@@ -110,4 +110,16 @@ export async function findUserRowById(db: Executor, id: string): Promise<UserRow
     .where(sql`${users.id} = ${id}`)
     .limit(1)
   return row ?? null
+}
+
+/**
+ * The users whose proven links hold an account number (docs/security.md, Ownership proof):
+ * who hears about that account (services/notifications/inbox.ts). Unproven links do not count.
+ */
+export async function userIdsHoldingAccount(db: Executor, accountNumber: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(arrayContains(users.verifiedAccountNumbers, [accountNumber]))
+  return rows.map((row) => row.id)
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { NOTIFICATION_KINDS, NOTIFICATION_SEVERITIES } from '../../lib/notifications.ts'
 
 export const notificationsSchema = pgSchema('notifications')
 
@@ -29,4 +30,28 @@ export const outbox = notificationsSchema.table(
     index('outbox_recipient_created').on(sql`lower(${t.recipient})`, t.createdAt),
     index('outbox_status').on(t.status),
   ],
+)
+
+/**
+ * In-app notifications (issue 11, item 4; spec 3; inbox.ts): one row per user. A
+ * notification about an account is written once for each user whose proven links hold
+ * it (fan-out at creation), and shows only while the user's token still lists that account.
+ */
+export const inbox = notificationsSchema.table(
+  'inbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // The identity service's user id (the token's subject); no foreign key across services' schemas.
+    userId: uuid('user_id').notNull(),
+    accountNumber: text('account_number'),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    severity: text('severity', { enum: NOTIFICATION_SEVERITIES }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    // Null while unseen (spec 3: the unseen count counts these).
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('inbox_user_created').on(t.userId, t.createdAt.desc(), t.id.desc())],
 )

@@ -1,14 +1,15 @@
 /**
  * What the customer shell needs on every customer page (spec 2): the greeting, the
- * account-management flag, the drawer's external links, and the layout rule's answer; when
+ * notification bell's data, the account-management flag, the drawer's external links, and the layout rule's answer; when
  * the rule hides the page, the linked accounts awaiting proof, to verify from here.
  */
 import type { AppLoadContext } from '@remix-run/node'
 import type { SignedIn } from '~/auth/as-user.server'
+import { loadNotificationBell } from '~/features/notifications/notifications.server'
 import { linkedAccountsView } from '~/features/own-account/own-account.server'
 import { showsCustomerContent } from './layout-rule'
 
-export function customerShellData(request: Request, context: AppLoadContext, me: SignedIn) {
+export async function customerShellData(request: Request, context: AppLoadContext, me: SignedIn) {
   const { claims } = me
   const content = showsCustomerContent({
     roles: claims.realm_access?.roles ?? [],
@@ -21,5 +22,7 @@ export function customerShellData(request: Request, context: AppLoadContext, me:
     planUpgradeUrl: context.config.PLAN_UPGRADE_URL,
     content,
     accounts: content ? null : linkedAccountsView(request, claims),
+    // The bell's count and newest three, one upstream call; never throws (its own error text).
+    bell: content ? await loadNotificationBell(me) : null,
   }
 }

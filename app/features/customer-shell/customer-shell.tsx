@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react'
 import { LinkedAccounts } from '~/features/own-account/own-account'
 import { CustomerHeader } from './customer-header'
+import type { NotificationBellData } from '~/features/notifications/notifications.server'
 import { PrintScreenGuard } from './print-screen'
 import { CUSTOMER_SHELL_TEXT as TEXT } from './texts'
 
@@ -22,6 +23,8 @@ export type CustomerShellData = {
     defaultAccountNumber: string | null
     confirmUnlink: string | null
   } | null
+  /** The notification bell's data (the notifications feature's); null when the page shows no content. */
+  bell: NotificationBellData | null
 }
 
 export function CustomerShell({

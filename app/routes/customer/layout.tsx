@@ -4,8 +4,8 @@
  * the customer top bar instead of the public header, and the layout rule. It renders any
  * child; the child loads its own data.
  *
- * The notification bell: pass the notifications feature's dropdown as CustomerShell's
- * `bell` (and its unseen count from this loader); until then, a plain link.
+ * The notification bell is the notifications feature's (count and newest three from this
+ * loader, revalidated after every action, so reading one lowers the count everywhere).
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
@@ -13,6 +13,7 @@ import { asUser } from '~/auth/as-user.server'
 import { ROLE } from '~/auth/roles'
 import { CustomerShell, type CustomerShellData } from '~/features/customer-shell/customer-shell'
 import { customerShellData } from '~/features/customer-shell/customer-shell.server'
+import { NotificationBell } from '~/features/notifications/notification-bell'
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary'
 import { useRootData } from '~/root-data'
 
@@ -28,7 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function CustomerLayout() {
   const data = useLoaderData<typeof loader>()
   return (
-    <CustomerShell data={data} productName={useRootData()?.productName ?? ''}>
+    <CustomerShell
+      data={data}
+      productName={useRootData()?.productName ?? ''}
+      bell={data.bell ? <NotificationBell bell={data.bell} /> : undefined}
+    >
       <Outlet />
     </CustomerShell>
   )
@@ -40,7 +45,11 @@ export function ErrorBoundary() {
   const productName = useRootData()?.productName ?? ''
   if (!data) return <GeneralErrorBoundary />
   return (
-    <CustomerShell data={{ ...data, content: true }} productName={productName}>
+    <CustomerShell
+      data={{ ...data, content: true }}
+      productName={productName}
+      bell={data.bell ? <NotificationBell bell={data.bell} /> : undefined}
+    >
       <GeneralErrorBoundary />
     </CustomerShell>
   )

@@ -1,0 +1,33 @@
+/**
+ * /customer/notifications/:id: one notification. POST 'open' marks it read and shows it
+ * (the list's and the bell's buttons without JavaScript); POST 'read' marks it read where
+ * it is (after 500 ms with JavaScript, spec 4). Another user's id is not found.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { asUser } from '~/auth/as-user.server'
+import { ROLE } from '~/auth/roles'
+import { NotificationView } from '~/features/notifications/notification-view'
+import { loadNotification, notificationAction } from '~/features/notifications/notifications.server'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'Notification', 'A notification.'),
+  { name: 'robots', content: 'noindex' },
+]
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const me = await asUser(request, context, { roles: [ROLE.customer] })
+  return { view: await loadNotification(me, params.id) }
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return notificationAction(await asUser(request, context, { roles: [ROLE.customer] }), request, params.id)
+}
+
+export default function NotificationPage() {
+  const { view } = useLoaderData<typeof loader>()
+  return <NotificationView view={view} />
+}

@@ -1,0 +1,26 @@
+/** /customer/notifications (spec 2, 7, 8, 9): the customer's notifications, 15 a page. */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { asUser } from '~/auth/as-user.server'
+import { ROLE } from '~/auth/roles'
+import { NotificationList } from '~/features/notifications/notification-list'
+import { loadNotificationsPage } from '~/features/notifications/notifications.server'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'Notifications', 'Your notifications.'),
+  { name: 'robots', content: 'noindex' },
+]
+
+// Personal data: never kept by a cache or shown again by the back button after logout.
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await asUser(request, context, { roles: [ROLE.customer] })
+  return { list: await loadNotificationsPage(me, request) }
+}
+
+export default function NotificationsPage() {
+  const { list } = useLoaderData<typeof loader>()
+  return <NotificationList list={list} />
+}
