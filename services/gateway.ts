@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { HEADER, computeSignature, signaturesMatch, type SignatureScheme } from '../lib/signature.ts'
 import { addressRoutes } from './address/routes.ts'
 import { applicationRoutes } from './applications/routes.ts'
+import { billingRoutes } from './billing/routes.ts'
 import { OPERATOR_CHANNEL } from './applications/tracking-routes.ts'
 import { catalogRoutes } from './catalog/routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
@@ -150,6 +151,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', orderRoutes(options))
   app.route('/', applicationRoutes(options))
   app.route('/', fileRoutes(options))
+  app.route('/', billingRoutes(options))
   return app
 }
 
