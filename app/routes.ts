@@ -76,6 +76,10 @@ export default [
   route('sales', 'routes/sales/home.tsx'),
   route('get-started', 'routes/onboarding/get-started.tsx'),
 
+  // issue 11: bills (spec 2 /customer/bill-history; the statement download beside it).
+  route('customer/bill-history', 'routes/customer/bill-history.tsx'),
+  route('customer/bill-history/statement', 'routes/customer/bill-history-statement.ts'),
+
   // Benchmark floor: a bare page through the same process (npm run bench).
   route('__floor', 'routes/public/floor.tsx'),
 
