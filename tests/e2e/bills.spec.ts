@@ -28,7 +28,7 @@ test('bill history, its chart and a statement download', async ({ page }) => {
   await page.getByRole('button', { name: 'SHOW' }).click()
   await expect(page).toHaveURL('/customer/bill-history?account=1000000000001')
   await expect(page.getByTestId('bill-account')).toHaveText('1000000000001')
-  await expect(page.getByRole('link', { name: 'PAY' })).toHaveAttribute(
+  await expect(page.getByTestId('amount-due').getByRole('link', { name: 'PAY' })).toHaveAttribute(
     'href',
     '/customer/bill-history/pay/1000000000001',
   )
