@@ -82,6 +82,9 @@ export default [
     // issue 11: notifications (spec 2: /customer/notifications; one notification opens at its id).
     route('customer/notifications', 'routes/customer/notifications.tsx'),
     route('customer/notifications/:id', 'routes/customer/notification.tsx'),
+    // issue 11: bills (spec 2 /customer/bill-history; the statement download beside it).
+    route('customer/bill-history', 'routes/customer/bill-history.tsx'),
+    route('customer/bill-history/statement', 'routes/customer/bill-history-statement.ts'),
   ]),
   route('sales', 'routes/sales/home.tsx'),
   route('get-started', 'routes/onboarding/get-started.tsx'),

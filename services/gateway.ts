@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { HEADER, computeSignature, signaturesMatch, type SignatureScheme } from '../lib/signature.ts'
 import { addressRoutes } from './address/routes.ts'
 import { applicationRoutes } from './applications/routes.ts'
+import { billingRoutes } from './billing/routes.ts'
 import { OPERATOR_CHANNEL } from './applications/tracking-routes.ts'
 import { catalogRoutes } from './catalog/routes.ts'
 import { deviceRoutes } from './devices/routes.ts'
@@ -156,6 +157,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', fileRoutes(options))
   app.route('/', subscriptionRoutes(options))
   app.route('/', deviceRoutes(options))
+  app.route('/', billingRoutes(options))
   return app
 }
 

@@ -155,9 +155,22 @@ export async function signedCall(
   upstream: Pick<TestGateway, 'config' | 'fetch'>,
   method: string,
   path: string,
-  options: { body?: unknown; headers?: Record<string, string>; nowMs?: number; channel?: string } = {},
+  options: SignedCallOptions = {},
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read replies as loosely typed JSON, as in *.test.ts
 ): Promise<{ status: number; body: any }> {
+  const response = await signedFetch(upstream, method, path, options)
+  return { status: response.status, body: await response.json() }
+}
+
+type SignedCallOptions = { body?: unknown; headers?: Record<string, string>; nowMs?: number; channel?: string }
+
+/** signedCall's request, answering the Response itself: for a call whose answer is not JSON (a PDF). */
+export async function signedFetch(
+  upstream: Pick<TestGateway, 'config' | 'fetch'>,
+  method: string,
+  path: string,
+  options: SignedCallOptions = {},
+): Promise<Response> {
   const { config } = upstream
   const channel = options.channel ?? config.channel
   const text = options.body === undefined ? '' : JSON.stringify(options.body)
@@ -180,8 +193,5 @@ export async function signedCall(
       body: text,
     }),
   }
-  const response = await upstream.fetch(
-    new Request(`http://upstream.internal${path}`, { method, body: text || undefined, headers }),
-  )
-  return { status: response.status, body: await response.json() }
+  return upstream.fetch(new Request(`http://upstream.internal${path}`, { method, body: text || undefined, headers }))
 }

@@ -245,11 +245,19 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   }
 
   /** A GET whose answer is bytes, not JSON (a stored document): the Response, its body unread. */
-  async function fetchRaw(spec: { name: string; path: string; headers?: Record<string, string> }): Promise<Response> {
+  async function fetchRaw(spec: {
+    name: string
+    path: string
+    query?: Record<string, string | undefined>
+    headers?: Record<string, string>
+    /** The signed-in user's access token, for a call made as them (a statement). */
+    accessToken?: string
+  }): Promise<Response> {
     const url = urlFor({ ...spec, method: 'GET' } as unknown as Call<unknown>)
     const requestId = newRequestId()
     const headers = streamedHeaders('GET', url, undefined, requestId)
     for (const [name, value] of Object.entries(spec.headers ?? {})) if (!headers.has(name)) headers.set(name, value)
+    if (spec.accessToken) headers.set('authorization', `Bearer ${spec.accessToken}`)
     let response: Response
     try {
       response = await options.fetch(

@@ -6,6 +6,7 @@
  */
 import { seedAccounts } from '../accounts/seed.ts'
 import { seedAddress } from '../address/seed.ts'
+import { seedDemoBilling } from '../billing/seed.ts'
 import { seedDemoApplication } from '../applications/seed.ts'
 import { seedCatalog } from '../catalog/seed.ts'
 import { seedCms } from '../cms/seed.ts'
@@ -32,6 +33,8 @@ export async function seedAll(
     ...(await seedCoverage(db, { demo: options.demo })),
     // Demo users have published passwords: only where the operator allows demo data.
     ...(options.demo ? { ...(await seedAccounts(db)), ...(await seedDemoUsers(db, options.passwordCost)) } : {}),
+    // Bills and payments of the demo accounts (issue 11): demo data only.
+    ...(options.demo ? await seedDemoBilling(db) : {}),
     // A demo application waiting for compliance (issue 10), with the demo users: demo data only.
     ...(options.demo ? await seedDemoApplication(db) : {}),
     // Simulated modems for the demo accounts and one demo outage (issue 11): demo data only.

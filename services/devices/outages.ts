@@ -3,7 +3,9 @@
  * thinks of calling (issue 11). Operators record them; the demo seed records one.
  */
 import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm'
+import { subscriptions } from '../accounts/tables.ts'
 import type { Executor } from '../db/client.ts'
+import { notify } from '../notifications/inbox.ts'
 import { outages } from './tables.ts'
 
 export type Outage = typeof outages.$inferSelect
@@ -14,8 +16,42 @@ export async function startOutage(
   outage: { areaCode: string; cause: string; startedAt: Date; estimatedRestoreAt: Date | null; demo?: boolean },
 ): Promise<Outage> {
   const [row] = await db.insert(outages).values(outage).returning()
-  // notify: outage
+  // Every user holding an account served from the area hears of it (a seeded demo outage does not).
+  if (!outage.demo) {
+    const served = await db
+      .select({ accountNumber: subscriptions.accountNumber })
+      .from(subscriptions)
+      .where(eq(subscriptions.areaCode, outage.areaCode))
+    const until = outage.estimatedRestoreAt
+      ? `We expect service back by ${manilaDateTime(outage.estimatedRestoreAt)}.`
+      : 'We will tell you as soon as we know when service will be back.'
+    for (const { accountNumber } of served) {
+      await notify(
+        db,
+        {
+          accountNumber,
+          kind: 'outage',
+          title: 'Service interruption in your area',
+          body: `${outage.cause} ${until}`,
+          link: '/customer',
+        },
+        outage.startedAt,
+      )
+    }
+  }
   return row!
+}
+
+/** e.g. 'November 23, 2026, 6:00 PM' in Philippine time (spec 9). */
+function manilaDateTime(at: Date): string {
+  return at.toLocaleString('en-US', {
+    timeZone: 'Asia/Manila',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
 }
 
 /** The outage open in the area at `now` (the latest begun, if several), or null. */

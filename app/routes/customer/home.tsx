@@ -1,7 +1,7 @@
 /**
  * /customer and /dashboard (spec 2; issue 11 item 2): the customer's dashboard, inside the
  * customer shell (layout.tsx). The default account (spec 3) with a switch among the proven
- * ones; the outage in its area; the subscription; the modem with its signal, chart and
+ * ones; the outage in its area; the amount due with Pay (the bills feature's); the subscription; the modem with its signal, chart and
  * RESTART MODEM (confirmed on ?restart=confirm); the linked accounts with switching,
  * unlinking and, for links awaiting proof, VERIFY NOW (docs/decisions/0034); the welcome
  * banner until closed (spec 4); with ?showTermsOfUse=true (spec 4: where /terms-of-use
@@ -10,7 +10,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ROLE } from '~/auth/roles'
-import { asUser } from '~/auth/as-user.server'
+import { asUser, type SignedIn } from '~/auth/as-user.server'
+import { AmountDueCard } from '~/features/bills/amount-due-card'
+import { loadAmountDue } from '~/features/bills/amount-due.server'
 import { AccountSwitcher, ModemCard, OutageNotice, SubscriptionCard } from '~/features/dashboard/dashboard'
 import { loadDashboard, restartModem, RESTART_INTENT } from '~/features/dashboard/dashboard.server'
 import { LinkedAccounts, WelcomeBanner } from '~/features/own-account/own-account'
@@ -43,8 +45,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     welcomeBanner: showsWelcomeBanner(claims),
     accountManagement: context.config.ACCOUNT_MGMT_ENABLED,
     termsOfUse: url.searchParams.get('showTermsOfUse') === 'true' ? await loadTermsOfUse(context) : null,
-    dashboard: await loadDashboard(me, request),
+    ...(await dashboardWithAmountDue(me, request)),
   }
+}
+
+/** The dashboard and, for its account, the bills feature's amount due (issue 11 items 2 and 3). */
+async function dashboardWithAmountDue(me: SignedIn, request: Request) {
+  const dashboard = await loadDashboard(me, request)
+  return { dashboard, amountDue: dashboard ? await loadAmountDue(me, dashboard.accountNumber) : null }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -68,6 +76,7 @@ export default function CustomerHome() {
     accountManagement,
     termsOfUse,
     dashboard,
+    amountDue,
   } = useLoaderData<typeof loader>()
   const productName = useRootData()?.productName ?? ''
   return (
@@ -92,7 +101,7 @@ export default function CustomerHome() {
         <>
           <AccountSwitcher accountNumber={dashboard.accountNumber} others={dashboard.switchable} here={here} />
           <OutageNotice outage={dashboard.outage} />
-          {/* Issue 11 item 3: the bills feature's AmountDueCard (amount due, due date, Pay) goes here, for dashboard.accountNumber. */}
+          {amountDue ? <AmountDueCard view={amountDue} /> : null}
           <div className="grid gap-4 md:grid-cols-2">
             <SubscriptionCard subscription={dashboard.subscription} />
             <ModemCard

@@ -1,0 +1,51 @@
+/**
+ * The amount due, its due date and PAY (spec 1, dashboard; spec 2's pay route
+ * /customer/bill-history/pay/{accountNumber}). Server-rendered, no browser code of its own.
+ */
+import { dateLabel } from '../../../lib/billing'
+import { formatPesos } from '../../../lib/pesos'
+import { ButtonLink } from '~/ui/button'
+import type { AmountDueView } from './amount-due.server'
+import { BILLS_TEXT as TEXT } from './texts'
+
+export function payPath(accountNumber: string) {
+  return `/customer/bill-history/pay/${accountNumber}`
+}
+
+export function AmountDueCard({ view }: { view: AmountDueView }) {
+  return (
+    <section
+      aria-labelledby="amount-due-heading"
+      data-testid="amount-due"
+      className="flex flex-wrap items-end justify-between gap-4 rounded-lg border border-slate-200 p-5 dark:border-slate-700"
+    >
+      <div className="flex flex-col gap-1">
+        <h2
+          id="amount-due-heading"
+          className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400"
+        >
+          {TEXT.amountDueHeading}
+        </h2>
+        {view.ok ? (
+          <>
+            <p className="text-3xl font-extrabold" data-testid="amount-due-value">
+              {formatPesos(view.amountDue)}
+            </p>
+            {view.dueDate ? (
+              <p>
+                {TEXT.dueDateLabel}: <strong data-testid="amount-due-date">{dateLabel(view.dueDate)}</strong>
+              </p>
+            ) : (
+              <p>{TEXT.nothingDue}</p>
+            )}
+          </>
+        ) : (
+          <p role="alert">{view.message}</p>
+        )}
+      </div>
+      {view.ok && view.amountDue > 0 ? (
+        <ButtonLink to={payPath(view.accountNumber)}>{TEXT.payButton}</ButtonLink>
+      ) : null}
+    </section>
+  )
+}

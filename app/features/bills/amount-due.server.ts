@@ -1,0 +1,16 @@
+/**
+ * The amount due and its due date for one of the user's accounts (spec 1, the dashboard's
+ * "amount due and due date with a Pay button"; spec 7 payment details), for AmountDueCard.
+ * The caller passes an account the token lists (chooseAccount); the upstream checks again.
+ */
+import type { SignedIn } from '~/auth/as-user.server'
+
+export type AmountDueView =
+  | { ok: true; accountNumber: string; amountDue: number; dueDate: string | null }
+  | { ok: false; accountNumber: string; message: string }
+
+export async function loadAmountDue(me: SignedIn, accountNumber: string): Promise<AmountDueView> {
+  const details = await me.call((upstream, token) => upstream.billing.paymentDetails(token, accountNumber))
+  if (!details.ok) return { ok: false, accountNumber, message: details.message }
+  return { ok: true, accountNumber, amountDue: details.value.amountDue, dueDate: details.value.dueDate }
+}

@@ -1,0 +1,11 @@
+/**
+ * /customer/bill-history/statement?account=&month=YYYY-MM (issue 11 item 3): the month's
+ * statement as a PDF attachment, generated upstream; problems go back to the bill-history
+ * page with the form filled in. Another customer's account is refused.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { statementDownload } from '~/features/bills/bill-history.server'
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return statementDownload(request, context)
+}

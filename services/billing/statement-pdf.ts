@@ -1,0 +1,102 @@
+/**
+ * A statement as a PDF (issue 11: account, period, charges, payments, balance, how to pay),
+ * drawn with pdfkit (pure JavaScript; its standard fonts need no font files of ours). The
+ * standard fonts have no peso sign, so amounts read 'PHP 1,699.00'.
+ */
+import PDFDocument from 'pdfkit'
+import { HOW_TO_PAY, dateLabel, formatPhp, monthLabel } from '../../lib/billing.ts'
+import type { Statement } from './service.ts'
+
+const LEFT = 50
+const RIGHT = 545
+const AMOUNT_WIDTH = 220
+
+export function renderStatementPdf(
+  statement: Statement,
+  options: { productName: string; createdAt: Date },
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: LEFT,
+    info: {
+      Title: `${options.productName} statement for ${monthLabel(statement.month)}`,
+      Author: options.productName,
+      CreationDate: options.createdAt,
+    },
+  })
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+
+  const { bill } = statement
+  const row = (label: string, amount: string, bold = false) => {
+    const y = doc.y
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10)
+    doc.text(label, LEFT, y, { width: RIGHT - LEFT - AMOUNT_WIDTH - 10 })
+    const after = doc.y
+    doc.text(amount, RIGHT - AMOUNT_WIDTH, y, { width: AMOUNT_WIDTH, align: 'right' })
+    doc.y = Math.max(after, doc.y)
+    doc.x = LEFT
+  }
+  const heading = (text: string) => {
+    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).text(text, LEFT)
+    doc
+      .moveTo(LEFT, doc.y + 2)
+      .lineTo(RIGHT, doc.y + 2)
+      .lineWidth(0.5)
+      .stroke('#94a3b8')
+    doc.moveDown(0.4)
+  }
+
+  doc.font('Helvetica-Bold').fontSize(18).text(`${options.productName} Fibre`, LEFT)
+  doc
+    .font('Helvetica')
+    .fontSize(13)
+    .text(`Statement of Account: ${monthLabel(statement.month)}`)
+  doc.moveDown(0.6)
+  row('Account number', statement.accountNumber, true)
+  row('Account name', statement.holderName)
+  row('Service address', statement.serviceAddress)
+  row('Billing period', `${dateLabel(bill.periodStart)} to ${dateLabel(bill.periodEnd)}`)
+  row('Statement date', dateLabel(bill.issuedOn))
+  row('Due date', dateLabel(bill.dueOn), true)
+
+  heading('Summary')
+  const paid = statement.paymentsReceived.reduce((total, payment) => total + payment.amount, 0)
+  row('Previous balance', formatPhp(statement.previousBalance))
+  row('Payments received', formatPhp(-paid))
+  row('Current charges', formatPhp(bill.amount))
+  row('Total amount due', formatPhp(statement.totalAmountDue), true)
+
+  heading('Current charges')
+  for (const charge of bill.charges) row(charge.description, formatPhp(charge.amount))
+  row('Total current charges', formatPhp(bill.amount), true)
+
+  heading('Payments received')
+  if (statement.paymentsReceived.length === 0) doc.font('Helvetica').fontSize(10).text('No payments this period.')
+  for (const payment of statement.paymentsReceived) {
+    row(`${dateLabel(manilaDay(payment.postedAt))}, ${payment.channel}`, formatPhp(-payment.amount))
+  }
+
+  heading('How to pay')
+  doc.font('Helvetica').fontSize(10)
+  for (const way of HOW_TO_PAY) doc.text(`- ${way}`, LEFT, doc.y, { width: RIGHT - LEFT })
+  doc
+    .moveDown(0.4)
+    .text(
+      statement.totalAmountDue > 0
+        ? `Please pay ${formatPhp(statement.totalAmountDue)} on or before ${dateLabel(bill.dueOn)}.`
+        : 'Nothing to pay for this statement.',
+    )
+
+  doc.end()
+  return done
+}
+
+/** The day in the Philippines (UTC+8) of an ISO time. */
+function manilaDay(iso: string): string {
+  return new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10)
+}
