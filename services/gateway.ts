@@ -25,6 +25,7 @@ import type { ServiceDeps } from './context.ts'
 import { ServiceError, errorEnvelope } from './errors.ts'
 import { referenceRoutes } from './reference/routes.ts'
 import { sessionRoutes } from './sessions/routes.ts'
+import { supportRoutes } from './support/routes.ts'
 
 export type GatewayOptions = ServiceDeps & {
   secret: string
@@ -150,6 +151,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', orderRoutes(options))
   app.route('/', applicationRoutes(options))
   app.route('/', fileRoutes(options))
+  app.route('/', supportRoutes(options))
   return app
 }
 

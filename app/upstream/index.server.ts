@@ -8,11 +8,13 @@ import { cmsCalls } from './cms.server'
 import { coverageCalls } from './coverage.server'
 import { draftCalls } from './drafts.server'
 import { fileCalls } from './files.server'
+import { helpCalls } from './help.server'
 import { identityCalls } from './identity.server'
 import { orderCalls } from './orders.server'
 import { otpCalls } from './otp.server'
 import { referenceCalls } from './reference.server'
 import { sessionCalls } from './sessions.server'
+import { supportCalls } from './support.server'
 
 function createUpstream(context: AppLoadContext) {
   const { config } = context
@@ -35,11 +37,13 @@ function createUpstream(context: AppLoadContext) {
     coverage: coverageCalls(client),
     drafts: draftCalls(client),
     files: fileCalls(client),
+    help: helpCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
     identity: identityCalls(client),
     orders: orderCalls(client),
     otp: otpCalls(client),
     reference: referenceCalls(client),
     sessions: sessionCalls(client),
+    support: supportCalls(client),
   }
 }
 
