@@ -76,6 +76,18 @@ export default [
   route('sales', 'routes/sales/home.tsx'),
   route('get-started', 'routes/onboarding/get-started.tsx'),
 
+  // issue 11: help. The help centre (spec 1; spec 2: /help prefix public, /customer/help for
+  // customers). The /customer/help* routes are flat here; the customer shell nests them.
+  route('help', 'routes/help/index.tsx'),
+  route('help/search', 'routes/help/search.tsx'),
+  route('help/:categoryId', 'routes/help/category.tsx'),
+  route('help/:categoryId/:faqId', 'routes/help/answer.tsx'),
+  route('customer/help', 'routes/customer/help.tsx'),
+  route('customer/help/concern', 'routes/customer/help-concern.tsx'),
+  route('customer/help/concern/sub-types', 'routes/customer/help-concern-sub-types.ts'),
+  route('customer/help/after-sales', 'routes/customer/help-after-sales.tsx'),
+  route('customer/help/tickets/:referenceNumber', 'routes/customer/help-ticket.tsx'),
+
   // Benchmark floor: a bare page through the same process (npm run bench).
   route('__floor', 'routes/public/floor.tsx'),
 

@@ -6,22 +6,9 @@
  */
 import { z } from 'zod'
 import { AccountNumberSchema } from './identity-schemas.ts'
+import { DESCRIPTION_MAX, DESCRIPTION_MIN, SUPPORT_MESSAGES } from './support-words.ts'
 
-export const DESCRIPTION_MIN = 10
-export const DESCRIPTION_MAX = 1000
-
-export const SUPPORT_MESSAGES = {
-  chooseAccount: 'Please choose the account this is about',
-  chooseConcernType: 'Please choose a concern type',
-  chooseSubType: 'Please choose a sub-type',
-  chooseAfterSalesType: 'Please choose a request type',
-  describe: 'Please describe your concern',
-  tooShort: `Please tell us a little more (at least ${DESCRIPTION_MIN} characters)`,
-  tooLong: `Please keep it under ${DESCRIPTION_MAX} characters`,
-  notYourAccount: 'This account is not linked to you.',
-  unknownType: 'Please choose a type from the list',
-  unknownSubType: 'Please choose a sub-type from the list',
-} as const
+export { DESCRIPTION_MAX, DESCRIPTION_MIN, SUPPORT_MESSAGES } from './support-words.ts'
 
 /** A type's code: lower-case words with hyphens (services/support/seed.ts). */
 export const TicketTypeCodeSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/)
@@ -63,11 +50,7 @@ export const AfterSalesTicketSchema = z.object({
 })
 export type AfterSalesTicket = z.infer<typeof AfterSalesTicketSchema>
 
-export const TICKET_KINDS = ['concern', 'after_sales'] as const
-export type TicketKind = (typeof TICKET_KINDS)[number]
-
-export const TICKET_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const
-export type TicketStatus = (typeof TICKET_STATUSES)[number]
+export { TICKET_KINDS, TICKET_STATUSES, type TicketKind, type TicketStatus } from './support-words.ts'
 
 /** CN- for a concern, AS- for an after-sales ticket, then 8 characters no one misreads. */
 export const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
