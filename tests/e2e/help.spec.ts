@@ -16,6 +16,7 @@ test.beforeEach(async ({ page }) => {
 })
 
 test('a visitor browses help, searches, and reads “No results found!” with tips', async ({ page }) => {
+  test.slow()
   await page.goto('/')
   await page.getByRole('banner').getByRole('link', { name: 'HELP & SUPPORT' }).click()
   await expect(page).toHaveURL('/help')
