@@ -90,7 +90,7 @@ export function CategoryGrid({ categories }: { categories: HelpCategory[] }) {
               to={`/help/${category.id}`}
               className={`${CARD} flex h-full flex-col gap-1 hover:border-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600`}
             >
-              <span className="font-semibold text-brand-700 dark:text-brand-300">{category.name}</span>
+              <span className="font-semibold text-brand-700 dark:text-orange-300">{category.name}</span>
               <span className="text-sm text-slate-600 dark:text-slate-300">{category.description}</span>
               <span className="mt-auto text-xs text-slate-500 dark:text-slate-400">
                 {TEXT.answers(category.entryCount)}
@@ -116,7 +116,7 @@ export function AnswerList({ entries, openId }: { entries: HelpEntry[]; openId?:
               <VideoLink entry={entry} />
               <AppLink
                 to={answerPath(entry)}
-                className="text-sm font-semibold text-brand-700 underline dark:text-brand-300"
+                className="text-sm font-semibold text-brand-700 underline dark:text-orange-300"
               >
                 {TEXT.readAnswer}
               </AppLink>
@@ -137,7 +137,7 @@ export function VideoLink({ entry }: { entry: HelpEntry }) {
       <a
         href={entry.videoUrl}
         rel="noopener noreferrer external"
-        className="font-semibold text-brand-700 underline dark:text-brand-300"
+        className="font-semibold text-brand-700 underline dark:text-orange-300"
       >
         {TEXT.watchVideo}
       </a>{' '}
@@ -151,7 +151,7 @@ function EntryLinks({ entries }: { entries: HelpEntry[] }) {
     <ul className="grid gap-3 sm:grid-cols-2">
       {entries.map((entry) => (
         <li key={entry.faqId} className={`${CARD} flex flex-col gap-1`}>
-          <AppLink to={answerPath(entry)} className="font-semibold text-brand-700 underline dark:text-brand-300">
+          <AppLink to={answerPath(entry)} className="font-semibold text-brand-700 underline dark:text-orange-300">
             {entry.question}
           </AppLink>
           <span className="text-sm text-slate-600 dark:text-slate-300">{answerSnippet(entry.answer, 120)}</span>
@@ -253,7 +253,7 @@ export function SearchResults({ query, results }: { query: string; results: Help
             <span className="text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">
               {TEXT.kindLabel[entry.kind]}
             </span>
-            <AppLink to={answerPath(entry)} className="font-semibold text-brand-700 underline dark:text-brand-300">
+            <AppLink to={answerPath(entry)} className="font-semibold text-brand-700 underline dark:text-orange-300">
               {entry.question}
             </AppLink>
             <span className="text-sm text-slate-600 dark:text-slate-300">{answerSnippet(entry.answer)}</span>

@@ -243,7 +243,7 @@ export function TicketList({ tickets }: { tickets: TicketView[] | null }) {
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <AppLink
                   to={`/customer/help/tickets/${ticket.referenceNumber}`}
-                  className="font-semibold text-brand-700 underline dark:text-brand-300"
+                  className="font-semibold text-brand-700 underline dark:text-orange-300"
                 >
                   {ticket.referenceNumber}
                 </AppLink>
