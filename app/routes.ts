@@ -82,12 +82,26 @@ export default [
     // issue 11: notifications (spec 2: /customer/notifications; one notification opens at its id).
     route('customer/notifications', 'routes/customer/notifications.tsx'),
     route('customer/notifications/:id', 'routes/customer/notification.tsx'),
-    // issue 11: bills (spec 2 /customer/bill-history; the statement download beside it).
+    // issue 11: bills (spec 2 /customer/bill-history; the statement download is a resource route below).
     route('customer/bill-history', 'routes/customer/bill-history.tsx'),
-    route('customer/bill-history/statement', 'routes/customer/bill-history-statement.ts'),
+    // issue 11: help, the customer's side (concerns and after-sales requests).
+    route('customer/help', 'routes/customer/help.tsx'),
+    route('customer/help/concern', 'routes/customer/help-concern.tsx'),
+    route('customer/help/after-sales', 'routes/customer/help-after-sales.tsx'),
+    route('customer/help/tickets/:referenceNumber', 'routes/customer/help-ticket.tsx'),
   ]),
   route('sales', 'routes/sales/home.tsx'),
   route('get-started', 'routes/onboarding/get-started.tsx'),
+
+  // issue 11: help. The help centre (spec 1; spec 2: /help prefix public, /customer/help for
+  // customers, in the customer shell above).
+  route('help', 'routes/help/index.tsx'),
+  route('help/search', 'routes/help/search.tsx'),
+  route('help/:categoryId', 'routes/help/category.tsx'),
+  route('help/:categoryId/:faqId', 'routes/help/answer.tsx'),
+  // Resource routes (no page, so no shell): the concern form's sub-types for its fetcher, the statement PDF.
+  route('customer/help/concern/sub-types', 'routes/customer/help-concern-sub-types.ts'),
+  route('customer/bill-history/statement', 'routes/customer/bill-history-statement.ts'),
 
   // Benchmark floor: a bare page through the same process (npm run bench).
   route('__floor', 'routes/public/floor.tsx'),

@@ -29,6 +29,7 @@ import type { ServiceDeps } from './context.ts'
 import { ServiceError, errorEnvelope } from './errors.ts'
 import { referenceRoutes } from './reference/routes.ts'
 import { sessionRoutes } from './sessions/routes.ts'
+import { supportRoutes } from './support/routes.ts'
 
 export type GatewayOptions = ServiceDeps & {
   secret: string
@@ -158,6 +159,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', subscriptionRoutes(options))
   app.route('/', deviceRoutes(options))
   app.route('/', billingRoutes(options))
+  app.route('/', supportRoutes(options))
   return app
 }
 

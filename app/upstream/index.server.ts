@@ -10,12 +10,14 @@ import { coverageCalls } from './coverage.server'
 import { deviceCalls } from './devices.server'
 import { draftCalls } from './drafts.server'
 import { fileCalls } from './files.server'
+import { helpCalls } from './help.server'
 import { identityCalls } from './identity.server'
 import { notificationCalls } from './notifications.server'
 import { orderCalls } from './orders.server'
 import { otpCalls } from './otp.server'
 import { referenceCalls } from './reference.server'
 import { sessionCalls } from './sessions.server'
+import { supportCalls } from './support.server'
 
 function createUpstream(context: AppLoadContext) {
   const { config } = context
@@ -40,12 +42,14 @@ function createUpstream(context: AppLoadContext) {
     devices: deviceCalls(client),
     drafts: draftCalls(client),
     files: fileCalls(client),
+    help: helpCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
     identity: identityCalls(client),
     notifications: notificationCalls(client),
     orders: orderCalls(client),
     otp: otpCalls(client),
     reference: referenceCalls(client),
     sessions: sessionCalls(client),
+    support: supportCalls(client),
   }
 }
 

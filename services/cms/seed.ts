@@ -1,6 +1,6 @@
 /**
- * Starter content for a fresh installation: legal texts, product terms and landing
- * content of a Philippine fibre provider. It is a seed for an operator to replace with
+ * Starter content for a fresh installation: legal texts, product terms, landing content
+ * and the help centre (categories, FAQs, knowledge base, videos) of a Philippine fibre provider. It is a seed for an operator to replace with
  * texts their lawyers approve (edit cms.documents); it is inserted only where a
  * document is missing, so a second run, or an operator's edits, are left alone.
  */
@@ -12,7 +12,8 @@ import { productTerms } from './content/product-terms.ts'
 import { termsAndConditions } from './content/terms-and-conditions.ts'
 import { termsOfUse } from './content/terms-of-use.ts'
 import { documentName } from './documents.ts'
-import { documents } from './tables.ts'
+import { helpCategorySeeds, helpEntrySeeds } from './content/help.ts'
+import { documents, helpCategories, helpEntries } from './tables.ts'
 
 /** Replaces `{product}` in every string of a JSON value. */
 export function withProductName<T>(value: T, productName: string): T {
@@ -42,5 +43,21 @@ export async function seedCms(db: Database, options: { productName: string }): P
     .values(cmsSeedDocuments(options.productName))
     .onConflictDoNothing({ target: documents.name })
     .returning({ name: documents.name })
-  return { cmsDocuments: added.length }
+  const categories = await db
+    .insert(helpCategories)
+    .values(helpCategorySeeds.map((category, position) => ({ ...category, position })))
+    .onConflictDoNothing({ target: helpCategories.id })
+    .returning({ id: helpCategories.id })
+  const entries = await db
+    .insert(helpEntries)
+    .values(
+      withProductName(helpEntrySeeds, options.productName).map((entry, position) => ({
+        ...entry,
+        featured: entry.featured ?? false,
+        position,
+      })),
+    )
+    .onConflictDoNothing({ target: helpEntries.id })
+    .returning({ id: helpEntries.id })
+  return { cmsDocuments: added.length, helpCategories: categories.length, helpEntries: entries.length }
 }

@@ -1,6 +1,6 @@
 /**
  * Seed data for an empty database: the real PSGC address list, CMS content (legal
- * texts, banners, footers, landing image), the demo plan line-up, town centres and, when `demo` is set,
+ * texts, banners, footers, landing image, the help centre), the support ticket types, the demo plan line-up, town centres and, when `demo` is set,
  * a demo coverage network, demo subscriber accounts and demo users with published passwords. Every step is idempotent: running
  * the seed again changes nothing.
  */
@@ -14,6 +14,7 @@ import { seedCoverage } from '../coverage/seed.ts'
 import { seedDevices } from '../devices/seed.ts'
 import { seedDemoUsers } from '../identity/seed.ts'
 import { seedDemoNotifications } from '../notifications/inbox-seed.ts'
+import { seedSupport } from '../support/seed.ts'
 import type { ScryptCost } from '../identity/password.ts'
 import type { Database } from './client.ts'
 
@@ -28,6 +29,8 @@ export async function seedAll(
     ...(await seedCms(db, options)),
     // The demo line-up (marked demo: true): a fresh portal has plans to show until the operator sets prices.
     ...(await seedCatalog(db)),
+    // Concern, sub- and after-sales types (spec 7, Support): reference data, not demo data.
+    ...(await seedSupport(db)),
     // Town centres always; the demo network only with demo data (it would answer 'Y' for
     // places no fibre reaches), and never over an operator's imported coverage.
     ...(await seedCoverage(db, { demo: options.demo })),

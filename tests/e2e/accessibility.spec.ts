@@ -39,10 +39,17 @@ const PAGES = [
   '/OO-261102-DEM001/demo.applicant@example.com',
   `/compliance/${'a'.repeat(43)}`,
   `/verifyEmail/OO-${'a'.repeat(43)}`,
+  // The help centre (issue 11, item 5): home, a topic, an answer, results and none.
+  '/help',
+  '/help/internet-connection',
+  '/help/wifi-and-modem/change-wifi-password',
+  '/help/search?q=wifi+password',
+  '/help/search?q=xylophone',
 ]
 
 const SIGNED_IN_PAGES = [
   { user: 'customer', paths: ['/customer', '/get-started'] },
+  { user: 'customer', paths: ['/customer/help', '/customer/help/concern', '/customer/help/after-sales'] },
   { user: 'applicant', paths: ['/get-started'] },
   { user: 'agent', paths: ['/sales'] },
 ] as const

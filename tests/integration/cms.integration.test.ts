@@ -5,6 +5,7 @@ import { isUpstreamError } from '../../app/upstream/errors.ts'
 import { openTestDatabase } from '../../services/testing.ts'
 import { startTestUpstream, type TestUpstream } from '../support/upstream.ts'
 import { cmsSeedDocuments, seedCms } from '../../services/cms/seed.ts'
+import { helpCategorySeeds, helpEntrySeeds } from '../../services/cms/content/help.ts'
 
 let t: TestUpstream
 beforeAll(async () => {
@@ -106,6 +107,8 @@ describe('cms seed', () => {
     try {
       expect(await seedCms(database.db, { productName: 'Hibla' })).toEqual({
         cmsDocuments: cmsSeedDocuments('Hibla').length,
+        helpCategories: helpCategorySeeds.length,
+        helpEntries: helpEntrySeeds.length,
       })
     } finally {
       await database.close()
@@ -114,7 +117,7 @@ describe('cms seed', () => {
 
   it('adds nothing on a second run and keeps an operator’s edits', async () => {
     const again = await seedCms(t.database.db, { productName: 'Other' })
-    expect(again).toEqual({ cmsDocuments: 0 })
+    expect(again).toEqual({ cmsDocuments: 0, helpCategories: 0, helpEntries: 0 })
     const terms = await t.upstream.cms.termsAndConditions()
     expect(JSON.stringify(terms)).not.toContain('Other')
   })

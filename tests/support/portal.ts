@@ -13,12 +13,15 @@ import path from 'node:path'
 import type { Config } from '../../lib/env.ts'
 import { createPortal, type PortalOptions } from '../../server.ts'
 import { openTestDatabase, silentLogger, testConfig } from '../../services/testing.ts'
+import type { DatabaseHandle } from '../../services/db/client.ts'
 import { CookieJar } from './identity-provider.ts'
 
 export type TestPortal = {
   base: string
   config: Config
   portal: Awaited<ReturnType<typeof createPortal>>
+  /** The services' database, for a test that adds its own rows (another user). */
+  database: DatabaseHandle
   close: () => Promise<void>
 }
 
@@ -51,6 +54,7 @@ export async function startTestPortal(
     base,
     config,
     portal,
+    database,
     async close() {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))

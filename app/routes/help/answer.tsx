@@ -1,0 +1,39 @@
+/** /help/{category}/{faqId} (spec 1, help centre; spec 7: help answers by id and source): one answer. */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { answerSnippet } from '~/features/help/answer-blocks'
+import { AnswerText, Breadcrumb, HelpPage, StillNeedHelp, VideoLink } from '~/features/help/help-pages'
+import { loadAnswer } from '~/features/help/help.server'
+import { HELP_TEXT } from '~/features/help/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+// The title stays within 70 characters with the product name after it (a question can be longer).
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(
+    matches,
+    data ? answerSnippet(data.entry.question, 55) : HELP_TEXT.heading,
+    data ? answerSnippet(data.entry.answer) : HELP_TEXT.intro,
+  )
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return loadAnswer(context, params.categoryId, params.faqId)
+}
+
+export default function HelpAnswer() {
+  const { entry, category } = useLoaderData<typeof loader>()
+  return (
+    <HelpPage heading={entry.question}>
+      <Breadcrumb
+        trail={[
+          { label: HELP_TEXT.backToHelp, to: '/help' },
+          { label: category.name, to: `/help/${category.id}` },
+        ]}
+      />
+      <article className="flex flex-col gap-4">
+        <AnswerText answer={entry.answer} />
+        <VideoLink entry={entry} />
+      </article>
+      <StillNeedHelp />
+    </HelpPage>
+  )
+}
