@@ -11,6 +11,7 @@ import { applicationRoutes } from './applications/routes.ts'
 import { OPERATOR_CHANNEL } from './applications/tracking-routes.ts'
 import { catalogRoutes } from './catalog/routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
+import { consentRoutes } from './consent/routes.ts'
 import { coverageRoutes } from './coverage/routes.ts'
 import { draftRoutes } from './drafts/routes.ts'
 import { fileRoutes, isStreamedUpload } from './files/routes.ts'
@@ -18,6 +19,7 @@ import { CONTENT_SHA256_HEADER } from '../lib/documents.ts'
 import type { Config } from '../lib/env.ts'
 import { createAccessTokenVerifier, databaseKeys, remoteKeys, type AccessTokenVerifier } from './bearer.ts'
 import { identityRoutes } from './identity/routes.ts'
+import { profileRoutes } from './identity/profile-routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
 import { otpRoutes } from './otp/routes.ts'
@@ -150,6 +152,8 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', orderRoutes(options))
   app.route('/', applicationRoutes(options))
   app.route('/', fileRoutes(options))
+  app.route('/', consentRoutes(options))
+  app.route('/', profileRoutes(options))
   return app
 }
 
