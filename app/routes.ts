@@ -76,6 +76,11 @@ export default [
   route('sales', 'routes/sales/home.tsx'),
   route('get-started', 'routes/onboarding/get-started.tsx'),
 
+  // issue 11: consent, profile, tour (customer-only, spec 2; docs/decisions/0040).
+  route('consent', 'routes/customer/consent.tsx'),
+  route('profile', 'routes/customer/profile.tsx'),
+  route('customer/tour', 'routes/customer/tour.tsx'),
+
   // Benchmark floor: a bare page through the same process (npm run bench).
   route('__floor', 'routes/public/floor.tsx'),
 

@@ -5,12 +5,14 @@ import { applicationCalls } from './applications.server'
 import { catalogCalls } from './catalog.server'
 import { createUpstreamClient, type FetchLike } from './client.server'
 import { cmsCalls } from './cms.server'
+import { consentCalls } from './consent.server'
 import { coverageCalls } from './coverage.server'
 import { draftCalls } from './drafts.server'
 import { fileCalls } from './files.server'
 import { identityCalls } from './identity.server'
 import { orderCalls } from './orders.server'
 import { otpCalls } from './otp.server'
+import { profileCalls } from './profile.server'
 import { referenceCalls } from './reference.server'
 import { sessionCalls } from './sessions.server'
 
@@ -32,12 +34,14 @@ function createUpstream(context: AppLoadContext) {
     applicationStatus: applicationStatusCalls(client),
     catalog: catalogCalls(client, { cacheSeconds: config.CMS_CACHE_SECONDS }),
     cms: cmsCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
+    consent: consentCalls(client),
     coverage: coverageCalls(client),
     drafts: draftCalls(client),
     files: fileCalls(client),
     identity: identityCalls(client),
     orders: orderCalls(client),
     otp: otpCalls(client),
+    profile: profileCalls(client),
     reference: referenceCalls(client),
     sessions: sessionCalls(client),
   }

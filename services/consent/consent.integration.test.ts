@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signAccessToken, signedCall, startTestGateway, type TestGateway } from '../testing.ts'
 import { users } from '../identity/tables.ts'
+import type { ConsentView } from './service.ts'
 import { consentEvents } from './tables.ts'
 
 let nowMs = Date.parse('2025-06-02T01:00:00Z')
@@ -41,7 +42,7 @@ async function newCustomer() {
   return { id: row!.id, call }
 }
 
-const marketing = (body: { data: { consents: { name: string }[] } }) =>
+const marketing = (body: { data: { consents: ConsentView[] } }) =>
   body.data.consents.find((consent) => consent.name === 'marketing_offers')!
 
 describe('consents', () => {

@@ -20,6 +20,9 @@ import { useRootData } from '~/root-data'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
+import { tourPromptShown } from '~/features/tour/tour.server'
+import { TourNeedsScript, TourPrompt } from '~/features/tour/tour-prompt'
+import { TourHost } from '~/features/tour/tour-host'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'My account', 'Your accounts.'),
@@ -36,6 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     givenName: claims.given_name ?? '',
     ...linkedAccountsView(request, claims),
     welcomeBanner: showsWelcomeBanner(claims),
+    tourPrompt: tourPromptShown(request, claims),
+    tourStep: query.has('tour'),
     accountManagement: context.config.ACCOUNT_MGMT_ENABLED,
     termsOfUse: query.get('showTermsOfUse') === 'true' ? await loadTermsOfUse(context) : null,
   }
@@ -53,6 +58,8 @@ export default function CustomerHome() {
     defaultAccountNumber,
     confirmUnlink,
     welcomeBanner,
+    tourPrompt,
+    tourStep,
     accountManagement,
     termsOfUse,
   } = useLoaderData<typeof loader>()
@@ -75,6 +82,10 @@ export default function CustomerHome() {
       ) : null}
       <h1 className="text-3xl font-extrabold tracking-tight">{`Welcome, ${givenName || 'User'}`}</h1>
       {welcomeBanner ? <WelcomeBanner productName={productName} /> : null}
+      {tourPrompt ? <TourPrompt /> : null}
+      {/* The coachmarks (spec 4). At merge: in the customer shell layout, for every page of the tour. */}
+      <TourHost />
+      {tourStep ? <TourNeedsScript /> : null}
       {defaultAccountNumber ? (
         <>
           <div>
