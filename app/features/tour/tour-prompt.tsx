@@ -53,13 +53,11 @@ export function TourPrompt() {
 /** On /customer?tour=N without JavaScript, the coachmarks cannot run: the plain page instead. */
 export function TourNeedsScript() {
   return (
-    <noscript>
-      <p role="status">
-        The guided tour needs JavaScript in your browser.{' '}
-        <a href="/customer/tour" className="font-semibold underline">
-          {TEXT.readAsPage}
-        </a>
-      </p>
-    </noscript>
+    <p role="status" className="no-js-only">
+      The guided tour needs JavaScript in your browser.{' '}
+      <a href="/customer/tour" className="font-semibold underline">
+        {TEXT.readAsPage}
+      </a>
+    </p>
   )
 }
