@@ -89,6 +89,10 @@ export default [
     route('customer/help/concern', 'routes/customer/help-concern.tsx'),
     route('customer/help/after-sales', 'routes/customer/help-after-sales.tsx'),
     route('customer/help/tickets/:referenceNumber', 'routes/customer/help-ticket.tsx'),
+    // issue 11: consent, profile and the tour as a page (customer-only, spec 2; docs/decisions/0040).
+    route('consent', 'routes/customer/consent.tsx'),
+    route('profile', 'routes/customer/profile.tsx'),
+    route('customer/tour', 'routes/customer/tour.tsx'),
   ]),
   route('sales', 'routes/sales/home.tsx'),
   route('get-started', 'routes/onboarding/get-started.tsx'),

@@ -123,3 +123,14 @@ export const AttributesUpdateSchema = z
   })
   .partial()
 export type AttributesUpdate = z.output<typeof AttributesUpdateSchema>
+
+/**
+ * The dev mailbox's recipient search (docs/decisions/0011): an email, or an SMS recipient in
+ * the outbox's international form (+63 and 10 digits), where profile codes to a new mobile go.
+ */
+export const MailboxRecipientSchema = z
+  .string()
+  .trim()
+  .refine((value) => /^\+63\d{10}$/.test(value) || EmailSchema.safeParse(value).success, {
+    error: 'Enter an email address or a mobile number as +63 and 10 digits',
+  })

@@ -14,6 +14,7 @@ import { catalogRoutes } from './catalog/routes.ts'
 import { deviceRoutes } from './devices/routes.ts'
 import { subscriptionRoutes } from './accounts/subscription-routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
+import { consentRoutes } from './consent/routes.ts'
 import { coverageRoutes } from './coverage/routes.ts'
 import { draftRoutes } from './drafts/routes.ts'
 import { fileRoutes, isStreamedUpload } from './files/routes.ts'
@@ -22,6 +23,7 @@ import type { Config } from '../lib/env.ts'
 import { createAccessTokenVerifier, databaseKeys, remoteKeys, type AccessTokenVerifier } from './bearer.ts'
 import { identityRoutes } from './identity/routes.ts'
 import { inboxRoutes } from './notifications/inbox-routes.ts'
+import { profileRoutes } from './identity/profile-routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
 import { otpRoutes } from './otp/routes.ts'
@@ -160,6 +162,8 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', deviceRoutes(options))
   app.route('/', billingRoutes(options))
   app.route('/', supportRoutes(options))
+  app.route('/', consentRoutes(options))
+  app.route('/', profileRoutes(options))
   return app
 }
 

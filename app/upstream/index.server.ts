@@ -6,6 +6,7 @@ import { billingCalls } from './billing.server'
 import { catalogCalls } from './catalog.server'
 import { createUpstreamClient, type FetchLike } from './client.server'
 import { cmsCalls } from './cms.server'
+import { consentCalls } from './consent.server'
 import { coverageCalls } from './coverage.server'
 import { deviceCalls } from './devices.server'
 import { draftCalls } from './drafts.server'
@@ -15,6 +16,7 @@ import { identityCalls } from './identity.server'
 import { notificationCalls } from './notifications.server'
 import { orderCalls } from './orders.server'
 import { otpCalls } from './otp.server'
+import { profileCalls } from './profile.server'
 import { referenceCalls } from './reference.server'
 import { sessionCalls } from './sessions.server'
 import { supportCalls } from './support.server'
@@ -38,6 +40,7 @@ function createUpstream(context: AppLoadContext) {
     billing: billingCalls(client),
     catalog: catalogCalls(client, { cacheSeconds: config.CMS_CACHE_SECONDS }),
     cms: cmsCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
+    consent: consentCalls(client),
     coverage: coverageCalls(client),
     devices: deviceCalls(client),
     drafts: draftCalls(client),
@@ -47,6 +50,7 @@ function createUpstream(context: AppLoadContext) {
     notifications: notificationCalls(client),
     orders: orderCalls(client),
     otp: otpCalls(client),
+    profile: profileCalls(client),
     reference: referenceCalls(client),
     sessions: sessionCalls(client),
     support: supportCalls(client),

@@ -91,3 +91,40 @@ export const requestAllowances = identitySchema.table(
   },
   (t) => [index('request_allowances_window_ends_at').on(t.windowEndsAt)],
 )
+
+export const CONTACT_KINDS = ['email', 'mobile'] as const
+export type ContactKind = (typeof CONTACT_KINDS)[number]
+
+/**
+ * A change of a user's email or mobile number under way (issue 11 item 7; spec 7 Identity
+ * "PATCH mobile number", Email "validate email with OTP"): the new address, and an HMAC of
+ * the one-time code sent to it. The user's row changes only when the right code comes back
+ * (appliedAt). Kept after use: the rows count the sends for the hourly limits (Postgres, not
+ * process memory). A new code to the same address voids the earlier one; codes to different
+ * addresses may be live together, and applying one voids the rest of that kind.
+ */
+export const contactChanges = identitySchema.table(
+  'contact_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CONTACT_KINDS }).notNull(),
+    // The new email (as typed) or mobile number (10 digits).
+    newValue: text('new_value').notNull(),
+    // spec 7's emailHashValue: names this code to the verify call (random).
+    reference: text('reference').notNull().unique(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('contact_changes_user_created').on(t.userId, t.createdAt),
+    index('contact_changes_value_created').on(t.newValue, t.createdAt),
+  ],
+)

@@ -6,12 +6,12 @@
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { EmailSchema } from '../../lib/identity-schemas.ts'
+import { MailboxRecipientSchema } from '../../lib/identity-schemas.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import { errorEnvelope, ok, ServiceError } from '../errors.ts'
 import { latestMessages, latestMessagesFor } from './outbox.ts'
 
-const OutboxQuerySchema = z.object({ to: EmailSchema.optional() })
+const OutboxQuerySchema = z.object({ to: MailboxRecipientSchema.optional() })
 
 export function notificationRoutes(deps: ServiceDeps) {
   const app = new Hono()

@@ -50,7 +50,7 @@ function StatementForm({ page }: { page: Own }) {
   const months = page.history.ok ? page.history.statementMonths : []
   const { error, month } = page.statement
   return (
-    <section aria-labelledby="statement-heading" className="flex flex-col gap-3">
+    <section aria-labelledby="statement-heading" className="flex flex-col gap-3" data-tour="download-statement">
       <h2 id="statement-heading" className="text-lg font-bold">
         {TEXT.statementHeading}
       </h2>

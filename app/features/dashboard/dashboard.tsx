@@ -28,13 +28,16 @@ function CardError({ message }: { message: string }) {
   )
 }
 
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
+/** Rows of label, value and, for a guided-tour target, its data-tour name (app/features/tour/steps.ts). */
+function Facts({ rows }: { rows: [string, ReactNode, string?][] }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      {rows.map(([term, value]) => (
+      {rows.map(([term, value, tour]) => (
         <div key={term} className="contents">
           <dt className="text-slate-600 dark:text-slate-300">{term}</dt>
-          <dd className="font-medium">{value}</dd>
+          <dd className="font-medium" data-tour={tour}>
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -53,7 +56,7 @@ export function AccountSwitcher({
 }) {
   return (
     <div className="flex flex-wrap items-end gap-4">
-      <div>
+      <div data-tour="account-info">
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
           {TEXT.accountHeading}
         </h2>
@@ -220,8 +223,8 @@ export function ModemCard({
           </p>
           <Facts
             rows={[
-              [TEXT.temperature, modem.value.temperature],
-              [TEXT.signal, modem.value.signal],
+              [TEXT.temperature, modem.value.temperature, 'modem-temperature'],
+              [TEXT.signal, modem.value.signal, 'signal-strength'],
               [TEXT.lastSeen, modem.value.lastSeen],
             ]}
           />

@@ -2,6 +2,7 @@
 export const DASHBOARD_TEXT = {
   accountHeading: 'Account number',
   switchLabel: 'Switch account',
+  switchOrUnlink: 'Switch or unlink an account',
   switchButton: 'SWITCH',
   subscriptionHeading: 'Your subscription',
   plan: 'Plan',

@@ -69,9 +69,12 @@ export function HelpSearchForm({ query = '', error = null }: { query?: string; e
   )
 }
 
+// The guided tour's targets on the help pages (app/features/tour/steps.ts).
+const TOUR_TARGET: Record<string, string> = { 'help-categories': 'help-categories', 'help-videos': 'help-videos' }
+
 function Section({ heading, id, children }: { heading: string; id: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-4">
+    <section aria-labelledby={id} className="flex flex-col gap-4" data-tour={TOUR_TARGET[id]}>
       <h2 id={id} className={SECTION_HEADING}>
         {heading}
       </h2>

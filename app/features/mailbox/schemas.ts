@@ -1,5 +1,5 @@
 /** The dev mailbox's search form: an optional recipient, checked on both sides. */
 import { z } from 'zod'
-import { EmailSchema } from '../../../lib/identity-schemas'
+import { MailboxRecipientSchema } from '../../../lib/identity-schemas'
 
-export const MailboxSearchSchema = z.object({ to: EmailSchema.optional() })
+export const MailboxSearchSchema = z.object({ to: MailboxRecipientSchema.optional() })

@@ -10,6 +10,7 @@ import { ROLE } from '~/auth/roles'
 import { SubscriptionFacts } from '~/features/dashboard/dashboard'
 import { DASHBOARD_TEXT as TEXT } from '~/features/dashboard/texts'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
+import { AppLink } from '~/ui/app-link'
 import { pageMeta } from '~/ui/page-meta'
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -51,7 +52,7 @@ export default function AccountSubscription() {
       ) : null}
       {message ? <p role="alert">{message}</p> : null}
       {subscription ? (
-        <>
+        <div data-tour="subscribed-account" className="flex flex-col gap-4">
           <SubscriptionFacts subscription={subscription} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-600 dark:text-slate-300">{TEXT.monthlyFee}</dt>
@@ -59,8 +60,13 @@ export default function AccountSubscription() {
             <dt className="text-slate-600 dark:text-slate-300">{TEXT.activated}</dt>
             <dd className="font-medium">{subscription.since}</dd>
           </dl>
-        </>
+        </div>
       ) : null}
+      <p data-tour="switch-account">
+        <AppLink to="/customer" className="font-semibold underline underline-offset-4">
+          {TEXT.switchOrUnlink}
+        </AppLink>
+      </p>
     </section>
   )
 }

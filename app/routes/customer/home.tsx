@@ -25,6 +25,8 @@ import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
 import { readForm } from '~/utils/form.server'
+import { tourPromptShown } from '~/features/tour/tour.server'
+import { TourNeedsScript, TourPrompt } from '~/features/tour/tour-prompt'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'My account', 'Your accounts, subscription and modem.'),
@@ -43,6 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     givenName: claims.given_name ?? '',
     ...linkedAccountsView(request, claims),
     welcomeBanner: showsWelcomeBanner(claims),
+    tourPrompt: tourPromptShown(request, claims),
+    tourStep: url.searchParams.has('tour'),
     accountManagement: context.config.ACCOUNT_MGMT_ENABLED,
     termsOfUse: url.searchParams.get('showTermsOfUse') === 'true' ? await loadTermsOfUse(context) : null,
     ...(await dashboardWithAmountDue(me, request)),
@@ -73,6 +77,8 @@ export default function CustomerHome() {
     defaultAccountNumber,
     confirmUnlink,
     welcomeBanner,
+    tourPrompt,
+    tourStep,
     accountManagement,
     termsOfUse,
     dashboard,
@@ -97,6 +103,8 @@ export default function CustomerHome() {
       ) : null}
       <h1 className="text-3xl font-extrabold tracking-tight">{`Welcome, ${givenName || 'User'}`}</h1>
       {welcomeBanner ? <WelcomeBanner productName={productName} /> : null}
+      {tourPrompt ? <TourPrompt /> : null}
+      {tourStep ? <TourNeedsScript /> : null}
       {dashboard ? (
         <>
           <AccountSwitcher accountNumber={dashboard.accountNumber} others={dashboard.switchable} here={here} />

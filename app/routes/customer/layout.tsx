@@ -15,6 +15,7 @@ import { CustomerShell, type CustomerShellData } from '~/features/customer-shell
 import { customerShellData } from '~/features/customer-shell/customer-shell.server'
 import { NotificationBell } from '~/features/notifications/notification-bell'
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary'
+import { TourHost } from '~/features/tour/tour-host'
 import { useRootData } from '~/root-data'
 
 /** Read by the root layout: with this route's data present, the root renders no header or <main> of its own. */
@@ -35,6 +36,8 @@ export default function CustomerLayout() {
       bell={data.bell ? <NotificationBell bell={data.bell} /> : undefined}
     >
       <Outlet />
+      {/* The coachmarks (spec 4) follow the tour across the customer pages (?tour=N). */}
+      <TourHost />
     </CustomerShell>
   )
 }

@@ -1,0 +1,29 @@
+/** /profile (spec 2, customer-only; issue 11 item 7): names, masked contact, verified changes. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { asUser } from '~/auth/as-user.server'
+import { ROLE } from '~/auth/roles'
+import { loadProfile, profileAction } from '~/features/profile/profile.server'
+import { ProfilePage } from '~/features/profile/profile-page'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, 'Profile', 'Your name and contact details.'),
+  { name: 'robots', content: 'noindex' },
+]
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadProfile(request, await asUser(request, context, { roles: [ROLE.customer] }))
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return profileAction(request, context, await asUser(request, context, { roles: [ROLE.customer] }))
+}
+
+export default function ProfileRoute() {
+  const { profile, change } = useLoaderData<typeof loader>()
+  const results = useActionData<typeof action>() ?? {}
+  return <ProfilePage profile={profile} change={change} results={results} />
+}

@@ -1,0 +1,36 @@
+/**
+ * The consents a subscriber manages at /consent (spec 1 "manage consent"; spec 5's submit
+ * consents: email/SMS notifications and newsletters; the privacy notice's "with your consent
+ * only, tell you about offers and new products"). Only processing that rests on consent is
+ * listed: what the subscription itself needs rests on the contract and the law (privacy
+ * notice, "What is the legal basis"), so there is nothing there to withdraw
+ * (docs/decisions/0040). Shared by the service and the portal (lib/consents.ts re-exports).
+ */
+export const CONSENT_NAMES = ['marketing_offers', 'newsletters', 'service_messages'] as const
+export type ConsentName = (typeof CONSENT_NAMES)[number]
+
+export const CONSENT_STATES = ['given', 'withdrawn'] as const
+export type ConsentState = (typeof CONSENT_STATES)[number]
+
+export type ConsentDefinition = { name: ConsentName; title: string; purpose: string }
+
+/** In the order the page shows them. `{product}` is the product name. */
+export const CONSENTS: readonly ConsentDefinition[] = [
+  {
+    name: 'marketing_offers',
+    title: 'Offers and new products',
+    purpose:
+      'We tell you about {product} offers, promos and new products by email, SMS and phone, using your name and contact details.',
+  },
+  {
+    name: 'newsletters',
+    title: 'Newsletters',
+    purpose: 'We send you the {product} newsletter by email: tips, service news and stories from our community.',
+  },
+  {
+    name: 'service_messages',
+    title: 'Email and SMS notifications',
+    purpose:
+      'We send bill reminders, payment confirmations, outage and maintenance notices by email and SMS. Notifications in the portal continue either way.',
+  },
+]
