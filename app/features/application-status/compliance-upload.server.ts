@@ -14,6 +14,7 @@ import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { upstreamMessage } from '~/utils/upstream-failure'
+import { CATEGORY_LABELS } from '../../../lib/application-status-words'
 import { DocumentCategorySchema, UPLOAD_MESSAGES, subCategoriesOf, type DocumentCategory } from '../../../lib/documents'
 import { toWebStream } from '../../../lib/web-streams'
 import { complianceSession } from './compliance.server'
@@ -124,7 +125,7 @@ export async function complianceUploadAction(
     }
     return redirectWithToast(context.config, compliancePage(open.id), {
       kind: 'success',
-      message: TEXT.reuploaded(open.view.category),
+      message: TEXT.reuploaded(CATEGORY_LABELS[open.view.category]),
     })
   } finally {
     await form.cleanup()

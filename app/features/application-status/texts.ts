@@ -1,6 +1,4 @@
 /** The status, compliance and application verification screens' words (issue 10 parts 3 and 4). */
-import { CATEGORY_LABELS, type DocumentCategory } from '../../../lib/application-status-words'
-
 export const TEXT = {
   lookupHeading: 'Check your application status',
   lookupIntro:
@@ -48,7 +46,7 @@ export const TEXT = {
   whichDocument: 'Which document is this?',
   uploadButton: 'SEND DOCUMENT',
   backToCompliance: 'Back to your documents',
-  reuploaded: (category: DocumentCategory) => `${CATEGORY_LABELS[category]}: received. Thank you.`,
+  reuploaded: (label: string) => `${label}: received. Thank you.`,
 
   // spec 8: 'Application verification failed' with advice to retry the emailed link or contact support.
   appVerifyHeading: 'Verify your application email',

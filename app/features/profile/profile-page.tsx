@@ -2,11 +2,12 @@
  * /profile (issue 11 item 7): names, the email masked as spec 9 says and the mobile number,
  * and plain forms to change the email or the number through a code sent to the new one.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import type { ContactChange, Profile } from '~/upstream/profile.server'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
+import type { FieldMeta } from '~/ui/field-parts'
 import { FormAlert } from '~/ui/form-alert'
 import { useIsPending } from '~/utils/use-is-pending'
 import { formatWhen } from '../consent/format'
@@ -60,8 +61,28 @@ export function ProfilePage({
   )
 }
 
+/**
+ * The server's answer (Conform's SubmissionResult) as the page's fields: the forms validate
+ * on the server only, so the page needs no form library in the browser (the JS budget).
+ */
+function fromResult(formId: string, lastResult: SubmissionResult<string[]> | undefined) {
+  const errors = lastResult?.error ?? {}
+  const values = (lastResult?.initialValue ?? {}) as Record<string, unknown>
+  return {
+    formErrors: errors[''] ?? undefined,
+    errorId: `${formId}-error`,
+    field: (name: string): FieldMeta => ({
+      id: `${formId}-${name}`,
+      name,
+      errorId: `${formId}-${name}-error`,
+      initialValue: values[name],
+      errors: errors[name] ?? undefined,
+    }),
+  }
+}
+
 function EmailForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm<{ email: string }>({ id: 'change-email', lastResult, shouldValidate: 'onSubmit' })
+  const form = fromResult('change-email', lastResult)
   const busy = useIsPending()
   return (
     <section aria-labelledby="change-email-heading" className={SECTION}>
@@ -70,12 +91,12 @@ function EmailForm({ lastResult }: { lastResult: SubmissionResult<string[]> | un
       </h2>
       <p>{TEXT.changeEmailIntro}</p>
       <p className="text-sm font-semibold">{TEXT.emailNote}</p>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
-        <FormAlert id={form.errorId} errors={form.errors} />
+      <Form method="post" noValidate className="flex flex-col gap-3">
+        <FormAlert id={form.errorId} errors={form.formErrors} />
         <Field
           label={TEXT.newEmail}
-          field={fields.email}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), required: undefined, autoComplete: 'email' }}
+          field={form.field('email')}
+          inputProps={{ type: 'email', autoComplete: 'email' }}
         />
         <div>
           <Button type="submit" name="intent" value={PROFILE_INTENT.sendEmail} disabled={busy}>
@@ -88,11 +109,7 @@ function EmailForm({ lastResult }: { lastResult: SubmissionResult<string[]> | un
 }
 
 function MobileForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm<{ mobileNumber: string }>({
-    id: 'change-mobile',
-    lastResult,
-    shouldValidate: 'onSubmit',
-  })
+  const form = fromResult('change-mobile', lastResult)
   const busy = useIsPending()
   return (
     <section aria-labelledby="change-mobile-heading" className={SECTION}>
@@ -100,16 +117,15 @@ function MobileForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
         {TEXT.changeMobileHeading}
       </h2>
       <p>{TEXT.changeMobileIntro}</p>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
-        <FormAlert id={form.errorId} errors={form.errors} />
+      <Form method="post" noValidate className="flex flex-col gap-3">
+        <FormAlert id={form.errorId} errors={form.formErrors} />
         <Field
           label={TEXT.newMobile}
           prefix="+63"
           hint={TEXT.mobileHint}
-          field={fields.mobileNumber}
+          field={form.field('mobileNumber')}
           inputProps={{
-            ...getInputProps(fields.mobileNumber, { type: 'tel' }),
-            required: undefined,
+            type: 'tel',
             autoComplete: 'tel',
             inputMode: 'numeric',
           }}
@@ -131,7 +147,7 @@ function VerifyForm({
   change: ContactChange
   lastResult: SubmissionResult<string[]> | undefined
 }) {
-  const [form, fields] = useForm<{ otp: string }>({ id: 'verify-contact', lastResult, shouldValidate: 'onSubmit' })
+  const form = fromResult('verify-contact', lastResult)
   const busy = useIsPending()
   return (
     <section aria-labelledby="verify-heading" className={SECTION}>
@@ -139,17 +155,16 @@ function VerifyForm({
         {TEXT.verifyHeading}
       </h2>
       {change.state === 'live' ? (
-        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
-          <FormAlert id={form.errorId} errors={form.errors} />
+        <Form method="post" noValidate className="flex flex-col gap-3">
+          <FormAlert id={form.errorId} errors={form.formErrors} />
           <input type="hidden" name="kind" value={change.kind} />
           <input type="hidden" name="emailHashValue" value={change.emailHashValue} />
           <Field
             label={TEXT.codeLabel}
             hint={TEXT.codeSentTo(change.maskedDestination, formatWhen(change.expiresAt))}
-            field={fields.otp}
+            field={form.field('otp')}
             inputProps={{
-              ...getInputProps(fields.otp, { type: 'text' }),
-              required: undefined,
+              type: 'text',
               inputMode: 'numeric',
               autoComplete: 'one-time-code',
               maxLength: 7,

@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addPlan } from '~/features/cart/cart.server'
 import { readDraft } from '~/features/drafts/draft.server'
 import { complianceAccess } from '~/features/application-status/compliance.server'
-import { TEXT } from '~/features/application-status/texts'
 import { UPLOAD_MESSAGES } from '../../../lib/documents'
 import { DEMO_PAYLOAD } from '../../../services/applications/seed'
 import { OPERATOR_CHANNEL } from '../../../services/applications/tracking-routes'
@@ -237,7 +236,6 @@ describe('/compliance/{id}/upload/{category}', () => {
       ['governmentIssued', 'new-id.jpg', true],
       ['proofOfBilling', 'bill.pdf', true],
     ])
-    expect(TEXT.reuploaded('proofOfBilling')).toContain('Proof of billing')
   })
 
   it('is refused for a session opened from another link, by the portal and by the upstream', async () => {
