@@ -43,7 +43,8 @@ describe('the customer shell', () => {
     for (const path of ['/customer', '/dashboard', '/account/subscription']) {
       const { status, html } = await page(carlos, path)
       expect(status, path).toBe(200)
-      expect(html).toContain('aria-label="Notifications"')
+      // The bell, with its unread count (the notifications feature's).
+      expect(html).toMatch(/aria-label="Notifications(, \d+ unread)?"/)
       expect(html).toContain('href="/customer/notifications"')
       expect(html).toContain('>My Account</summary>')
       expect(html).toContain('href="/consent"')

@@ -409,12 +409,12 @@ describe('/dev/mailbox', () => {
     expect(body.messages[0].body).toContain(`/verifyEmail/${await linkToken(input.email, 'verifyEmail')}`)
   })
 
-  it('shows an invalid search email as a field error', async () => {
+  it('shows an invalid search address (neither an email nor a +63 mobile) as a field error', async () => {
     const { status, body } = unwrap(
       await mailboxLoader({ request: get('/dev/mailbox?to=nope'), context: t.context, params: {} }),
     )
     expect(status).toBe(400)
-    expect(body.result.error).toEqual({ to: ['Invalid email format'] })
+    expect(body.result.error).toEqual({ to: ['Enter an email address or a mobile number as +63 and 10 digits'] })
   })
 
   it('answers 404 when DEV_MAILBOX is off, in the portal and at the gateway', async () => {
