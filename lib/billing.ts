@@ -3,6 +3,7 @@
  * statement months and how to pay (spec 1 and 9). No Zod here: the bill-history page's
  * browser code imports the month names.
  */
+import { MONTH_NAMES } from './calendar.ts'
 
 /** A statement is named by the month its bill was issued: 'YYYY-MM'. */
 export const STATEMENT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
@@ -10,21 +11,6 @@ export const STATEMENT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 export function isStatementMonth(value: string): boolean {
   return STATEMENT_MONTH.test(value)
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const
 
 /** '2026-10' → 'October 2026'. */
 export function monthLabel(month: string): string {

@@ -115,6 +115,31 @@ function wrongType() {
   )
 }
 
+/** The checks made before a byte is read: the sub-category the category takes, and the declared size. */
+function checkMeta(meta: UploadMeta, businessType: BusinessType | null) {
+  const allowed = subCategoriesOf(meta.category, businessType)
+  const subCategoryOk = allowed.length === 0 ? meta.subCategory === null : allowed.includes(meta.subCategory ?? '')
+  if (!subCategoryOk) {
+    throw new ServiceError(400, 'invalid_input', 'Please choose which document this is.', {
+      subCategory: ['Please choose which document this is.'],
+    })
+  }
+  if (meta.size > MAX_FILE_BYTES) {
+    throw new ServiceError(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge, { file: [UPLOAD_MESSAGES.tooLarge] })
+  }
+}
+
+/** A stored file's row: its draft's, or (sent again from the compliance page) its application's. */
+function newRow(
+  id: string,
+  storageKey: string,
+  meta: UploadMeta,
+  owner: { draftIdHash: string | null; applicationId: string | null },
+  uploadedAt: Date,
+) {
+  return { id, ...owner, ...meta, storageKey, complianceReason: null, uploadedAt }
+}
+
 let fallbackStorage: ObjectStorage | undefined
 
 export type FileService = ReturnType<typeof createFileService>
@@ -217,16 +242,7 @@ export function createFileService(deps: ServiceDeps) {
     async upload(draftId: string, meta: UploadMeta, body: WebReadableStream<Uint8Array> | null): Promise<FileEntry> {
       const sections = await liveSections(draftId)
       await purgeAbandoned(deps.now())
-      const allowed = subCategoriesOf(meta.category, sections.documents?.businessType ?? null)
-      const subCategoryOk = allowed.length === 0 ? meta.subCategory === null : allowed.includes(meta.subCategory ?? '')
-      if (!subCategoryOk) {
-        throw new ServiceError(400, 'invalid_input', 'Please choose which document this is.', {
-          subCategory: ['Please choose which document this is.'],
-        })
-      }
-      if (meta.size > MAX_FILE_BYTES) {
-        throw new ServiceError(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge, { file: [UPLOAD_MESSAGES.tooLarge] })
-      }
+      checkMeta(meta, sections.documents?.businessType ?? null)
       const idHash = hashDraftId(draftId)
       const existing = await rows(draftId)
       if (existing.length >= MAX_FILES) {
@@ -251,19 +267,7 @@ export function createFileService(deps: ServiceDeps) {
           }
           const [inserted] = await tx
             .insert(uploadedDocuments)
-            .values({
-              id,
-              draftIdHash: idHash,
-              category: meta.category,
-              subCategory: meta.subCategory,
-              fileName: meta.fileName,
-              storageKey,
-              type: meta.type,
-              size: meta.size,
-              sha256: meta.sha256,
-              complianceReason: null,
-              uploadedAt: deps.now(),
-            })
+            .values(newRow(id, storageKey, meta, { draftIdHash: idHash, applicationId: null }, deps.now()))
             .returning()
           return inserted!
         })
@@ -289,36 +293,14 @@ export function createFileService(deps: ServiceDeps) {
     ): Promise<{ entry: FileEntry; view: ComplianceView }> {
       const view = await tracking.complianceBySession(token, sessionToken)
       if (!view.openCategories.some((open) => open.category === meta.category)) throw categoryNotOpen()
-      const allowed = subCategoriesOf(meta.category, null)
-      const subCategoryOk = allowed.length === 0 ? meta.subCategory === null : allowed.includes(meta.subCategory ?? '')
-      if (!subCategoryOk) {
-        throw new ServiceError(400, 'invalid_input', 'Please choose which document this is.', {
-          subCategory: ['Please choose which document this is.'],
-        })
-      }
-      if (meta.size > MAX_FILE_BYTES) {
-        throw new ServiceError(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge, { file: [UPLOAD_MESSAGES.tooLarge] })
-      }
+      checkMeta(meta, null)
       if (!body) throw new ServiceError(400, 'invalid_input', UPLOAD_MESSAGES.empty, { file: [UPLOAD_MESSAGES.empty] })
       const { id, storageKey } = await store(meta, body)
       try {
         return await deps.db.transaction(async (tx) => {
           const [row] = await tx
             .insert(uploadedDocuments)
-            .values({
-              id,
-              draftIdHash: null,
-              applicationId: view.applicationId,
-              category: meta.category,
-              subCategory: meta.subCategory,
-              fileName: meta.fileName,
-              storageKey,
-              type: meta.type,
-              size: meta.size,
-              sha256: meta.sha256,
-              complianceReason: null,
-              uploadedAt: deps.now(),
-            })
+            .values(newRow(id, storageKey, meta, { draftIdHash: null, applicationId: view.applicationId }, deps.now()))
             .returning()
           // In the same transaction: a category closed by a parallel upload rolls this one back.
           const after = await tracking.resolveCategory(view.applicationId, meta.category, tx)

@@ -65,10 +65,18 @@ test('the customer reports a concern and finds it in their list with its status'
   await expect(page).toHaveURL('/customer/help/concern')
 
   await page.getByLabel('Account number').selectOption('1000000000001')
+  const subTypes = js
+    ? page.waitForResponse((response) => response.url().includes('/customer/help/concern/sub-types?'))
+    : null
   await page.getByLabel('Concern type').selectOption({ label: 'Technical' })
+  if (subTypes) {
+    const answer = await subTypes
+    expect(answer.status()).toBe(200)
+    expect(JSON.stringify(await answer.json())).toContain('Slow browsing')
+  }
   const update = page.getByRole('button', { name: 'Update' })
   if (js) {
-    // The fetcher brings the sub-types; the no-JS button is not shown.
+    // The fetcher brings the sub-types from /customer/help/concern/sub-types; the no-JS button is not shown.
     await expect(update).toHaveCount(0)
   } else {
     await update.click()

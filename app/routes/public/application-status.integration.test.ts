@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_APPLICATION } from '../../../services/applications/seed'
 import { TRACKING_LIMITS } from '../../../services/applications/tracking'
 import { latestMessagesFor } from '../../../services/notifications/outbox'
+import { settleRoute, unwrapRouteResult } from '../../../tests/support/route-result'
 import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
 import { complianceAccess } from '~/features/application-status/compliance.server'
 import { TEXT } from '~/features/application-status/texts'
@@ -31,19 +32,8 @@ function request(path: string, fields?: Record<string, string>, cookie?: string)
   )
 }
 
-function unwrap(result: unknown): { status: number; body: any; headers: Headers } {
-  if (result instanceof Response) return { status: result.status, body: null, headers: result.headers }
-
-  const r = result as any
-  if (r && typeof r === 'object' && r.type === 'DataWithResponseInit') {
-    return { status: r.init?.status ?? 200, body: r.data, headers: new Headers(r.init?.headers) }
-  }
-  return { status: 200, body: result, headers: new Headers() }
-}
-
-async function settle(promise: Promise<unknown>) {
-  return promise.then(unwrap, unwrap)
-}
+const settle = settleRoute
+const unwrap = unwrapRouteResult
 
 const status = (refNo: string, refIdentifier: string) =>
   settle(statusLoader({ request: request(`/${refNo}/x`), params: { refNo, refIdentifier }, context: t.context }))

@@ -19,6 +19,7 @@ import { OPERATOR_CHANNEL } from '../../../services/applications/tracking-routes
 import { uploadedDocuments } from '../../../services/files/tables'
 import { latestMessagesFor } from '../../../services/notifications/outbox'
 import { signedCall } from '../../../services/testing'
+import { settleRoute } from '../../../tests/support/route-result'
 import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
 import { action as complianceAction } from './compliance'
 import { action as uploadAction, loader as uploadLoader } from './compliance-upload'
@@ -36,15 +37,7 @@ const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest(
 const newKey = () => crypto.randomBytes(32).toString('base64url')
 const stream = (bytes: Buffer) => new Blob([new Uint8Array(bytes)]).stream() as ReadableStream<Uint8Array>
 
-function unwrap(result: unknown): { status: number; body: any; headers: Headers } {
-  if (result instanceof Response) return { status: result.status, body: null, headers: result.headers }
-  const r = result as any
-  if (r && typeof r === 'object' && r.type === 'DataWithResponseInit') {
-    return { status: r.init?.status ?? 200, body: r.data, headers: new Headers(r.init?.headers) }
-  }
-  return { status: 200, body: result, headers: new Headers() }
-}
-const settle = (promise: Promise<unknown>) => promise.then(unwrap, unwrap)
+const settle = settleRoute
 
 /** A draft with a plan in its cart and, unless `withId` is false, a government ID uploaded. */
 async function draft(withId = true) {
