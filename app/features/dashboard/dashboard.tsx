@@ -112,7 +112,10 @@ export function SubscriptionCard({ subscription }: { subscription: { ok: true; v
       ) : (
         <CardError message={subscription.message} />
       )}
-      <AppLink to="/account/subscription" className="text-sm font-semibold text-brand-600 underline">
+      <AppLink
+        to="/account/subscription"
+        className="text-sm font-semibold text-brand-600 underline dark:text-orange-300"
+      >
         {TEXT.subscriptionDetails}
       </AppLink>
     </section>
