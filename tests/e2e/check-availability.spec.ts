@@ -17,7 +17,7 @@ import {
   personalValues,
   type Person,
 } from './support/check-availability'
-import { DEMO, logIn } from './support/account'
+import { DEMO, signIn } from './support/account'
 import { expect, test } from './support/test'
 import { acceptCookiesBeforehand } from './support/visitor'
 
@@ -238,7 +238,7 @@ test('a sales agent, checking as AGT-0001, types the coordinates of a home that 
   page,
   javaScriptEnabled,
 }) => {
-  await logIn(page, DEMO.agent)
+  await signIn(page, DEMO.agent)
   await expect(page).toHaveURL('/sales')
   const who = person('agent')
   await completeStepOne(page, who)

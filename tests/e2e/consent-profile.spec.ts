@@ -6,7 +6,7 @@
  * uses its own consent and its own new number, and asserts what its own actions answer.
  */
 import { expect, test } from './support/test'
-import { DEMO, logIn, readMailboxCode } from './support/account'
+import { DEMO, signIn, readMailboxCode } from './support/account'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 const PER_PROJECT: Record<string, { consent: string; title: string; mobile: string }> = {
@@ -18,7 +18,7 @@ test.beforeEach(async ({ page }) => {
   // Sign-in, a few form posts and a trip to the dev mailbox: more than one test's usual time.
   test.slow()
   await acceptCookiesBeforehand(page)
-  await logIn(page, DEMO.customer)
+  await signIn(page, DEMO.customer)
   await expect(page).toHaveURL('/customer')
 })
 

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test'
-import { DEMO, logIn } from './support/account'
+import { DEMO, signIn } from './support/account'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 // spec 2, Shell: the header a visitor sees on every public page.
@@ -61,7 +61,7 @@ test.describe('header on a small screen', () => {
 test.describe('header when signed in', () => {
   test.beforeEach(async ({ page }) => {
     await acceptCookiesBeforehand(page)
-    await logIn(page, DEMO.customer)
+    await signIn(page, DEMO.customer)
     await expect(page).toHaveURL('/customer')
   })
 

@@ -8,7 +8,7 @@
  * the list's length.
  */
 import { expect, test } from './support/test'
-import { DEMO, logIn } from './support/account'
+import { DEMO, signIn } from './support/account'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 test.beforeEach(async ({ page }) => {
@@ -58,7 +58,7 @@ test('the customer reports a concern and finds it in their list with its status'
   test.slow()
   const description = `Slow every evening, ${testInfo.project.name} run ${Date.now()}.`
   const js = testInfo.project.name === 'js'
-  await logIn(page, DEMO.customer)
+  await signIn(page, DEMO.customer)
   await expect(page).toHaveURL('/customer')
   await page.goto('/customer/help')
   await page.getByRole('link', { name: 'REPORT A CONCERN' }).click()
@@ -110,7 +110,7 @@ test('the customer reports a concern and finds it in their list with its status'
 test('the customer requests a repair; a ticket that is not theirs is not found', async ({ page }, testInfo) => {
   test.slow()
   const description = `Red LOS light since morning, ${testInfo.project.name} run ${Date.now()}.`
-  await logIn(page, DEMO.customer)
+  await signIn(page, DEMO.customer)
   await expect(page).toHaveURL('/customer')
   await page.goto('/customer/help/after-sales')
   await page.getByLabel('Request type').selectOption({ label: 'Repair request (technician visit)' })

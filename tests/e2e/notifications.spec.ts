@@ -6,7 +6,7 @@
  * are compared, never assumed.
  */
 import { expect, test } from './support/test'
-import { DEMO, logIn } from './support/account'
+import { DEMO, signIn } from './support/account'
 
 const OWN_NOTIFICATION = { js: 'Service restored in your area', 'no-js': 'Your AutoPay reminder' } as const
 
@@ -21,7 +21,7 @@ test('the customer sees the unseen count, opens a notification and the count dro
   // Signs in and opens four pages; on a loaded machine that outlasts the default 30 s.
   test.slow()
   const title = OWN_NOTIFICATION[testInfo.project.name as keyof typeof OWN_NOTIFICATION]
-  await logIn(page, DEMO.customer)
+  await signIn(page, DEMO.customer)
   await expect(page).toHaveURL('/customer')
 
   await page.goto('/customer/notifications')
@@ -50,7 +50,7 @@ test('the customer sees the unseen count, opens a notification and the count dro
 
 test("a notification that is not the customer's is not found", async ({ page }) => {
   test.slow()
-  await logIn(page, DEMO.customer)
+  await signIn(page, DEMO.customer)
   await expect(page).toHaveURL('/customer')
   for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
     const response = await page.goto(`/customer/notifications/${id}`)

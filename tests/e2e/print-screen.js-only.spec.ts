@@ -5,12 +5,12 @@
  * there).
  */
 import { expect, test } from './support/test'
-import { DEMO, logIn } from './support/account'
+import { DEMO, signIn } from './support/account'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 test('PrintScreen clears the clipboard and says the screenshot could not be taken', async ({ page }) => {
   await acceptCookiesBeforehand(page)
-  await logIn(page, DEMO.customer)
+  await signIn(page, DEMO.customer)
   await expect(page).toHaveURL('/customer')
   await page.keyboard.press('PrintScreen')
   await expect(page.getByRole('alert').filter({ hasText: 'Could not capture screenshot.' })).toBeVisible()

@@ -6,13 +6,13 @@
  * tour switched off. (The pay page of step 5's Next comes with the payments issue.)
  */
 import { expect, test } from './support/test'
-import { DEMO, logIn } from './support/account'
+import { DEMO, signIn } from './support/account'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 test('the coachmarks walk the dashboard, the subscription and the bills, and Skip Tour ends them', async ({ page }) => {
   test.slow()
   await acceptCookiesBeforehand(page)
-  await logIn(page, DEMO.customer2)
+  await signIn(page, DEMO.customer2)
   await expect(page).toHaveURL('/customer')
 
   await page.goto('/customer?tour=0')
@@ -37,8 +37,11 @@ test('the coachmarks walk the dashboard, the subscription and the bills, and Ski
 
   await expect(page).toHaveURL('/customer/bill-history?tour=5')
   await step('Download a statement', 6, 'download-statement')
+  // The box goes at once; the post that turns the tour off must land before the next page.
+  const ended = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/customer/tour'))
   await box.getByRole('button', { name: 'Skip Tour' }).click()
   await expect(box).toHaveCount(0)
+  await ended
 
   // Skipped: the dashboard no longer offers the tour to this user.
   await page.goto('/customer')

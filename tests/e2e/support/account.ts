@@ -1,5 +1,6 @@
 /** Steps the account journeys share: signing in, registering, and finding links in the dev mailbox. */
-import { expect, type Page } from '@playwright/test'
+import { expect, type Cookie, type Page } from '@playwright/test'
+import { PORTAL_URL } from './servers'
 
 /** The demo users the seed creates (README, Demo users). */
 export const DEMO = {
@@ -9,6 +10,45 @@ export const DEMO = {
   customer2: { email: 'customer2@example.com', password: 'Customer2024' },
   agent: { email: 'agent@example.com', password: 'Agent2024' },
   admin: { email: 'admin@example.com', password: 'Admin2024' },
+}
+
+/** Sessions this worker signed in, by email: their cookies, for signIn. */
+const sessions = new Map<string, Promise<Cookie[]>>()
+
+/**
+ * Signed in as `user` and on their home, for journeys about what a signed-in user does (not
+ * about signing in: those use logIn). The first call in a worker signs in through the login
+ * screen (logIn) in a context of its own; later ones add that session's cookies to the
+ * page's context, since the session lives on the server. A journey that logs out must sign
+ * in with logIn, or it would end the session the others share. A session the portal has
+ * since ended (idle timeout) is replaced by a new one.
+ */
+export async function signIn(page: Page, user: { email: string; password: string }) {
+  for (const fresh of [false, true]) {
+    if (fresh) sessions.delete(user.email)
+    let cookies = sessions.get(user.email)
+    if (!cookies) {
+      cookies = signInApart(page, user)
+      sessions.set(user.email, cookies)
+    }
+    await page.context().addCookies(await cookies)
+    // Where the old app landed after sign-in (spec 2): forwards to the user's home.
+    await page.goto('/login/success')
+    if (!new URL(page.url()).pathname.startsWith('/login')) return
+  }
+  throw new Error(`${user.email}: a new session did not reach the user's home`)
+}
+
+async function signInApart(page: Page, user: { email: string; password: string }) {
+  const context = await page.context().browser()!.newContext({ baseURL: PORTAL_URL, javaScriptEnabled: false })
+  try {
+    const own = await context.newPage()
+    await logIn(own, user)
+    await expect(own).not.toHaveURL(/\/login/)
+    return (await context.storageState()).cookies
+  } finally {
+    await context.close()
+  }
 }
 
 /** From the landing page through the header's Login and the login screen (a wide screen). */
