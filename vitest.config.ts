@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
 // Kept apart from vite.config.ts: the Remix plugin has no place in unit tests.
-// With TEST_DATABASE_URL set, the integration tests run a second time on Postgres, with
-// the tests about a Postgres server's own behaviour (`*.postgres.test.ts`).
+// With TEST_DATABASE_URL set, the integration tests run on Postgres too (the portal's own
+// there only, below), with the tests about a Postgres server's own behaviour (`*.postgres.test.ts`).
 const integration = ['**/*.integration.test.ts', '**/*.postgres.test.ts']
 // The portal's own integration tests (its HTTP server and its routes, over the services)
 // run on one database, not both (docs/decisions/0041): their queries are the services',
