@@ -156,6 +156,21 @@ export const EnvSchema = z.object({
   GENIEACS_NBI_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
   DEVICES_RESTART_SECONDS: wholeNumber(1, 3600).default(90),
 
+  // Payments (services/payments; docs/decisions/0042): PayMongo when both keys are set,
+  // otherwise the embedded sandbox gateway, which speaks PayMongo's protocol.
+  PAYMONGO_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_[A-Za-z0-9]+$/, 'must be a PayMongo secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  PAYMONGO_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  PAYMONGO_API_URL: z.url({ message: 'must be an http(s) URL' }).default('https://api.paymongo.com'),
+  // Where browsers reach the sandbox's hosted checkout page (default: {PUBLIC_URL}/sandbox/paymongo).
+  PAYMENT_SANDBOX_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
+  PAYMENT_WEBHOOK_TOLERANCE_SECONDS: wholeNumber(30, 3600).default(300),
+  // Guests (no sign-in) reading an amount due or paying: calls per account and per address in 15 minutes.
+  PAYMENT_GUEST_CALLS_PER_ACCOUNT: wholeNumber(1, 10000).default(30),
+  PAYMENT_GUEST_CALLS_PER_ADDRESS: wholeNumber(1, 10000).default(120),
+
   // Links
   // spec 2: the customer drawer's Update Account and Plan Upgrade links (external sites).
   UPDATE_ACCOUNT_URL: z.url({ message: 'must be an http(s) URL' }).default('https://www.example.ph/account/update'),
@@ -272,6 +287,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (env.DEVICES_DRIVER === 'genieacs' && !env.GENIEACS_NBI_URL) {
     throw new ConfigError('Invalid configuration: GENIEACS_NBI_URL is required when DEVICES_DRIVER is genieacs')
+  }
+  if (Boolean(env.PAYMONGO_SECRET_KEY) !== Boolean(env.PAYMONGO_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration: PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET are set together or not at all',
+    )
   }
   const devMailbox = env.DEV_MAILBOX ?? (!env.DATABASE_URL && !env.SMTP_URL)
   const stored =

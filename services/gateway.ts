@@ -26,6 +26,10 @@ import { inboxRoutes } from './notifications/inbox-routes.ts'
 import { profileRoutes } from './identity/profile-routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
+import type { PaymentGateway } from './payments/payment-gateway.ts'
+import { PAYMENT_WEBHOOK_PATH, paymentRoutes } from './payments/routes.ts'
+import type { PaymentsSettings } from './payments/service.ts'
+import { paymentsFromConfig, type PaymentsRuntime } from './payments/setup.ts'
 import { otpRoutes } from './otp/routes.ts'
 import type { ServiceDeps } from './context.ts'
 import { ServiceError, errorEnvelope } from './errors.ts'
@@ -46,6 +50,11 @@ export type GatewayOptions = ServiceDeps & {
    * domain clock (`now`, e2e link-expiry tests) keeps this one apart. Default: `now`.
    */
   signatureClock?: () => Date
+  /**
+   * Who collects online payments (services/payments/setup.ts) and the payments settings;
+   * without them the payments calls are not served (gatewayFromConfig always gives them).
+   */
+  payments?: { gateway: PaymentGateway; settings: PaymentsSettings }
 }
 
 const RequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/)
@@ -98,6 +107,12 @@ export function createGateway(options: GatewayOptions) {
   )
 
   app.use('*', async (c, next) => {
+    // The payment gateway's webhook carries the gateway's own signature (Paymongo-Signature),
+    // checked by its route over the raw body; it cannot carry ours.
+    if (c.req.method === 'POST' && c.req.path === PAYMENT_WEBHOOK_PATH) {
+      c.set('requestId', c.req.header(HEADER.requestId) ?? 'webhook')
+      return next()
+    }
     const refuse = (reason: string) => {
       options.logger.warn(
         { requestId: c.req.header(HEADER.requestId), reason, path: loggedUpstreamPath(c.req.path) },
@@ -161,6 +176,12 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', subscriptionRoutes(options))
   app.route('/', deviceRoutes(options))
   app.route('/', billingRoutes(options))
+  if (options.payments) {
+    app.route(
+      '/',
+      paymentRoutes({ ...options, paymentGateway: options.payments.gateway, payments: options.payments.settings }),
+    )
+  }
   app.route('/', supportRoutes(options))
   app.route('/', consentRoutes(options))
   app.route('/', profileRoutes(options))
@@ -174,10 +195,16 @@ export function gatewayFromConfig(
   config: Config,
   deps: ServiceDeps,
   clocks: Pick<GatewayOptions, 'signatureClock'> = {},
+  /** The payments runtime, when the caller keeps it (runtime.ts: the sandbox's page and deliveries). */
+  extras: { payments?: PaymentsRuntime } = {},
 ): Gateway {
-  return createGateway({
+  // The sandbox gateway delivers its webhooks to this gateway, which exists only below.
+  const payments =
+    extras.payments ?? paymentsFromConfig(config, deps, (request) => Promise.resolve(gateway.fetch(request)))
+  const gateway: Gateway = createGateway({
     ...clocks,
     ...deps,
+    payments: { gateway: payments.gateway, settings: payments.settings },
     secret: config.upstreamSecret,
     scheme: config.UPSTREAM_SIGNATURE_SCHEME,
     // OPERATOR_CHANNEL: operator tools (the applications service's /v1/operator calls accept only it).
@@ -190,4 +217,5 @@ export function gatewayFromConfig(
       keys: config.oidc.embedded ? databaseKeys(deps.db) : remoteKeys(config.oidc.issuer),
     }),
   })
+  return gateway
 }

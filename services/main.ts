@@ -2,12 +2,25 @@
 import { serve } from '@hono/node-server'
 import { createLogger } from '../lib/logger.ts'
 import { loadConfigOrExit } from '../lib/start.ts'
+import { SANDBOX_MOUNT_PATH } from './payments/setup.ts'
 import { startServices } from './runtime.ts'
 
 const config = loadConfigOrExit()
 const logger = createLogger(config, 'upstream')
-const services = await startServices(config, logger)
-const server = serve({ fetch: services.gateway.fetch, port: config.UPSTREAM_PORT, hostname: '127.0.0.1' }, (info) =>
+const services = await startServices(config, logger, {
+  sandboxPublicUrl: `http://localhost:${config.UPSTREAM_PORT}${SANDBOX_MOUNT_PATH}`,
+})
+const sandbox = services.paymentSandbox
+// The payment sandbox's hosted page (and its API) on the same port, under SANDBOX_MOUNT_PATH.
+const fetch = (request: Request) => {
+  const url = new URL(request.url)
+  if (sandbox && (url.pathname === SANDBOX_MOUNT_PATH || url.pathname.startsWith(`${SANDBOX_MOUNT_PATH}/`))) {
+    url.pathname = url.pathname.slice(SANDBOX_MOUNT_PATH.length) || '/'
+    return sandbox.fetch(new Request(url, request))
+  }
+  return services.gateway.fetch(request)
+}
+const server = serve({ fetch, port: config.UPSTREAM_PORT, hostname: '127.0.0.1' }, (info) =>
   logger.info({ port: info.port }, 'upstream listening'),
 )
 

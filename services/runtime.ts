@@ -9,6 +9,8 @@ import { serviceSettingsFromConfig } from './context.ts'
 import { openDatabase, type DatabaseHandle } from './db/client.ts'
 import { seedAll } from './db/seed.ts'
 import { gatewayFromConfig, type Gateway } from './gateway.ts'
+import type { PayMongoSandbox } from './payments/sandbox/app.ts'
+import { paymentsFromConfig } from './payments/setup.ts'
 import { createIdentityDirectory, type IdentityDirectory } from './identity/directory.ts'
 import { createSmtpSender } from './notifications/sender.ts'
 import { storageFromConfig } from './storage/index.ts'
@@ -18,6 +20,11 @@ export type Services = {
   database: DatabaseHandle
   /** The identity service's user directory, for the embedded OpenID provider (in-process). */
   identityDirectory: IdentityDirectory
+  /**
+   * The embedded payment gateway (services/payments/sandbox), when it is the configured one:
+   * its app serves the hosted checkout page browsers are sent to (server.ts mounts it).
+   */
+  paymentSandbox: PayMongoSandbox | null
   close: () => Promise<void>
 }
 
@@ -30,6 +37,8 @@ export type ServicesOptions = {
    */
   now?: () => Date
   database?: DatabaseHandle
+  /** Where browsers reach the payment sandbox when PAYMENT_SANDBOX_URL is not set (default: under PUBLIC_URL). */
+  sandboxPublicUrl?: string
 }
 
 export async function startServices(config: Config, logger: Logger, options: ServicesOptions = {}): Promise<Services> {
@@ -53,7 +62,22 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     now: options.now ?? (() => new Date()),
     storage: storageFromConfig(config),
   }
+  // The sandbox payment gateway delivers its webhooks to the gateway built next.
+  const payments = paymentsFromConfig(config, deps, (request) => Promise.resolve(gateway.fetch(request)), {
+    sandboxPublicUrl: options.sandboxPublicUrl,
+  })
   // The portal signs with the wall clock, whatever domain clock the services run on.
-  const gateway = gatewayFromConfig(config, deps, { signatureClock: () => new Date() })
-  return { gateway, database, identityDirectory: createIdentityDirectory(deps), close: () => database.close() }
+  const gateway: Gateway = gatewayFromConfig(config, deps, { signatureClock: () => new Date() }, { payments })
+  const stopPayments = payments.start()
+  return {
+    gateway,
+    database,
+    identityDirectory: createIdentityDirectory(deps),
+    paymentSandbox: payments.sandbox,
+    async close() {
+      stopPayments()
+      await payments.sandbox?.settled()
+      await database.close()
+    },
+  }
 }

@@ -1,0 +1,281 @@
+/**
+ * PayMongo's HTTP adapter (docs/decisions/0042): Checkout Sessions (`POST /v2/checkout_sessions`,
+ * `GET /v2/checkout_sessions/{id}`) with the secret key as Basic auth's user name and an
+ * Idempotency-Key on each create, amounts in centavos; and webhook verification of
+ * `Paymongo-Signature: t=…,te=…,li=…`, HMAC-SHA256 (hex) over `${t}.${rawBody}` keyed with
+ * the webhook's secret, `te` in test mode and `li` in live mode, within a time tolerance.
+ * The same code reaches api.paymongo.com or the embedded sandbox: only the base URL, the keys
+ * and the `fetch` differ (in-process, the sandbox app's own fetch: no socket).
+ */
+import crypto from 'node:crypto'
+import { z } from 'zod'
+import {
+  PaymentGatewayError,
+  WebhookVerificationError,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type GatewayEvent,
+  type GatewayPayment,
+  type PaymentGateway,
+} from './payment-gateway.ts'
+
+export const PAYMONGO_SIGNATURE_HEADER = 'paymongo-signature'
+
+export type FetchLike = (request: Request) => Promise<Response>
+
+export type PayMongoAdapterOptions = {
+  name: 'paymongo' | 'sandbox'
+  baseUrl: string
+  secretKey: string
+  webhookSecret: string
+  fetch: FetchLike
+  now: () => Date
+  /** How old (or how far ahead) a webhook's `t` may be. */
+  toleranceSeconds: number
+  timeoutMs?: number
+}
+
+/** Live keys start sk_live_; anything else is test mode, whose signatures ride in `te`. */
+export const isLiveKey = (secretKey: string) => secretKey.startsWith('sk_live_')
+
+export function payMongoSignature(secret: string, timestamp: number, rawBody: string): string {
+  return crypto.createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')
+}
+
+/** The header PayMongo sends: the signature in the mode's slot, the other slot empty. */
+export function payMongoSignatureHeader(secret: string, timestamp: number, rawBody: string, livemode: boolean): string {
+  const signature = payMongoSignature(secret, timestamp, rawBody)
+  return `t=${timestamp},te=${livemode ? '' : signature},li=${livemode ? signature : ''}`
+}
+
+function parseSignatureHeader(header: string): { t: number; te: string; li: string } | null {
+  const parts = new Map<string, string>()
+  for (const part of header.split(',')) {
+    const at = part.indexOf('=')
+    if (at > 0) parts.set(part.slice(0, at).trim(), part.slice(at + 1).trim())
+  }
+  const t = Number(parts.get('t'))
+  if (!Number.isInteger(t) || t <= 0) return null
+  return { t, te: parts.get('te') ?? '', li: parts.get('li') ?? '' }
+}
+
+function sameHex(expected: string, given: string): boolean {
+  if (!/^[0-9a-f]{64}$/.test(given)) return false
+  return crypto.timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'))
+}
+
+// --- PayMongo's resources, as far as we read them ---------------------------------------
+
+const Metadata = z
+  .record(z.string(), z.unknown())
+  .nullish()
+  .transform((value) =>
+    Object.fromEntries(Object.entries(value ?? {}).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : []))),
+  )
+
+const PaymentResource = z.object({
+  id: z.string(),
+  type: z.literal('payment'),
+  attributes: z.object({
+    amount: z.number().int(),
+    status: z.string(),
+    source: z.object({ type: z.string() }).nullish(),
+    payment_intent_id: z.string().nullish(),
+    failed_message: z.string().nullish(),
+    metadata: Metadata,
+  }),
+})
+
+const CheckoutSessionResource = z.object({
+  id: z.string(),
+  type: z.literal('checkout_session'),
+  attributes: z.object({
+    checkout_url: z.string(),
+    status: z.enum(['active', 'paid', 'expired']),
+    reference_number: z.string().nullish(),
+    payment_intent: z.object({ id: z.string() }).nullish(),
+    payments: z.array(PaymentResource).nullish(),
+    metadata: Metadata,
+  }),
+})
+
+const EventResource = z.object({
+  data: z.object({
+    id: z.string(),
+    type: z.literal('event'),
+    attributes: z.object({
+      type: z.string(),
+      livemode: z.boolean(),
+      data: z.unknown(),
+    }),
+  }),
+})
+
+const ErrorBody = z.object({ errors: z.array(z.object({ code: z.string().optional(), detail: z.string() })).min(1) })
+
+function gatewayPayment(resource: z.infer<typeof PaymentResource>): GatewayPayment {
+  const status = resource.attributes.status
+  return {
+    id: resource.id,
+    status: status === 'paid' ? 'paid' : status === 'failed' ? 'failed' : 'pending',
+    amountCentavos: resource.attributes.amount,
+    method: resource.attributes.source?.type ?? null,
+  }
+}
+
+function checkoutSession(resource: z.infer<typeof CheckoutSessionResource>): CheckoutSession {
+  return {
+    id: resource.id,
+    checkoutUrl: resource.attributes.checkout_url,
+    status: resource.attributes.status,
+    reference: resource.attributes.reference_number ?? null,
+    paymentIntentId: resource.attributes.payment_intent?.id ?? null,
+    payments: (resource.attributes.payments ?? []).map(gatewayPayment),
+    metadata: resource.attributes.metadata,
+  }
+}
+
+/** What posting needs from an event's resource: a checkout session's or a payment's. */
+function eventOf(id: string, type: string, livemode: boolean, data: unknown): GatewayEvent {
+  const base = {
+    id,
+    type,
+    livemode,
+    checkoutSessionId: null,
+    paymentIntentId: null,
+    gatewayPaymentId: null,
+    amountCentavos: null,
+    method: null,
+    failedMessage: null,
+    metadata: {},
+  }
+  if (type === 'checkout_session.payment.paid') {
+    const session = CheckoutSessionResource.safeParse(data)
+    if (!session.success) throw new WebhookVerificationError('The event’s checkout session is not readable.')
+    const paid = session.data.attributes.payments?.find((payment) => payment.attributes.status === 'paid')
+    return {
+      ...base,
+      outcome: 'paid',
+      checkoutSessionId: session.data.id,
+      paymentIntentId: session.data.attributes.payment_intent?.id ?? null,
+      gatewayPaymentId: paid?.id ?? null,
+      amountCentavos: paid?.attributes.amount ?? null,
+      method: paid?.attributes.source?.type ?? null,
+      metadata: session.data.attributes.metadata,
+    }
+  }
+  if (type === 'payment.paid' || type === 'payment.failed') {
+    const payment = PaymentResource.safeParse(data)
+    if (!payment.success) throw new WebhookVerificationError('The event’s payment is not readable.')
+    return {
+      ...base,
+      outcome: type === 'payment.paid' ? 'paid' : 'failed',
+      paymentIntentId: payment.data.attributes.payment_intent_id ?? null,
+      gatewayPaymentId: payment.data.id,
+      amountCentavos: payment.data.attributes.amount,
+      method: payment.data.attributes.source?.type ?? null,
+      failedMessage: payment.data.attributes.failed_message ?? null,
+      metadata: payment.data.attributes.metadata,
+    }
+  }
+  return { ...base, outcome: 'other' }
+}
+
+export function createPayMongoAdapter(options: PayMongoAdapterOptions): PaymentGateway {
+  const base = options.baseUrl.replace(/\/+$/, '')
+  const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`
+  const live = isLiveKey(options.secretKey)
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string) {
+    const headers = new Headers({ authorization, accept: 'application/json' })
+    if (body !== undefined) headers.set('content-type', 'application/json')
+    if (idempotencyKey) headers.set('idempotency-key', idempotencyKey)
+    let response: Response
+    try {
+      response = await options.fetch(
+        new Request(`${base}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+        }),
+      )
+    } catch (error) {
+      throw new PaymentGatewayError(`The payment gateway did not answer: ${(error as Error).message}`, null)
+    }
+    const text = await response.text()
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      throw new PaymentGatewayError(`The payment gateway answered ${response.status} without JSON.`, response.status)
+    }
+    if (!response.ok) {
+      const errors = ErrorBody.safeParse(json)
+      const detail = errors.success ? errors.data.errors.map((e) => e.detail).join(' ') : `status ${response.status}`
+      throw new PaymentGatewayError(`The payment gateway refused the call: ${detail}`, response.status)
+    }
+    const parsed = z.object({ data: CheckoutSessionResource }).safeParse(json)
+    if (!parsed.success) throw new PaymentGatewayError('The payment gateway answered an unreadable session.', 502)
+    return checkoutSession(parsed.data.data)
+  }
+
+  return {
+    name: options.name,
+
+    createCheckoutSession(request: CheckoutRequest, idempotencyKey: string) {
+      return call(
+        'POST',
+        '/v2/checkout_sessions',
+        {
+          data: {
+            attributes: {
+              line_items: request.lineItems.map((item) => ({
+                name: item.name,
+                amount: item.amountCentavos,
+                currency: 'PHP',
+                quantity: item.quantity,
+              })),
+              payment_method_types: request.paymentMethodTypes,
+              success_url: request.successUrl,
+              cancel_url: request.cancelUrl,
+              reference_number: request.reference,
+              description: request.description,
+              metadata: request.metadata,
+              send_email_receipt: false,
+              show_description: true,
+              show_line_items: true,
+            },
+          },
+        },
+        idempotencyKey,
+      )
+    },
+
+    retrieveCheckoutSession(id: string) {
+      if (!/^[A-Za-z0-9_]{1,100}$/.test(id)) throw new PaymentGatewayError('Not a checkout session id.', 404)
+      return call('GET', `/v2/checkout_sessions/${id}`)
+    },
+
+    verifyWebhook(rawBody: string, signatureHeader: string | null) {
+      const header = signatureHeader ? parseSignatureHeader(signatureHeader) : null
+      if (!header) throw new WebhookVerificationError('Missing or malformed Paymongo-Signature.')
+      const age = Math.abs(options.now().getTime() / 1000 - header.t)
+      if (age > options.toleranceSeconds) throw new WebhookVerificationError('The signature’s timestamp is too old.')
+      const expected = payMongoSignature(options.webhookSecret, header.t, rawBody)
+      if (!sameHex(expected, live ? header.li : header.te)) throw new WebhookVerificationError('Invalid signature.')
+      let json: unknown
+      try {
+        json = JSON.parse(rawBody)
+      } catch {
+        throw new WebhookVerificationError('The event is not JSON.')
+      }
+      const event = EventResource.safeParse(json)
+      if (!event.success) throw new WebhookVerificationError('The event is not readable.')
+      const { id, attributes } = event.data.data
+      // A test event never counts on a live integration, nor the other way round.
+      if (attributes.livemode !== live) throw new WebhookVerificationError('The event is from the other mode.')
+      return eventOf(id, attributes.type, attributes.livemode, attributes.data)
+    },
+  }
+}
