@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
@@ -19,6 +20,7 @@ import { loadConfigOrExit } from './lib/start.ts'
 import { mountIdentityProvider, type MountedIdentityProvider } from './server/identity-provider.ts'
 import { backslashPathsNotFound, csrfGuard, maintenanceGate, requestLog, securityHeaders } from './server/middleware.ts'
 import type { DatabaseHandle } from './services/db/client.ts'
+import { SANDBOX_MOUNT_PATH } from './services/payments/setup.ts'
 import type { IdentityDirectory } from './services/identity/oidc/directory-contract.ts'
 import { startServices, type Services } from './services/runtime.ts'
 
@@ -101,6 +103,14 @@ export async function createPortal(config: Config, logger: Logger, options: Port
   app.use(compression())
   app.use(csrfGuard())
   app.use(backslashPathsNotFound())
+
+  // The embedded payment gateway's hosted checkout page (services/payments/sandbox), where
+  // browsers are sent to pay, fail or cancel; only when it is the configured gateway.
+  const sandbox = services?.paymentSandbox
+  if (sandbox) {
+    const listener = getRequestListener(sandbox.fetch)
+    app.use(SANDBOX_MOUNT_PATH, (req, res) => void listener(req, res))
+  }
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares)

@@ -6,12 +6,15 @@
 import { serviceSettingsFromConfig } from '../context.ts'
 import { gatewayFromConfig, type Gateway } from '../gateway.ts'
 import { openTestDatabase, signAccessToken, silentLogger, testConfig, type TestGateway } from '../testing.ts'
+import type { PaymentGateway } from './payment-gateway.ts'
 import type { PayMongoSandbox } from './sandbox/app.ts'
 import { paymentsFromConfig } from './setup.ts'
 
 export type PaymentsHarness = Pick<TestGateway, 'config' | 'database' | 'fetch'> & {
   gateway: Gateway
   sandbox: PayMongoSandbox
+  /** The adapter the payments service uses, pointed at the sandbox. */
+  paymentGateway: PaymentGateway
   clock: { now: Date }
   /** While true, every webhook delivery fails as if the receiver were down. */
   webhooksDown: { value: boolean }
@@ -48,6 +51,7 @@ export async function startPaymentsHarness(env: Record<string, string> = {}): Pr
     database,
     gateway,
     sandbox: payments.sandbox!,
+    paymentGateway: payments.gateway,
     clock,
     webhooksDown,
     fetch: (request: Request) => Promise.resolve(gateway.fetch(request)),
