@@ -15,8 +15,40 @@ const validator = new HtmlValidate(new FileSystemConfigLoader())
 // html-validate finds .htmlvalidate.mjs from the file's folder up: any name in the repository's root.
 const DOCUMENT_NAME = fileURLToPath(new URL('../../../page.html', import.meta.url))
 
+/**
+ * Tokens that differ on every request (nonces, CSRF tokens, ids, times in base64 or hex):
+ * letters and digits mixed, 16 characters or more.
+ */
+const TOKEN = /[A-Za-z0-9+/_-]{16,}={0,2}/g
+
+/**
+ * The page with each distinct token replaced by a numbered placeholder, first seen first:
+ * two renders of one page differ only in their tokens, so they share a key, and a token
+ * repeated (an id and the label that names it) stays repeated.
+ */
+export function templateOf(html: string): string {
+  const numbers = new Map<string, number>()
+  return html.replace(TOKEN, (token) => {
+    if (!/\d/.test(token) || !/[A-Za-z]/.test(token)) return token
+    let number = numbers.get(token)
+    if (number === undefined) numbers.set(token, (number = numbers.size))
+    return `\u0000${number}\u0000`
+  })
+}
+
+// Each worker validates a page's template once: most journeys open the same pages again
+// (the landing page, the check screen, sign-in), which cost html-validate ~100 ms each.
+const checked = new Map<string, Promise<string[]>>()
+
 /** What is wrong with one server-rendered page, as lines a failed test prints. */
-export async function htmlFaults(html: string): Promise<string[]> {
+export function htmlFaults(html: string): Promise<string[]> {
+  const key = templateOf(html)
+  let faults = checked.get(key)
+  if (!faults) checked.set(key, (faults = validate(html)))
+  return faults
+}
+
+async function validate(html: string): Promise<string[]> {
   const faults: string[] = []
   const trailing = html.slice(html.lastIndexOf('</html>') + '</html>'.length)
   if (html.includes('</html>') && trailing.trim() !== '')
