@@ -170,6 +170,8 @@ export const EnvSchema = z.object({
   // Guests (no sign-in) reading an amount due or paying: calls per account and per address in 15 minutes.
   PAYMENT_GUEST_CALLS_PER_ACCOUNT: wholeNumber(1, 10000).default(30),
   PAYMENT_GUEST_CALLS_PER_ADDRESS: wholeNumber(1, 10000).default(120),
+  // AutoPay (services/payments/autopay; docs/decisions/0043): how often the upstream runs the due-date job.
+  AUTOPAY_RUN_EVERY_MINUTES: wholeNumber(1, 1440).default(60),
 
   // Links
   // spec 2: the customer drawer's Update Account and Plan Upgrade links (external sites).

@@ -12,8 +12,12 @@ import { z } from 'zod'
 import {
   PaymentGatewayError,
   WebhookVerificationError,
+  type CardSetupRequest,
   type CheckoutRequest,
   type CheckoutSession,
+  type CustomerRequest,
+  type OffSessionChargeRequest,
+  type RefundRequest,
   type GatewayEvent,
   type GatewayPayment,
   type PaymentGateway,
@@ -111,6 +115,36 @@ const EventResource = z.object({
   }),
 })
 
+const CustomerResource = z.object({ id: z.string(), type: z.literal('customer') })
+
+const PaymentIntentResource = z.object({
+  id: z.string(),
+  type: z.literal('payment_intent'),
+  attributes: z.object({
+    amount: z.number().int(),
+    status: z.string(),
+    last_payment_error: z.object({ failed_message: z.string().nullish() }).nullish(),
+    // The page the payer goes to next (3-D Secure; the sandbox's card form).
+    next_action: z.object({ type: z.string(), redirect: z.object({ url: z.string() }).nullish() }).nullish(),
+  }),
+})
+
+const PaymentMethodResource = z.object({
+  id: z.string(),
+  type: z.literal('payment_method'),
+  attributes: z.object({
+    type: z.string(),
+    details: z.object({ brand: z.string().nullish(), last4: z.string() }).nullish(),
+    created_at: z.number().int(),
+  }),
+})
+
+const RefundResource = z.object({
+  id: z.string(),
+  type: z.literal('refund'),
+  attributes: z.object({ status: z.string() }),
+})
+
 const ErrorBody = z.object({ errors: z.array(z.object({ code: z.string().optional(), detail: z.string() })).min(1) })
 
 function gatewayPayment(resource: z.infer<typeof PaymentResource>): GatewayPayment {
@@ -186,7 +220,13 @@ export function createPayMongoAdapter(options: PayMongoAdapterOptions): PaymentG
   const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`
   const live = isLiveKey(options.secretKey)
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string) {
+  /** One call to the gateway: its JSON on 2xx, a PaymentGatewayError otherwise. */
+  async function send(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<unknown> {
     const headers = new Headers({ authorization, accept: 'application/json' })
     if (body !== undefined) headers.set('content-type', 'application/json')
     if (idempotencyKey) headers.set('idempotency-key', idempotencyKey)
@@ -215,9 +255,24 @@ export function createPayMongoAdapter(options: PayMongoAdapterOptions): PaymentG
       const detail = errors.success ? errors.data.errors.map((e) => e.detail).join(' ') : `status ${response.status}`
       throw new PaymentGatewayError(`The payment gateway refused the call: ${detail}`, response.status)
     }
-    const parsed = z.object({ data: CheckoutSessionResource }).safeParse(json)
-    if (!parsed.success) throw new PaymentGatewayError('The payment gateway answered an unreadable session.', 502)
-    return checkoutSession(parsed.data.data)
+    return json
+  }
+
+  /** The answer read with its resource's schema; an unreadable one is the gateway's fault (502). */
+  function read<S extends z.ZodType>(json: unknown, schema: S, what: string): z.output<S> {
+    const parsed = z.object({ data: schema }).safeParse(json)
+    if (!parsed.success) throw new PaymentGatewayError(`The payment gateway answered an unreadable ${what}.`, 502)
+    return (parsed.data as { data: z.output<S> }).data
+  }
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string) {
+    return checkoutSession(read(await send(method, path, body, idempotencyKey), CheckoutSessionResource, 'session'))
+  }
+
+  const ID = /^[A-Za-z0-9_]{1,100}$/
+  const checkId = (id: string, what: string) => {
+    if (!ID.test(id)) throw new PaymentGatewayError(`Not a ${what} id.`, 404)
+    return id
   }
 
   return {
@@ -253,8 +308,141 @@ export function createPayMongoAdapter(options: PayMongoAdapterOptions): PaymentG
     },
 
     retrieveCheckoutSession(id: string) {
-      if (!/^[A-Za-z0-9_]{1,100}$/.test(id)) throw new PaymentGatewayError('Not a checkout session id.', 404)
-      return call('GET', `/v2/checkout_sessions/${id}`)
+      return call('GET', `/v2/checkout_sessions/${checkId(id, 'checkout session')}`)
+    },
+
+    async createCustomer(request: CustomerRequest, idempotencyKey: string) {
+      const json = await send(
+        'POST',
+        '/v1/customers',
+        {
+          data: {
+            attributes: {
+              first_name: request.firstName,
+              last_name: request.lastName,
+              email: request.email,
+              default_device: 'email',
+            },
+          },
+        },
+        idempotencyKey,
+      )
+      return { id: read(json, CustomerResource, 'customer').id }
+    },
+
+    async createCardSetup(request: CardSetupRequest, idempotencyKey: string) {
+      const json = await send(
+        'POST',
+        '/v1/payment_intents',
+        {
+          data: {
+            attributes: {
+              amount: request.amountCentavos,
+              currency: 'PHP',
+              payment_method_allowed: ['card'],
+              capture_type: 'automatic',
+              description: request.description,
+              metadata: request.metadata,
+              return_url: request.returnUrl,
+              setup_future_usage: { session_type: 'off_session', customer_id: request.customerId },
+            },
+          },
+        },
+        idempotencyKey,
+      )
+      const intent = read(json, PaymentIntentResource, 'payment intent')
+      const cardFormUrl = intent.attributes.next_action?.redirect?.url
+      // PayMongo itself collects a card through PayMongo.js on the merchant's page (decision 0043).
+      if (!cardFormUrl) throw new PaymentGatewayError('The payment gateway gave no page to collect the card.', 502)
+      return { paymentIntentId: intent.id, cardFormUrl }
+    },
+
+    async listSavedCards(customerId: string) {
+      const json = await send('GET', `/v1/customers/${checkId(customerId, 'customer')}/payment_methods`)
+      const parsed = z.object({ data: z.array(PaymentMethodResource) }).safeParse(json)
+      if (!parsed.success) throw new PaymentGatewayError('The payment gateway answered unreadable cards.', 502)
+      return parsed.data.data
+        .filter((method) => method.attributes.type === 'card' && method.attributes.details)
+        .map((method) => ({
+          id: method.id,
+          brand: method.attributes.details!.brand ?? 'card',
+          last4: method.attributes.details!.last4,
+          createdAt: method.attributes.created_at,
+        }))
+        .sort((a, b) => a.createdAt - b.createdAt)
+    },
+
+    async deleteSavedCard(customerId: string, paymentMethodId: string) {
+      try {
+        await send(
+          'DELETE',
+          `/v1/customers/${checkId(customerId, 'customer')}/payment_methods/${checkId(paymentMethodId, 'payment method')}`,
+        )
+      } catch (error) {
+        // Already gone is what was asked for.
+        if (!(error instanceof PaymentGatewayError && error.status === 404)) throw error
+      }
+    },
+
+    async chargeSavedCard(request: OffSessionChargeRequest, idempotencyKey: string) {
+      const created = read(
+        await send(
+          'POST',
+          '/v1/payment_intents',
+          {
+            data: {
+              attributes: {
+                amount: request.amountCentavos,
+                currency: 'PHP',
+                payment_method_allowed: ['card'],
+                capture_type: 'automatic',
+                description: request.description,
+                metadata: request.metadata,
+                setup_future_usage: { session_type: 'off_session', customer_id: request.customerId },
+              },
+            },
+          },
+          `${idempotencyKey}:intent`,
+        ),
+        PaymentIntentResource,
+        'payment intent',
+      )
+      const attached = read(
+        await send(
+          'POST',
+          `/v1/payment_intents/${checkId(created.id, 'payment intent')}/attach`,
+          { data: { attributes: { payment_method: request.paymentMethodId } } },
+          `${idempotencyKey}:attach`,
+        ),
+        PaymentIntentResource,
+        'payment intent',
+      )
+      const status = attached.attributes.status
+      return {
+        paymentIntentId: attached.id,
+        status: status === 'succeeded' ? 'succeeded' : status === 'processing' ? 'processing' : 'declined',
+        failedMessage: attached.attributes.last_payment_error?.failed_message ?? null,
+      } as const
+    },
+
+    async refund(request: RefundRequest, idempotencyKey: string) {
+      const json = await send(
+        'POST',
+        '/v1/refunds',
+        {
+          data: {
+            attributes: {
+              amount: request.amountCentavos,
+              payment_id: request.paymentId,
+              reason: 'others',
+              notes: request.notes,
+            },
+          },
+        },
+        idempotencyKey,
+      )
+      const refund = read(json, RefundResource, 'refund')
+      return { id: refund.id, status: refund.attributes.status }
     },
 
     verifyWebhook(rawBody: string, signatureHeader: string | null) {

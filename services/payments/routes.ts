@@ -16,6 +16,7 @@
  *   POST /v1/pay/webhooks/paymongo
  * Operator channel only:
  *   POST /v1/operator/pay/references/:reference/paid  a counter or outlet reference was paid: posts it
+ * AutoPay's calls (/v1/paynamics/ada…, /v1/operator/autopay/run) are autopay/routes.ts's, mounted here.
  */
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
@@ -28,6 +29,8 @@ import { ok, ServiceError } from '../errors.ts'
 import { fieldErrorsOf, readJsonBody } from '../validation.ts'
 import { CHANNEL_GROUP_CODES } from './channels.ts'
 import type { PaymentGateway } from './payment-gateway.ts'
+import { autopayRoutes } from './autopay/routes.ts'
+import { createAutopay, type Autopay } from './autopay/setup.ts'
 import { PAYMONGO_SIGNATURE_HEADER } from './paymongo.ts'
 import { createPaymentsService, type PaymentsService, type PaymentsSettings, type Viewer } from './service.ts'
 
@@ -71,8 +74,10 @@ function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
 export function paymentRoutes(
   deps: ServiceDeps & { accessTokens: AccessTokenVerifier; paymentGateway: PaymentGateway; payments: PaymentsSettings },
   service: PaymentsService = createPaymentsService({ ...deps, gateway: deps.paymentGateway }),
+  autopay: Autopay = createAutopay({ ...deps, gateway: deps.paymentGateway }),
 ) {
   const app = new Hono<OptionalBearerEnv>()
+  app.route('/', autopayRoutes(deps, autopay))
   app.use('/v1/pay/*', async (c, next) => {
     await next()
     c.header('cache-control', 'no-store')
@@ -137,7 +142,12 @@ export function paymentRoutes(
 
   app.post(PAYMENT_WEBHOOK_PATH, async (c) => {
     const raw = await c.req.text()
-    const outcome = await service.handleWebhook(raw, c.req.header(PAYMONGO_SIGNATURE_HEADER) ?? null)
+    const signature = c.req.header(PAYMONGO_SIGNATURE_HEADER) ?? null
+    // AutoPay's card checks are its own; every other event, AutoPay's due-date charges included, posts here.
+    const enrolment = await autopay.service.handleWebhook(raw, signature)
+    if (enrolment) return c.json(ok({ outcome: enrolment }))
+    const outcome = await service.handleWebhook(raw, signature)
+    await autopay.charges.settleCharges()
     return c.json(ok({ outcome }))
   })
 

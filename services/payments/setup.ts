@@ -9,6 +9,7 @@ import crypto from 'node:crypto'
 import type { Config } from '../../lib/env.ts'
 import type { ServiceDeps } from '../context.ts'
 import type { PaymentGateway } from './payment-gateway.ts'
+import { createAutopay, startAutopayJob } from './autopay/setup.ts'
 import { createPayMongoAdapter, type FetchLike } from './paymongo.ts'
 import { PAYMENT_WEBHOOK_PATH } from './routes.ts'
 import { createPayMongoSandbox, type PayMongoSandbox } from './sandbox/app.ts'
@@ -24,7 +25,7 @@ export type PaymentsRuntime = {
   settings: PaymentsSettings
   /** The embedded gateway, when it is the one configured. */
   sandbox: PayMongoSandbox | null
-  /** Starts the periodic delivery run (the sandbox's retries); answers a stop. */
+  /** Starts the periodic runs (the sandbox's webhook retries, AutoPay's due-date job); answers a stop. */
   start: () => () => void
 }
 
@@ -48,20 +49,22 @@ export function paymentsFromConfig(
 ): PaymentsRuntime {
   const settings = paymentsSettingsFromConfig(config)
   const tolerance = config.PAYMENT_WEBHOOK_TOLERANCE_SECONDS
+  const autopayEvery = config.AUTOPAY_RUN_EVERY_MINUTES * 60_000
   if (config.PAYMONGO_SECRET_KEY && config.PAYMONGO_WEBHOOK_SECRET) {
+    const gateway = createPayMongoAdapter({
+      name: 'paymongo',
+      baseUrl: config.PAYMONGO_API_URL,
+      secretKey: config.PAYMONGO_SECRET_KEY,
+      webhookSecret: config.PAYMONGO_WEBHOOK_SECRET,
+      fetch: (request) => fetch(request),
+      now: deps.now,
+      toleranceSeconds: tolerance,
+    })
     return {
-      gateway: createPayMongoAdapter({
-        name: 'paymongo',
-        baseUrl: config.PAYMONGO_API_URL,
-        secretKey: config.PAYMONGO_SECRET_KEY,
-        webhookSecret: config.PAYMONGO_WEBHOOK_SECRET,
-        fetch: (request) => fetch(request),
-        now: deps.now,
-        toleranceSeconds: tolerance,
-      }),
+      gateway,
       settings,
       sandbox: null,
-      start: () => () => undefined,
+      start: () => startAutopayJob(createAutopay({ ...deps, gateway }), autopayEvery, deps.logger),
     }
   }
   const secretKey = `sk_test_${derived(config.upstreamSecret, 'secret-key')}`
@@ -77,22 +80,27 @@ export function paymentsFromConfig(
     deliver: webhookTarget,
     autoDeliver: options.autoDeliver,
   })
+  const gateway = createPayMongoAdapter({
+    name: 'sandbox',
+    baseUrl: 'http://paymongo.sandbox',
+    secretKey,
+    webhookSecret,
+    fetch: sandbox.fetch,
+    now: deps.now,
+    toleranceSeconds: tolerance,
+  })
   return {
-    gateway: createPayMongoAdapter({
-      name: 'sandbox',
-      baseUrl: 'http://paymongo.sandbox',
-      secretKey,
-      webhookSecret,
-      fetch: sandbox.fetch,
-      now: deps.now,
-      toleranceSeconds: tolerance,
-    }),
+    gateway,
     settings,
     sandbox,
     start() {
       const timer = setInterval(() => void sandbox.kick(), DELIVERY_RUN_EVERY_MS)
       timer.unref()
-      return () => clearInterval(timer)
+      const stopAutopay = startAutopayJob(createAutopay({ ...deps, gateway }), autopayEvery, deps.logger)
+      return () => {
+        clearInterval(timer)
+        stopAutopay()
+      }
     },
   }
 }

@@ -7,6 +7,7 @@
  *   GET  /checkout/:id                the hosted checkout page (HTML, no JavaScript needed)
  *   POST /checkout/:id                outcome=pay|fail|cancel, method=<payment method type>
  *   GET  /checkout.css                the page's stylesheet
+ *   /v1/customers…, /v1/payment_intents…, /v1/refunds, /cards/:id   saved cards for AutoPay (vault.ts)
  * Paying sends `payment.paid` and `checkout_session.payment.paid`; failing sends
  * `payment.failed` (the session stays open, as PayMongo lets the payer try again); cancelling
  * sends nothing. Events are delivered at least once from a table (deliveries.ts).
@@ -22,6 +23,7 @@ import { sha256Hex } from '../../../lib/signature.ts'
 import type { FetchLike } from '../paymongo.ts'
 import { deliverDueWebhooks, enqueueWebhook } from './deliveries.ts'
 import { STYLESHEET, checkoutPage, notFoundPage, type PageSession } from './page.ts'
+import { vaultRoutes } from './vault.ts'
 import {
   sandboxCheckoutSessions,
   sandboxIdempotencyKeys,
@@ -184,6 +186,19 @@ export function createPayMongoSandbox(options: PayMongoSandboxOptions) {
 
   // --- the app --------------------------------------------------------------------------
   const app = new Hono()
+  // Saved cards for AutoPay (docs/decisions/0043): customers, payment intents, refunds, the card page.
+  app.route(
+    '/',
+    vaultRoutes({
+      db,
+      now: options.now,
+      base,
+      authorised,
+      queued: () => {
+        if (options.autoDeliver !== false) void kick()
+      },
+    }),
+  )
 
   app.post('/v2/checkout_sessions', async (c) => {
     if (!authorised(c)) return c.json(errors('unauthorized', 'The API key is missing or not valid.'), 401)

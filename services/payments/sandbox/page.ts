@@ -18,7 +18,7 @@ const METHOD_NAMES: Record<string, string> = {
 
 export const methodName = (code: string) => METHOD_NAMES[code] ?? code
 
-const escape = (text: string) =>
+export const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 export const pesos = (centavos: number) => `₱${(centavos / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`
@@ -30,7 +30,7 @@ export type PageSession = {
   payments: SandboxPayment[]
 }
 
-function layout(title: string, base: string, body: string): string {
+export function layout(title: string, base: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
