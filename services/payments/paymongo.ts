@@ -4,6 +4,8 @@
  * Idempotency-Key on each create, amounts in centavos; and webhook verification of
  * `Paymongo-Signature: t=…,te=…,li=…`, HMAC-SHA256 (hex) over `${t}.${rawBody}` keyed with
  * the webhook's secret, `te` in test mode and `li` in live mode, within a time tolerance.
+ * For AutoPay (docs/decisions/0043): customers, payment intents with `setup_future_usage`
+ * (off-session) and `/attach`, a customer's payment methods (list, delete) and refunds.
  * The same code reaches api.paymongo.com or the embedded sandbox: only the base URL, the keys
  * and the `fetch` differ (in-process, the sandbox app's own fetch: no socket).
  */
