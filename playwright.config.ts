@@ -33,6 +33,10 @@ function portalServer(port: number, dataDir: string, env: Record<string, string>
       REGISTER_FLAG: 'true',
       MAINTENANCE_MODE: 'false',
       LOG_LEVEL: 'warn',
+      // Every journey's guest payments come from one address into a few demo accounts, more in
+      // 15 minutes than one payer makes; the limits have their own test (services/payments).
+      PAYMENT_GUEST_CALLS_PER_ACCOUNT: '1000',
+      PAYMENT_GUEST_CALLS_PER_ADDRESS: '1000',
       ...env,
     },
   }

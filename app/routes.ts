@@ -49,6 +49,11 @@ export default [
   route('upload/:id', 'routes/public/compliance.tsx', { id: 'compliance-upload' }),
   route(':refNo/:refIdentifier', 'routes/public/application-status.tsx'),
 
+  // issue 12: a guest pays with an account number (spec 2: the /payBill prefix, /payment/{accountNumber}).
+  route('payBill', 'routes/public/pay-bill.tsx'),
+  route('payment/:accountNumber', 'routes/public/payment.tsx'),
+  route('payment/:accountNumber/:paymentId', 'routes/public/payment-status.tsx'),
+
   // Shell preferences: cookie banner and theme (cookies only, never personal data).
   route('preferences', 'routes/public/preferences.tsx'),
 
@@ -84,6 +89,10 @@ export default [
     route('customer/notifications/:id', 'routes/customer/notification.tsx'),
     // issue 11: bills (spec 2 /customer/bill-history; the statement download is a resource route below).
     route('customer/bill-history', 'routes/customer/bill-history.tsx'),
+    // issue 12: paying a bill, and where the gateway sends the customer back (spec 2).
+    route('customer/bill-history/pay/:accountNumber', 'routes/customer/pay.tsx'),
+    route('customer/payment-success/:id', 'routes/customer/payment-success.tsx'),
+    route('customer/payment-failed', 'routes/customer/payment-failed.tsx'),
     // issue 11: help, the customer's side (concerns and after-sales requests).
     route('customer/help', 'routes/customer/help.tsx'),
     route('customer/help/concern', 'routes/customer/help-concern.tsx'),

@@ -16,6 +16,7 @@ import { identityCalls } from './identity.server'
 import { notificationCalls } from './notifications.server'
 import { orderCalls } from './orders.server'
 import { otpCalls } from './otp.server'
+import { paymentCalls } from './payments.server'
 import { profileCalls } from './profile.server'
 import { referenceCalls } from './reference.server'
 import { sessionCalls } from './sessions.server'
@@ -50,6 +51,7 @@ function createUpstream(context: AppLoadContext) {
     notifications: notificationCalls(client),
     orders: orderCalls(client),
     otp: otpCalls(client),
+    payments: paymentCalls(client),
     profile: profileCalls(client),
     reference: referenceCalls(client),
     sessions: sessionCalls(client),

@@ -66,6 +66,45 @@ export const DEMO_ACCOUNTS = [
     registeredEmail: 'paolo.tan@example.org',
     registeredMobile: '9170000107',
   },
+  // Four more, so the payment journeys (tests/e2e/payments.spec.ts) of the JS and no-JS runs
+  // pay into accounts of their own: one each for a signed-in customer (ELENA, RAMON), one
+  // each for a guest paying with the account number (TERESA, DANILO).
+  {
+    accountNumber: '1000000000007',
+    product: 'fibre',
+    status: 'active',
+    holderName: 'ELENA CRUZ',
+    serviceAddress: '18 Osmeña Boulevard, Barangay Kamputhaw, Cebu City, Cebu',
+    registeredEmail: 'elena.cruz@example.org',
+    registeredMobile: '9170000108',
+  },
+  {
+    accountNumber: '1000000000008',
+    product: 'fibre',
+    status: 'active',
+    holderName: 'RAMON VILLANUEVA',
+    serviceAddress: '5 Magsaysay Avenue, Barangay Poblacion, Davao City, Davao del Sur',
+    registeredEmail: 'ramon.villanueva@example.org',
+    registeredMobile: '9170000109',
+  },
+  {
+    accountNumber: '1000000000009',
+    product: 'fibre',
+    status: 'active',
+    holderName: 'TERESA AQUINO',
+    serviceAddress: '33 Session Road, Barangay Session Road Area, Baguio City, Benguet',
+    registeredEmail: 'teresa.aquino@example.org',
+    registeredMobile: '9170000110',
+  },
+  {
+    accountNumber: '1000000000010',
+    product: 'fibre',
+    status: 'active',
+    holderName: 'DANILO RAMOS',
+    serviceAddress: '2 Lacson Street, Barangay Villamonte, Bacolod City, Negros Occidental',
+    registeredEmail: 'danilo.ramos@example.org',
+    registeredMobile: '9170000111',
+  },
   // An older non-fibre product: present in the registry, refused by account linking.
   {
     accountNumber: '2000000000001',
@@ -131,6 +170,38 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 1699,
     areaCode: 'ILO-POBLACION',
     areaName: 'Barangay Poblacion, Iloilo City',
+  },
+  {
+    accountNumber: '1000000000007',
+    planName: 'Fiber Plan 1299',
+    speedMbps: 100,
+    monthlyFee: 1299,
+    areaCode: 'CEB-KAMPUTHAW',
+    areaName: 'Barangay Kamputhaw, Cebu City',
+  },
+  {
+    accountNumber: '1000000000008',
+    planName: 'Fiber Plan 1299',
+    speedMbps: 100,
+    monthlyFee: 1299,
+    areaCode: 'DVO-POBLACION',
+    areaName: 'Barangay Poblacion, Davao City',
+  },
+  {
+    accountNumber: '1000000000009',
+    planName: 'Fiber Plan 888',
+    speedMbps: 50,
+    monthlyFee: 888,
+    areaCode: 'BAG-SESSION',
+    areaName: 'Session Road Area, Baguio City',
+  },
+  {
+    accountNumber: '1000000000010',
+    planName: 'Fiber Plan 888',
+    speedMbps: 50,
+    monthlyFee: 888,
+    areaCode: 'BCD-VILLAMONTE',
+    areaName: 'Barangay Villamonte, Bacolod City',
   },
 ] as const
 

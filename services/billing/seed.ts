@@ -7,6 +7,8 @@
  *   1000000000002 (CARLOS REYES): a new subscriber: the first bill only, not yet paid, so
  *     its bill history is empty (spec 8) while the amount due shows.
  *   1000000000003 (LIZA SANTOS): 6 bills, all paid.
+ *   1000000000007 to -010 (ELENA CRUZ, RAMON VILLANUEVA, TERESA AQUINO, DANILO RAMOS): the
+ *     first bill only, unpaid: the accounts the payment journeys pay into.
  * Bills are issued on the 5th for the month from the 5th before, and due on the 20th.
  * Idempotent: a month already billed and a payment already posted are left alone.
  */
@@ -97,6 +99,16 @@ export async function seedDemoBilling(db: Database, today: Date = new Date()): P
       line('Installation fee (staggered, 1 of 3)', 500),
     ]),
   )
+
+  // 1000000000007 to -010 (the payment journeys' accounts): one month's bill each, unpaid.
+  for (const [accountNumber, fee] of [
+    ['1000000000007', 1299],
+    ['1000000000008', 1299],
+    ['1000000000009', 888],
+    ['1000000000010', 888],
+  ] as const) {
+    await issue(billFor(accountNumber, first!, [line(`Fibre ${fee} monthly service fee`, fee)]))
+  }
 
   // 1000000000003: six months, all paid.
   for (const [n, month] of billMonths(today, 6).entries()) {

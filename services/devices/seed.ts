@@ -52,6 +52,34 @@ export const DEMO_MODEMS = [
     temperatureBaseC: 47,
     seed: 606,
   },
+  {
+    deviceId: '00259E-HG8145V5-48575443A1B2C307',
+    accountNumber: '1000000000007',
+    signalBaseDbm: -20.8,
+    temperatureBaseC: 45,
+    seed: 707,
+  },
+  {
+    deviceId: '00259E-HG8145V5-48575443A1B2C308',
+    accountNumber: '1000000000008',
+    signalBaseDbm: -21.6,
+    temperatureBaseC: 46,
+    seed: 808,
+  },
+  {
+    deviceId: '00259E-HG8145V5-48575443A1B2C309',
+    accountNumber: '1000000000009',
+    signalBaseDbm: -23.0,
+    temperatureBaseC: 47,
+    seed: 909,
+  },
+  {
+    deviceId: '00259E-HG8145V5-48575443A1B2C310',
+    accountNumber: '1000000000010',
+    signalBaseDbm: -19.9,
+    temperatureBaseC: 44,
+    seed: 1010,
+  },
 ] as const
 
 export const DEMO_OUTAGE = {

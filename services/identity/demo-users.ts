@@ -54,6 +54,30 @@ export const DEMO_USERS: readonly DemoUser[] = [
     activeAccountNumber: '1000000000003',
     agentCode: null,
   },
+  // Two more customers, one per run of the payment journeys (JS and no-JS), each paying into
+  // an account of their own (services/accounts/seed.ts).
+  {
+    email: 'customer3@example.com',
+    password: 'Customer2024',
+    firstName: 'ELENA',
+    lastName: 'CRUZ',
+    mobileNumber: '9170000006',
+    roles: ['base', 'customer'],
+    accountNumbers: ['1000000000007'],
+    activeAccountNumber: '1000000000007',
+    agentCode: null,
+  },
+  {
+    email: 'customer4@example.com',
+    password: 'Customer2024',
+    firstName: 'RAMON',
+    lastName: 'VILLANUEVA',
+    mobileNumber: '9170000007',
+    roles: ['base', 'customer'],
+    accountNumbers: ['1000000000008'],
+    activeAccountNumber: '1000000000008',
+    agentCode: null,
+  },
   {
     email: 'agent@example.com',
     password: 'Agent2024',

@@ -522,7 +522,7 @@ describe('seed', () => {
       .from(users)
       .where(eq(users.demo, true))
     expect(after).toEqual(before)
-    expect(before).toHaveLength(5)
+    expect(before).toHaveLength(DEMO_USERS.length)
   })
 })
 

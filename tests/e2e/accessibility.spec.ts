@@ -47,6 +47,9 @@ const PAGES = [
   '/help/wifi-and-modem/change-wifi-password',
   '/help/search?q=wifi+password',
   '/help/search?q=xylophone',
+  // Paying a bill (issue 12): a guest's account number with its error, and the pay form.
+  '/payBill?accountNumber=12345',
+  '/payment/1000000000009',
 ]
 
 /** Where the wide header and footer are scanned: one page per header a user can see. */
@@ -173,6 +176,27 @@ test("/get-started's ownership proof (the contact choice, then the code form wit
     await expect(page.getByText('The code is 6 digits')).toBeVisible()
     await expectNoViolations(page, theme)
   }
+})
+
+test("a payment's review and its over-the-counter slip have no accessibility violations in either theme", async ({
+  page,
+}) => {
+  // The review step is the answer to a post: each theme posts the form again.
+  const review = async () => {
+    await page.goto('/payment/1000000000009')
+    await page.getByLabel('Amount to pay').fill('300')
+    await page.getByLabel('Bayad Center').check()
+    await page.getByRole('button', { name: 'REVIEW PAYMENT' }).click()
+    await expect(page.getByTestId('pay-review')).toBeVisible()
+  }
+  await expectNoViolationsInEitherTheme(page, review)
+  await page.getByRole('button', { name: 'GET A PAYMENT REFERENCE' }).click()
+  await expect(page.getByTestId('payment-slip')).toBeVisible()
+  const slip = page.url()
+  await expectNoViolationsInEitherTheme(page, async () => {
+    await page.goto(slip)
+    await expect(page.getByTestId('payment-slip')).toBeVisible()
+  })
 })
 
 test('the documents step, a plan in the cart, has no accessibility violations in either theme', async ({ page }) => {

@@ -6,11 +6,8 @@ import { dateLabel } from '../../../lib/billing'
 import { formatPesos } from '../../../lib/pesos'
 import { ButtonLink } from '~/ui/button'
 import type { AmountDueView } from './amount-due.server'
+import { payPath } from './paths'
 import { BILLS_TEXT as TEXT } from './texts'
-
-export function payPath(accountNumber: string) {
-  return `/customer/bill-history/pay/${accountNumber}`
-}
 
 export function AmountDueCard({ view }: { view: AmountDueView }) {
   return (

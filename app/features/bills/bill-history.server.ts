@@ -9,6 +9,7 @@ import { asUser } from '~/auth/as-user.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { ROLE } from '~/auth/roles'
 import type { Bill } from '~/upstream/billing.server'
+import { loadPayments, type PaymentView } from '~/features/payments/pay.server'
 import { chooseAccount } from './accounts.server'
 import { loadAmountDue, type AmountDueView } from './amount-due.server'
 import { BILL_HISTORY_PATH } from './paths'
@@ -26,6 +27,8 @@ export type BillHistoryPage =
       accountNumber: string
       amountDue: AmountDueView
       history: History
+      /** The payments made through the portal, each with its timeline (issue 12). */
+      payments: { ok: true; payments: PaymentView[] } | { ok: false }
       /** The statement form as last sent, and what was wrong with it. */
       statement: { month: string; error: string | null }
     }
@@ -52,9 +55,10 @@ export async function billHistoryPage(request: Request, context: AppLoadContext)
     )
   }
   const { accountNumber } = chosen
-  const [amountDue, history] = await Promise.all([
+  const [amountDue, history, payments] = await Promise.all([
     loadAmountDue(me, accountNumber),
     me.call((upstream, token) => upstream.billing.billHistory(token, accountNumber)),
+    loadPayments(me, accountNumber),
   ])
   return data<BillHistoryPage>({
     kind: 'own',
@@ -62,6 +66,7 @@ export async function billHistoryPage(request: Request, context: AppLoadContext)
     accountNumber,
     amountDue,
     history: history.ok ? { ok: true, ...history.value } : { ok: false, message: history.message },
+    payments,
     statement: statementProblem(query),
   })
 }

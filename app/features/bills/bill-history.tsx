@@ -7,6 +7,7 @@ import { dateLabel, monthLabel } from '../../../lib/billing'
 import { formatPesos } from '../../../lib/pesos'
 import { CONTROL_CLASS, LABEL_CLASS } from '~/ui/field-parts'
 import { buttonClass } from '~/ui/button'
+import { PaymentsList } from '~/features/payments/timeline'
 import { AmountDueCard } from './amount-due-card'
 import { BillChart } from './bill-chart'
 import type { BillHistoryPage } from './bill-history.server'
@@ -163,6 +164,7 @@ export function BillHistoryBody({ page }: { page: BillHistoryPage }) {
         </h2>
         <History page={page} />
       </section>
+      <PaymentsList payments={page.payments} />
     </>
   )
 }

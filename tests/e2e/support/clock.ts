@@ -17,7 +17,11 @@ type RejectedApplication = { referenceNo: string; emailAddress: string }
 export const test = base.extend<{
   clock: { advance: (minutes: number) => Promise<void> }
   /** An operator's side of a journey, on the same portal (portal-with-clock.ts's control port). */
-  operator: { applicationWithRejectedId: () => Promise<RejectedApplication> }
+  operator: {
+    applicationWithRejectedId: () => Promise<RejectedApplication>
+    /** A counter reports that this payment reference was paid: the back office posts it. */
+    counterPaid: (reference: string) => Promise<void>
+  }
 }>({
   // Playwright reads a fixture's dependencies from its first parameter: this one has none.
   // eslint-disable-next-line no-empty-pattern
@@ -40,6 +44,11 @@ export const test = base.extend<{
         const response = await request.post(`http://127.0.0.1:${controlPort}/applications/rejected-id`)
         expect(response.status(), await response.text()).toBe(200)
         return (await response.json()) as RejectedApplication
+      },
+      async counterPaid(reference) {
+        const response = await request.post(`http://127.0.0.1:${controlPort}/payments/references/${reference}/paid`)
+        const posted = (await response.json()) as { status: number; body: unknown }
+        expect(posted.status, JSON.stringify(posted.body)).toBe(200)
       },
     })
   },

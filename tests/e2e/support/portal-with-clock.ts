@@ -17,6 +17,8 @@
  *   POST /applications/rejected-id   a new application (the demo payload, a fresh email), whose
  *        ID an operator rejects through the real operator call (channel Operator), so the
  *        applicant is emailed a compliance link; answers { referenceNo, emailAddress }
+ *   POST /payments/references/{reference}/paid   a counter or outlet paid that payment
+ *        reference: the operator's posting call (channel Operator); answers its status and body
  */
 import crypto from 'node:crypto'
 import http from 'node:http'
@@ -63,8 +65,31 @@ async function applicationWithRejectedId() {
   return { referenceNo, emailAddress }
 }
 
+/** The back office hears from a counter that a payment reference was paid (services/payments/routes.ts). */
+async function counterPaid(reference: string) {
+  const { upstream } = portal
+  if (!upstream) throw new Error('the portal is not running yet')
+  const posted = await signedCall(
+    upstream,
+    'POST',
+    `/v1/operator/pay/references/${encodeURIComponent(reference)}/paid`,
+    {
+      channel: OPERATOR_CHANNEL,
+    },
+  )
+  return { status: posted.status, body: posted.body }
+}
+
 const control = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+  const counter = /^\/payments\/references\/([A-Za-z0-9-]{1,40})\/paid$/.exec(url.pathname)
+  if (req.method === 'POST' && counter) {
+    counterPaid(counter[1]!).then(
+      (posted) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(posted)),
+      (error: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error)),
+    )
+    return
+  }
   if (req.method === 'POST' && url.pathname === '/applications/rejected-id') {
     applicationWithRejectedId().then(
       (made) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(made)),

@@ -1,0 +1,32 @@
+/** /customer/bill-history/pay/{accountNumber} (spec 2): the customer pays one of their accounts; any other is refused. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { PayLayout, PayScreen } from '~/features/payments/pay-pages'
+import { customerPayAction, customerPayPage } from '~/features/payments/pay.server'
+import { PAY_TEXT } from '~/features/payments/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, PAY_TEXT.payTitle, PAY_TEXT.payDescription),
+  { name: 'robots', content: 'noindex' },
+]
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export function loader({ request, params, context }: LoaderFunctionArgs) {
+  return customerPayPage(request, context, params.accountNumber)
+}
+
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return customerPayAction(request, context, params.accountNumber)
+}
+
+export default function CustomerPay() {
+  const page = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  return (
+    <PayLayout title={PAY_TEXT.payTitle}>
+      <PayScreen page={page} answer={answer} />
+    </PayLayout>
+  )
+}

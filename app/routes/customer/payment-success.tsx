@@ -1,0 +1,27 @@
+/** /customer/payment-success/{id} (spec 2): where the gateway sends the customer back; the payment's true state. */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { PayLayout, PaymentStatusScreen } from '~/features/payments/pay-pages'
+import { customerSuccessPage } from '~/features/payments/pay.server'
+import { PAY_TEXT } from '~/features/payments/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, PAY_TEXT.statusTitle, PAY_TEXT.payDescription),
+  { name: 'robots', content: 'noindex' },
+]
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export function loader({ request, params, context }: LoaderFunctionArgs) {
+  return customerSuccessPage(request, context, params.id)
+}
+
+export default function PaymentSuccess() {
+  const page = useLoaderData<typeof loader>()
+  return (
+    <PayLayout title={PAY_TEXT.statusTitle}>
+      <PaymentStatusScreen page={page} />
+    </PayLayout>
+  )
+}

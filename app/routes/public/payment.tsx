@@ -1,0 +1,32 @@
+/** /payment/{accountNumber} (spec 2): a guest pays an account's bill, seeing only the amount due and a masked name. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { PayLayout, PayScreen } from '~/features/payments/pay-pages'
+import { guestPayAction, guestPayPage } from '~/features/payments/pay.server'
+import { PAY_TEXT } from '~/features/payments/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, PAY_TEXT.payTitle, PAY_TEXT.payDescription),
+  { name: 'robots', content: 'noindex' },
+]
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export function loader({ params, context }: LoaderFunctionArgs) {
+  return guestPayPage(context, params.accountNumber)
+}
+
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return guestPayAction(request, context, params.accountNumber)
+}
+
+export default function GuestPayment() {
+  const page = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  return (
+    <PayLayout title={PAY_TEXT.payTitle}>
+      <PayScreen page={page} answer={answer} />
+    </PayLayout>
+  )
+}
