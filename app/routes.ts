@@ -93,6 +93,7 @@ export default [
     route('customer/bill-history/pay/:accountNumber', 'routes/customer/pay.tsx'),
     route('customer/payment-success/:id', 'routes/customer/payment-success.tsx'),
     route('customer/payment-failed', 'routes/customer/payment-failed.tsx'),
+    route('customer/auto-pay', 'routes/customer/auto-pay.tsx'),
     // issue 11: help, the customer's side (concerns and after-sales requests).
     route('customer/help', 'routes/customer/help.tsx'),
     route('customer/help/concern', 'routes/customer/help-concern.tsx'),

@@ -2,6 +2,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { addressCalls } from './address.server'
 import { applicationStatusCalls } from './application-status.server'
 import { applicationCalls } from './applications.server'
+import { autopayCalls } from './autopay.server'
 import { billingCalls } from './billing.server'
 import { catalogCalls } from './catalog.server'
 import { createUpstreamClient, type FetchLike } from './client.server'
@@ -38,6 +39,7 @@ function createUpstream(context: AppLoadContext) {
     address: addressCalls(client),
     applications: applicationCalls(client),
     applicationStatus: applicationStatusCalls(client),
+    autopay: autopayCalls(client),
     billing: billingCalls(client),
     catalog: catalogCalls(client, { cacheSeconds: config.CMS_CACHE_SECONDS }),
     cms: cmsCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),

@@ -58,6 +58,8 @@ const WIDE = new Set(['/'])
 const SIGNED_IN_PAGES = [
   { user: 'customer', paths: ['/customer', '/get-started'] },
   { user: 'customer', paths: ['/customer/help', '/customer/help/concern', '/customer/help/after-sales'] },
+  // issue 12: paying and AutoPay (not set up).
+  { user: 'customer', paths: ['/customer/bill-history/pay/1000000000002', '/customer/auto-pay'] },
   { user: 'applicant', paths: ['/get-started'] },
   { user: 'agent', paths: ['/sales'] },
 ] as const

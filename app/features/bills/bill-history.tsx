@@ -6,38 +6,17 @@
 import { dateLabel, monthLabel } from '../../../lib/billing'
 import { formatPesos } from '../../../lib/pesos'
 import { CONTROL_CLASS, LABEL_CLASS } from '~/ui/field-parts'
+import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { PaymentsList } from '~/features/payments/timeline'
+import { AccountChooser } from './account-chooser'
 import { AmountDueCard } from './amount-due-card'
 import { BillChart } from './bill-chart'
 import type { BillHistoryPage } from './bill-history.server'
-import { BILL_HISTORY_PATH, CHART_BILLS, STATEMENT_PATH } from './paths'
+import { CHART_BILLS, STATEMENT_PATH } from './paths'
 import { BILLS_TEXT as TEXT } from './texts'
 
 type Own = Extract<BillHistoryPage, { kind: 'own' }>
-
-export function AccountChooser({ accountNumbers, current }: { accountNumbers: string[]; current: string | null }) {
-  if (accountNumbers.length < 2) return null
-  return (
-    <form method="get" action={BILL_HISTORY_PATH} className="flex flex-wrap items-end gap-3">
-      <div className="flex flex-col gap-1">
-        <label htmlFor="bill-account" className={LABEL_CLASS}>
-          {TEXT.accountLabel}
-        </label>
-        <select id="bill-account" name="account" defaultValue={current ?? undefined} className={CONTROL_CLASS}>
-          {accountNumbers.map((accountNumber) => (
-            <option key={accountNumber} value={accountNumber}>
-              {accountNumber}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className={buttonClass('secondary')}>
-        {TEXT.showAccountButton}
-      </button>
-    </form>
-  )
-}
 
 function StatementError({ error }: { error: string }) {
   return (
@@ -157,6 +136,15 @@ export function BillHistoryBody({ page }: { page: BillHistoryPage }) {
         {TEXT.accountLabel}: <strong data-testid="bill-account">{page.accountNumber}</strong>
       </p>
       <AmountDueCard view={page.amountDue} />
+      <p className="text-sm">
+        {TEXT.autopay}{' '}
+        <AppLink
+          to={`/customer/auto-pay?${new URLSearchParams({ account: page.accountNumber })}`}
+          className="font-semibold underline"
+        >
+          {TEXT.autopayLink}
+        </AppLink>
+      </p>
       <StatementForm page={page} />
       <section aria-labelledby="history-heading" className="flex flex-col gap-4">
         <h2 id="history-heading" className="text-lg font-bold">

@@ -14,6 +14,8 @@ export const BILLS_TEXT = {
   dueDateLabel: 'Due date',
   nothingDue: 'You have nothing to pay right now.',
   payButton: 'PAY',
+  autopay: 'AutoPay pays each bill from your card on its due date.',
+  autopayLink: 'Set up or change AutoPay',
   statementHeading: 'Download a statement',
   statementMonthLabel: 'Statement month',
   downloadButton: 'DOWNLOAD STATEMENT',
