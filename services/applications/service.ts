@@ -13,6 +13,7 @@ import { AGE_MESSAGE, isAtLeast18, manilaDate, slotLabel, type ApplicationPayloa
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
+import { draftAgentCode } from '../drafts/agent-drafts.ts'
 import { hashDraftId } from '../drafts/service.ts'
 import { createFileService } from '../files/service.ts'
 import { uploadedDocuments } from '../files/tables.ts'
@@ -161,6 +162,10 @@ export function createApplicationService(deps: ServiceDeps) {
       if (!isAtLeast18(payload.birthDate, manilaDate(now))) {
         throw new ServiceError(422, 'invalid_input', 'Some fields are not valid.', { birthDate: [AGE_MESSAGE] })
       }
+      // issue 13, docs/security.md (fields the user must not set): the agent code is the one the
+      // draft was claimed under by an agent, never what the body says; without one, 'self'.
+      const agentCode = (draftId ? await draftAgentCode(deps.db, draftId, now) : null) ?? 'self'
+      payload = { ...payload, agentCode }
       const settings = settingsOf(deps)
       for (let attempt = 1; ; attempt++) {
         try {
@@ -186,6 +191,7 @@ export function createApplicationService(deps: ServiceDeps) {
                 mobileNumber: payload.mobileNumber,
                 slotId: slot.slotId,
                 payload,
+                agentCode,
                 createdAt: now,
               })
               .onConflictDoNothing()

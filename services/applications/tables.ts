@@ -22,11 +22,15 @@ export const applications = applicationsSchema.table(
     mobileNumber: text('mobile_number').notNull(),
     slotId: text('slot_id').notNull(),
     payload: jsonb('payload').$type<ApplicationPayload>().notNull(),
+    // The agent who answers for it now (issue 13): the filing agent's code, taken from the
+    // agent-claimed draft it was filed from, else 'self'; a sales admin may reassign it.
+    agentCode: text('agent_code').notNull().default('self'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('applications_reference_no_idx').on(t.referenceNo),
     uniqueIndex('applications_idempotency_key_hash_idx').on(t.idempotencyKeyHash),
+    index('applications_agent_code_idx').on(t.agentCode, t.createdAt),
   ],
 )
 

@@ -307,6 +307,29 @@ export function createTrackingService(deps: ServiceDeps) {
     }
   }
 
+  /** A new compliance link for an application waiting for documents, at most resendsPerHour an hour. */
+  async function resendLink(row: ApplicationRow): Promise<{ sent: true }> {
+    if (row.status !== 'for_compliance')
+      throw new ServiceError(409, 'not_for_compliance', TRACKING_MESSAGES.notForCompliance)
+    const now = deps.now()
+    const [recent] = await deps.db
+      .select({ n: count() })
+      .from(complianceLinks)
+      .where(
+        and(
+          eq(complianceLinks.applicationId, row.id),
+          gt(complianceLinks.createdAt, new Date(now.getTime() - 3_600_000)),
+        ),
+      )
+    if ((recent?.n ?? 0) >= TRACKING_LIMITS.resendsPerHour) {
+      throw new ServiceError(429, 'too_many_links', TRACKING_MESSAGES.tooManyResends)
+    }
+    const rejections = await openRejections(deps.db, row.id)
+    await deps.db.transaction((tx) => issueComplianceLink(tx, row, rejections, now))
+    delivery.kick()
+    return { sent: true }
+  }
+
   return {
     /** The status page's answer for a reference and the applicant's email or mobile. */
     async lookup(referenceNo: string, identifier: string, clientAddress?: string): Promise<StatusView> {
@@ -320,26 +343,12 @@ export function createTrackingService(deps: ServiceDeps) {
       identifier: string,
       clientAddress?: string,
     ): Promise<{ sent: true }> {
-      const row = await matchPair(referenceNo, identifier, clientAddress)
-      if (row.status !== 'for_compliance')
-        throw new ServiceError(409, 'not_for_compliance', TRACKING_MESSAGES.notForCompliance)
-      const now = deps.now()
-      const [recent] = await deps.db
-        .select({ n: count() })
-        .from(complianceLinks)
-        .where(
-          and(
-            eq(complianceLinks.applicationId, row.id),
-            gt(complianceLinks.createdAt, new Date(now.getTime() - 3_600_000)),
-          ),
-        )
-      if ((recent?.n ?? 0) >= TRACKING_LIMITS.resendsPerHour) {
-        throw new ServiceError(429, 'too_many_links', TRACKING_MESSAGES.tooManyResends)
-      }
-      const rejections = await openRejections(deps.db, row.id)
-      await deps.db.transaction((tx) => issueComplianceLink(tx, row, rejections, now))
-      delivery.kick()
-      return { sent: true }
+      return resendLink(await matchPair(referenceNo, identifier, clientAddress))
+    },
+
+    /** The same for an application its agent or sales admin answers for (issue 13: the sales service checks who). */
+    async resendComplianceLinkFor(applicationId: string): Promise<{ sent: true }> {
+      return resendLink(await applicationById(deps.db, applicationId))
     },
 
     /** spec 7, OTP_ForCompliance: a code to the application's email for a live link. */

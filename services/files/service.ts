@@ -323,6 +323,31 @@ export function createFileService(deps: ServiceDeps) {
       return { entry: entryOf(row), body }
     },
 
+    /**
+     * An application's documents (its draft's, bound at submission, and the compliance page's),
+     * for the sales service, which has checked that the caller answers for the application (issue 13).
+     */
+    async applicationFiles(applicationId: string): Promise<FileEntry[]> {
+      const found = await deps.db
+        .select()
+        .from(uploadedDocuments)
+        .where(eq(uploadedDocuments.applicationId, applicationId))
+        .orderBy(asc(uploadedDocuments.uploadedAt), asc(uploadedDocuments.id))
+      return found.map(entryOf)
+    },
+
+    /** One of an application's documents with its bytes (the same check as applicationFiles). */
+    async openApplicationFile(applicationId: string, fileId: string): Promise<{ entry: FileEntry; body: Readable }> {
+      const [row] = await deps.db
+        .select()
+        .from(uploadedDocuments)
+        .where(and(eq(uploadedDocuments.id, fileId), eq(uploadedDocuments.applicationId, applicationId)))
+      if (!row) throw fileNotFound()
+      const body = await storage.get(row.storageKey)
+      if (!body) throw fileNotFound()
+      return { entry: entryOf(row), body }
+    },
+
     /** spec 4: delete, then the refreshed list. */
     async remove(draftId: string, fileId: string): Promise<FileEntry[]> {
       await liveSections(draftId)

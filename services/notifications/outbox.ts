@@ -66,11 +66,12 @@ export async function deliverPending(deps: ServiceDeps): Promise<{ sent: number;
         recipient: claimed.recipient,
         subject: claimed.subject,
         body: claimed.body,
+        attachments: claimed.attachments,
       })
-      // The body holds a live link; once delivered it has no reason to stay here.
+      // The body holds a live link (an attachment, personal data); once delivered they have no reason to stay here.
       await deps.db
         .update(outbox)
-        .set({ status: 'sent', sentAt: deps.now(), body: null, lastError: null })
+        .set({ status: 'sent', sentAt: deps.now(), body: null, attachments: null, lastError: null })
         .where(eq(outbox.id, id))
       sent++
     } catch (error) {

@@ -5,7 +5,16 @@
  */
 import nodemailer from 'nodemailer'
 
-export type OutgoingMessage = { channel: 'email' | 'sms'; recipient: string; subject: string; body: string }
+/** A file sent with an email, its bytes in base64 (kept in the outbox row until delivered). */
+export type MessageAttachment = { fileName: string; contentType: string; contentBase64: string }
+
+export type OutgoingMessage = {
+  channel: 'email' | 'sms'
+  recipient: string
+  subject: string
+  body: string
+  attachments?: MessageAttachment[] | null
+}
 
 export interface MessageSender {
   /** Which channels it can deliver; other messages stay pending. */
@@ -30,6 +39,11 @@ export function createSmtpSender(options: { url: string; from: string }): Messag
         to: message.recipient,
         subject: message.subject,
         text: message.body,
+        attachments: message.attachments?.map((file) => ({
+          filename: file.fileName,
+          contentType: file.contentType,
+          content: Buffer.from(file.contentBase64, 'base64'),
+        })),
       })
     },
   }

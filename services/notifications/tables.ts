@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { MessageAttachment } from './sender.ts'
 import { NOTIFICATION_KINDS, NOTIFICATION_SEVERITIES } from '../../lib/notifications.ts'
 
 export const notificationsSchema = pgSchema('notifications')
@@ -18,6 +19,8 @@ export const outbox = notificationsSchema.table(
     subject: text('subject').notNull(),
     // Null once delivered: bodies carry live links, which should not outlive delivery.
     body: text('body'),
+    // Files sent with an email (an application's PDF summary, issue 13); null once delivered, like the body.
+    attachments: jsonb('attachments').$type<MessageAttachment[]>(),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
