@@ -34,6 +34,7 @@ import { otpRoutes } from './otp/routes.ts'
 import type { ServiceDeps } from './context.ts'
 import { ServiceError, errorEnvelope } from './errors.ts'
 import { referenceRoutes } from './reference/routes.ts'
+import { salesRoutes } from './sales/routes.ts'
 import { sessionRoutes } from './sessions/routes.ts'
 import { supportRoutes } from './support/routes.ts'
 
@@ -185,6 +186,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', supportRoutes(options))
   app.route('/', consentRoutes(options))
   app.route('/', profileRoutes(options))
+  app.route('/', salesRoutes(options))
   return app
 }
 

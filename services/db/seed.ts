@@ -13,6 +13,7 @@ import { seedCms } from '../cms/seed.ts'
 import { seedCoverage } from '../coverage/seed.ts'
 import { seedDevices } from '../devices/seed.ts'
 import { seedDemoUsers } from '../identity/seed.ts'
+import { seedDemoSales } from '../sales/seed.ts'
 import { seedDemoNotifications } from '../notifications/inbox-seed.ts'
 import { seedSupport } from '../support/seed.ts'
 import type { ScryptCost } from '../identity/password.ts'
@@ -40,6 +41,8 @@ export async function seedAll(
     ...(options.demo ? await seedDemoBilling(db) : {}),
     // A demo application waiting for compliance (issue 10), with the demo users: demo data only.
     ...(options.demo ? await seedDemoApplication(db) : {}),
+    // The sales team, promo codes and the agents' applications (issue 13), after the demo users: demo data only.
+    ...(options.demo ? await seedDemoSales(db) : {}),
     // Simulated modems for the demo accounts and one demo outage (issue 11): demo data only.
     ...(options.demo ? await seedDevices(db) : {}),
     // A few notifications for the demo customer (issue 11, item 4): demo data only.

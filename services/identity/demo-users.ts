@@ -89,6 +89,19 @@ export const DEMO_USERS: readonly DemoUser[] = [
     activeAccountNumber: null,
     agentCode: 'AGT-0001',
   },
+  // A second agent on the demo admin's team (services/sales/seed.ts): the "one agent cannot see
+  // another's applications" tests and journeys sign in as JOSE and try hers.
+  {
+    email: 'agent2@example.com',
+    password: 'Agent2024',
+    firstName: 'TERESA',
+    lastName: 'MENDOZA',
+    mobileNumber: '9170000008',
+    roles: ['base', 'sales-agent'],
+    accountNumbers: [],
+    activeAccountNumber: null,
+    agentCode: 'AGT-0002',
+  },
   {
     email: 'admin@example.com',
     password: 'Admin2024',
