@@ -1,0 +1,95 @@
+/**
+ * The portal's sales client (app/upstream/sales.server.ts) against the real sales calls on
+ * the demo data: every answer parses with the portal's Zod schemas (PATCH and DELETE only
+ * with status true), and refusals arrive as the statuses the pages act on (403, 404, 422).
+ */
+import crypto from 'node:crypto'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createUpstreamClient } from '../../app/upstream/client.server'
+import { isUpstreamError } from '../../app/upstream/errors'
+import { salesCalls } from '../../app/upstream/sales.server'
+import { findUserRowByEmail } from '../../services/identity/users.ts'
+import { signAccessToken, signedCall, startTestGateway, type TestGateway } from '../../services/testing.ts'
+
+let t: TestGateway
+let sales: ReturnType<typeof salesCalls>
+beforeAll(async () => {
+  t = await startTestGateway({ seed: true })
+  sales = salesCalls(
+    createUpstreamClient({
+      fetch: t.fetch,
+      baseUrl: 'http://upstream.internal',
+      channel: t.config.channel,
+      secret: t.config.upstreamSecret,
+      scheme: t.config.UPSTREAM_SIGNATURE_SCHEME,
+      timeoutMs: t.config.UPSTREAM_TIMEOUT_MS,
+      retryDelayMs: 0,
+    }),
+  )
+})
+afterAll(() => t?.close())
+
+async function tokenFor(email: string) {
+  const user = (await findUserRowByEmail(t.database.db, email))!
+  return signAccessToken(t, { sub: user.id, realm_access: { roles: user.roles }, agentCode: user.agentCode })
+}
+
+async function failureOf(promise: Promise<unknown>) {
+  try {
+    await promise
+    return null
+  } catch (error) {
+    if (isUpstreamError(error)) return error
+    throw error
+  }
+}
+
+it('reads the profile, list, stats and details, and acts on an application, every answer parsed', async () => {
+  const [agent, agent2, admin, customer] = await Promise.all([
+    tokenFor('agent@example.com'),
+    tokenFor('agent2@example.com'),
+    tokenFor('admin@example.com'),
+    tokenFor('customer@example.com'),
+  ])
+  expect((await sales.agentDetails(agent)).tsm?.lastName).toBe('SANTOS')
+  expect((await sales.agentDetails(admin)).team.map((m) => m.agentCode)).toEqual(['AGT-0001', 'AGT-0002'])
+
+  const list = await sales.applications(agent, { pageSize: 50 })
+  expect(list.items.length).toBeGreaterThan(0)
+  const compliance = (await sales.applications(agent, { status: 'for_compliance' })).items[0]!
+  expect((await sales.stats(admin, 'AGT-0001')).daily).toHaveLength(14)
+
+  const details = await sales.details(agent, compliance.refId)
+  expect(details.item.bucket).toBe('for_compliance')
+  expect(details.rejections.length).toBeGreaterThan(0)
+  expect(await sales.resendComplianceLink(agent, compliance.refId)).toMatchObject({ sent: true })
+  expect(await sales.sendPdf(agent, compliance.refId)).toMatchObject({ sent: true })
+
+  expect((await failureOf(sales.details(agent2, compliance.refId)))?.status).toBe(404)
+  expect((await failureOf(sales.documentContent(agent2, compliance.refId, crypto.randomUUID())))?.status).toBe(404)
+  expect((await failureOf(sales.applications(customer)))?.status).toBe(403)
+  expect((await failureOf(sales.reassign(agent, compliance.refId, 'AGT-0002')))?.status).toBe(403)
+
+  expect(await sales.reassign(admin, compliance.refId, 'AGT-0002')).toMatchObject({
+    agentCode: 'AGT-0002',
+    moved: true,
+  })
+  const bulk = await sales.bulkReassign(admin, 'AGT-0001', [compliance.refId])
+  expect(bulk).toEqual({ agentCode: 'AGT-0001', moved: [compliance.refId], unchanged: [] })
+  const refused = await failureOf(sales.bulkReassign(admin, 'AGT-0001', ['OO-000000-NOSUCH']))
+  expect(refused?.status).toBe(422)
+  expect(refused?.fields?.refIDList).toEqual(['OO-000000-NOSUCH'])
+
+  const made = await signedCall(t, 'POST', '/v1/drafts', {
+    body: { sections: {} },
+    headers: { authorization: `Bearer ${agent}` },
+  })
+  expect(made.status).toBe(201)
+  const draft = (await sales.applications(agent, { status: 'draft' })).items[0]!
+  expect(draft.statusLabel).toBe('Draft Application')
+  expect(await sales.deleteDraft(admin, draft.refId)).toEqual({ deleted: true, refId: draft.refId })
+
+  expect((await sales.promoCodes(agent, 'SME')).map((p) => p.code)).toContain('SMEBOOST')
+  expect((await sales.validatePromoCode(agent, 'fiberwelcome')).code).toBe('FIBERWELCOME')
+  expect((await failureOf(sales.validatePromoCode(agent, 'NOPE')))?.status).toBe(422)
+})
