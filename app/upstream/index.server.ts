@@ -20,6 +20,7 @@ import { otpCalls } from './otp.server'
 import { paymentCalls } from './payments.server'
 import { profileCalls } from './profile.server'
 import { referenceCalls } from './reference.server'
+import { salesCalls } from './sales.server'
 import { sessionCalls } from './sessions.server'
 import { supportCalls } from './support.server'
 
@@ -56,6 +57,7 @@ function createUpstream(context: AppLoadContext) {
     payments: paymentCalls(client),
     profile: profileCalls(client),
     reference: referenceCalls(client),
+    sales: salesCalls(client),
     sessions: sessionCalls(client),
     support: supportCalls(client),
   }

@@ -62,6 +62,8 @@ const SIGNED_IN_PAGES = [
   { user: 'customer', paths: ['/customer/bill-history/pay/1000000000002', '/customer/auto-pay'] },
   { user: 'applicant', paths: ['/get-started'] },
   { user: 'agent', paths: ['/sales'] },
+  // issue 13: the admin's dashboard (the team filter, the checkboxes and the reassignment form).
+  { user: 'admin', paths: ['/sales'] },
 ] as const
 
 async function useTheme(page: Page, theme: 'light' | 'dark') {

@@ -1,0 +1,413 @@
+/**
+ * The sales dashboard's body (issue 13, items 1 and 6): the agent's head, figures with a
+ * small chart, the list's GET form and table with paging links, and for a sales admin the
+ * reassignment form around the table's checkboxes, confirmed before it is done. Plain forms
+ * and links: all of it works without JavaScript.
+ */
+import { Form, useLocation } from '@remix-run/react'
+import { AppLink } from '~/ui/app-link'
+import { Button, buttonClass } from '~/ui/button'
+import { CHOICE_CLASS } from '~/ui/checkbox-field'
+import { CONTROL_CLASS, LABEL_CLASS } from '~/ui/field-parts'
+import { FormAlert } from '~/ui/form-alert'
+import type { SalesStats } from '~/upstream/sales.server'
+import type { DashboardPage, ReassignAnswer } from './dashboard.server'
+import { SalesNav } from './sales-nav'
+import { SALES_TEXT as TEXT } from './texts'
+
+const BUCKETS = [
+  ['draft', 'Draft Application'],
+  ['submitted', 'Submitted'],
+  ['for_compliance', 'For compliance'],
+  ['approved', 'Approved'],
+  ['installed', 'Installed'],
+  ['rejected', 'Rejected'],
+] as const
+
+const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' })
+
+function Head({ page }: { page: DashboardPage }) {
+  const { agent } = page
+  return (
+    <div className="flex flex-col gap-3">
+      <h1 className="text-3xl font-extrabold tracking-tight">{TEXT.welcome(page.givenName || 'User')}</h1>
+      {agent ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+          <dt className="font-semibold">Role</dt>
+          <dd>{TEXT.role[agent.agentType]}</dd>
+          <dt className="font-semibold">{TEXT.agentCode}</dt>
+          <dd data-testid="agent-code">{agent.agentCode ?? TEXT.noCode}</dd>
+          {agent.tsm ? (
+            <>
+              <dt className="font-semibold">{TEXT.tsm}</dt>
+              <dd>{`${agent.tsm.firstName} ${agent.tsm.lastName}`}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : (
+        <p role="alert" className="font-semibold">
+          {TEXT.agentUnavailable}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function Chart({ stats }: { stats: SalesStats }) {
+  const max = Math.max(1, ...stats.daily.map((day) => day.drafts + day.submitted))
+  const drafts = stats.daily.reduce((sum, day) => sum + day.drafts, 0)
+  const submitted = stats.daily.reduce((sum, day) => sum + day.submitted, 0)
+  const width = 14 * 20
+  return (
+    <svg
+      role="img"
+      aria-label={TEXT.chartTitle(drafts, submitted)}
+      viewBox={`0 0 ${width} 60`}
+      className="h-16 w-full max-w-sm"
+      data-testid="sales-chart"
+    >
+      {stats.daily.map((day, index) => {
+        const submittedHeight = (day.submitted / max) * 56
+        const draftHeight = (day.drafts / max) * 56
+        return (
+          <g key={day.date}>
+            <rect
+              x={index * 20 + 3}
+              y={60 - submittedHeight}
+              width={14}
+              height={submittedHeight}
+              className="fill-brand-600"
+            />
+            <rect
+              x={index * 20 + 3}
+              y={60 - submittedHeight - draftHeight}
+              width={14}
+              height={draftHeight}
+              className="fill-slate-400"
+            />
+          </g>
+        )
+      })}
+    </svg>
+  )
+}
+
+function Stats({ page }: { page: DashboardPage }) {
+  const { stats } = page
+  const heading = page.isAdmin && !page.filters.agentCode ? TEXT.teamStatsHeading : TEXT.statsHeading
+  return (
+    <section aria-labelledby="sales-stats-heading" className="flex flex-col gap-3">
+      <h2 id="sales-stats-heading" className="text-xl font-bold">
+        {heading}
+      </h2>
+      {!stats ? (
+        <p role="alert">{TEXT.statsFailed}</p>
+      ) : (
+        <>
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="sales-stats">
+            {(
+              [
+                [TEXT.thisWeek, stats.thisWeek],
+                [TEXT.thisMonth, stats.thisMonth],
+              ] as const
+            ).map(([label, counts]) => (
+              <div key={label} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                <dt className="text-sm">{label}</dt>
+                <dd className="font-bold">
+                  {counts.filed} {TEXT.filed} · {counts.submitted} {TEXT.submitted}
+                </dd>
+              </div>
+            ))}
+            <div className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+              <dt className="text-sm">{TEXT.conversion}</dt>
+              <dd className="font-bold">
+                {stats.conversion.rate === null ? TEXT.noConversion : `${Math.round(stats.conversion.rate * 100)}%`}
+              </dd>
+            </div>
+          </dl>
+          <Chart stats={stats} />
+        </>
+      )}
+    </section>
+  )
+}
+
+function Filters({ page }: { page: DashboardPage }) {
+  const { filters, filterErrors } = page
+  const error = (name: string) => filterErrors[name]?.join(' ')
+  return (
+    <Form method="get" action="/sales" className="flex flex-wrap items-end gap-3" aria-label={TEXT.listHeading}>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="sales-search" className={LABEL_CLASS}>
+          {TEXT.searchLabel}
+        </label>
+        <input
+          id="sales-search"
+          type="search"
+          name="search"
+          defaultValue={filters.search}
+          maxLength={100}
+          aria-describedby="sales-search-hint"
+          className={CONTROL_CLASS}
+        />
+        <span id="sales-search-hint" className="text-xs text-slate-600 dark:text-slate-300">
+          {TEXT.searchHint}
+        </span>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="sales-status" className={LABEL_CLASS}>
+          {TEXT.statusLabel}
+        </label>
+        <select id="sales-status" name="status" defaultValue={filters.status} className={CONTROL_CLASS}>
+          <option value="">{TEXT.anyStatus}</option>
+          {BUCKETS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {page.isAdmin && page.agent ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor="sales-agent" className={LABEL_CLASS}>
+            {TEXT.agentLabel}
+          </label>
+          <select id="sales-agent" name="agentCode" defaultValue={filters.agentCode} className={CONTROL_CLASS}>
+            <option value="">{TEXT.anyAgent}</option>
+            {page.agent.team.map((member) => (
+              <option key={member.agentCode} value={member.agentCode}>
+                {`${member.firstName} ${member.lastName} (${member.agentCode})`}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {(['from', 'to'] as const).map((name) => (
+        <div key={name} className="flex flex-col gap-1">
+          <label htmlFor={`sales-${name}`} className={LABEL_CLASS}>
+            {name === 'from' ? TEXT.fromLabel : TEXT.toLabel}
+          </label>
+          <input
+            id={`sales-${name}`}
+            type="date"
+            name={name}
+            defaultValue={filters[name]}
+            aria-invalid={error(name) ? true : undefined}
+            aria-describedby={error(name) ? `sales-${name}-error` : undefined}
+            className={CONTROL_CLASS}
+          />
+          {error(name) ? (
+            <span id={`sales-${name}-error`} className="text-sm text-red-700 dark:text-red-400">
+              {error(name)}
+            </span>
+          ) : null}
+        </div>
+      ))}
+      <Button type="submit" variant="secondary">
+        {TEXT.filterButton}
+      </Button>
+      <AppLink to="/sales" className={buttonClass('ghost')}>
+        {TEXT.clearFilters}
+      </AppLink>
+    </Form>
+  )
+}
+
+function Paging({ page }: { page: DashboardPage }) {
+  const location = useLocation()
+  const { list } = page
+  if (!list) return null
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize))
+  const to = (n: number) => {
+    const query = new URLSearchParams(location.search)
+    query.set('page', String(n))
+    return `/sales?${query}`
+  }
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center gap-3 text-sm">
+      <span data-testid="sales-paging">{TEXT.page(list.page, pages, list.total)}</span>
+      {list.page > 1 ? <AppLink to={to(list.page - 1)}>{TEXT.previous}</AppLink> : null}
+      {list.page < pages ? <AppLink to={to(list.page + 1)}>{TEXT.next}</AppLink> : null}
+    </nav>
+  )
+}
+
+function Table({ page, answer }: { page: DashboardPage; answer: ReassignAnswer | undefined }) {
+  const { list } = page
+  if (!list) return <p role="alert">{TEXT.listFailed}</p>
+  if (list.items.length === 0) return <p>{TEXT.listEmpty}</p>
+  const selectable = page.isAdmin
+  const chosen = new Set(answer?.chosen ?? [])
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="sales-applications">
+        <thead>
+          <tr className="border-b border-slate-300 dark:border-slate-600">
+            {selectable ? (
+              <th scope="col" className="py-2 pr-3">
+                {TEXT.columns.select}
+              </th>
+            ) : null}
+            <th scope="col" className="py-2 pr-3">
+              {TEXT.columns.reference}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {TEXT.columns.customer}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {TEXT.columns.status}
+            </th>
+            {page.isAdmin ? (
+              <th scope="col" className="py-2 pr-3">
+                {TEXT.columns.agent}
+              </th>
+            ) : null}
+            <th scope="col" className="py-2">
+              {TEXT.columns.updated}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.map((item) => {
+            const name = [item.firstName, item.lastName].filter(Boolean).join(' ') || TEXT.noName
+            return (
+              <tr key={item.refId} className="border-b border-slate-200 dark:border-slate-700">
+                {selectable ? (
+                  <td className="py-2 pr-3">
+                    <input
+                      type="checkbox"
+                      name="refId"
+                      value={item.refId}
+                      form="sales-reassign"
+                      defaultChecked={chosen.has(item.refId)}
+                      aria-label={`${TEXT.columns.select} ${item.refId}`}
+                      className={CHOICE_CLASS}
+                    />
+                  </td>
+                ) : null}
+                <th scope="row" className="py-2 pr-3 font-mono">
+                  <AppLink to={`/sales/applications/${item.refId}`} className="underline">
+                    {item.refId}
+                  </AppLink>
+                </th>
+                <td className="py-2 pr-3">{name}</td>
+                <td className="py-2 pr-3">{item.statusLabel}</td>
+                {page.isAdmin ? <td className="py-2 pr-3">{item.agentCode}</td> : null}
+                <td className="py-2">{WHEN.format(new Date(item.updatedAt))}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function Reassign({ page, answer }: { page: DashboardPage; answer: ReassignAnswer | undefined }) {
+  const location = useLocation()
+  if (!page.isAdmin || !page.agent || !page.list?.items.length) return null
+  const back = `/sales${location.search}`
+  if (answer?.confirm) {
+    const { confirm } = answer
+    return (
+      <section
+        role="alertdialog"
+        aria-labelledby="reassign-confirm-heading"
+        aria-describedby="reassign-confirm-detail"
+        className="flex flex-col gap-3 rounded-lg border-2 border-brand-600 p-5"
+      >
+        <h2 id="reassign-confirm-heading" className="text-lg font-bold">
+          {TEXT.reassignConfirmHeading}
+        </h2>
+        <p id="reassign-confirm-detail">{TEXT.reassignConfirm(confirm.refIDList.length, confirm.agentName)}</p>
+        <ul className="font-mono text-sm">
+          {confirm.refIDList.map((refId) => (
+            <li key={refId}>{refId}</li>
+          ))}
+        </ul>
+        <Form method="post" action={back} className="flex flex-wrap gap-3">
+          <input type="hidden" name="agentCode" value={confirm.agentCode} />
+          <input type="hidden" name="back" value={back} />
+          {confirm.refIDList.map((refId) => (
+            <input key={refId} type="hidden" name="refId" value={refId} />
+          ))}
+          <Button type="submit" name="intent" value="reassign">
+            {TEXT.yes}
+          </Button>
+          <Button type="submit" name="intent" value="no" variant="ghost">
+            {TEXT.no}
+          </Button>
+        </Form>
+      </section>
+    )
+  }
+  const agentError = answer?.errors.agentCode?.join(' ')
+  const chosenError = answer?.errors.refIDList?.join(' ')
+  return (
+    <Form
+      id="sales-reassign"
+      method="post"
+      action={back}
+      className="flex flex-wrap items-end gap-3"
+      aria-labelledby="reassign-heading"
+    >
+      <h2 id="reassign-heading" className="basis-full text-lg font-bold">
+        {TEXT.reassignHeading}
+      </h2>
+      <FormAlert id="reassign-error" errors={answer?.formError ? [answer.formError] : undefined} />
+      {chosenError ? (
+        <p role="alert" className="basis-full text-sm text-red-700 dark:text-red-400">
+          {chosenError}
+        </p>
+      ) : null}
+      <input type="hidden" name="back" value={back} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="reassign-agent" className={LABEL_CLASS}>
+          {TEXT.reassignAgent}
+        </label>
+        <select
+          id="reassign-agent"
+          name="agentCode"
+          defaultValue={answer?.agentCode ?? ''}
+          aria-invalid={agentError ? true : undefined}
+          aria-describedby={agentError ? 'reassign-agent-error' : undefined}
+          className={CONTROL_CLASS}
+        >
+          <option value="">{TEXT.reassignAgentRequired}</option>
+          {page.agent.team.map((member) => (
+            <option key={member.agentCode} value={member.agentCode}>
+              {`${member.firstName} ${member.lastName} (${member.agentCode})`}
+            </option>
+          ))}
+        </select>
+        {agentError ? (
+          <span id="reassign-agent-error" className="text-sm text-red-700 dark:text-red-400">
+            {agentError}
+          </span>
+        ) : null}
+      </div>
+      <Button type="submit" name="intent" value="review">
+        {TEXT.reassignButton}
+      </Button>
+    </Form>
+  )
+}
+
+export function SalesDashboard({ page, answer }: { page: DashboardPage; answer: ReassignAnswer | undefined }) {
+  return (
+    <section className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-10">
+      {page.agentUnavailable ? null : <SalesNav />}
+      <Head page={page} />
+      {page.agent ? <Stats page={page} /> : null}
+      <section aria-labelledby="sales-list-heading" className="flex flex-col gap-4">
+        <h2 id="sales-list-heading" className="text-xl font-bold">
+          {TEXT.listHeading}
+        </h2>
+        <Filters page={page} />
+        <Reassign page={page} answer={answer} />
+        <Table page={page} answer={answer} />
+        <Paging page={page} />
+      </section>
+    </section>
+  )
+}

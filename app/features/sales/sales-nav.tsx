@@ -1,0 +1,16 @@
+/** The sales menus (spec 2, Shell: Dashboard and Account Info), shown only when the agent's details loaded (spec 6). */
+import { AppLink } from '~/ui/app-link'
+import { SALES_TEXT as TEXT } from './texts'
+
+export function SalesNav() {
+  return (
+    <nav aria-label={TEXT.nav.label} className="flex gap-4 text-sm font-semibold">
+      <AppLink to="/sales" className="underline">
+        {TEXT.nav.dashboard}
+      </AppLink>
+      <AppLink to="/sales/account" className="underline">
+        {TEXT.nav.account}
+      </AppLink>
+    </nav>
+  )
+}

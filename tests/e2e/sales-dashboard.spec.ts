@@ -1,0 +1,98 @@
+/**
+ * issue 13, items 1 and 6: the sales dashboard, with and without JavaScript, on the demo
+ * team (services/sales/seed.ts): JOSE BAUTISTA (AGT-0001) and TERESA MENDOZA (AGT-0002),
+ * managed by MARIA SANTOS. An agent sees their own applications only, searches and filters
+ * them by a GET form; the admin sees the team, filters by agent and reassigns, after a
+ * confirmation. A customer reaches no /sales route.
+ */
+import { DEMO, signIn } from './support/account'
+import { expect, test } from './support/test'
+import { acceptCookiesBeforehand } from './support/visitor'
+
+test.beforeEach(async ({ page }) => {
+  await acceptCookiesBeforehand(page)
+})
+
+test('an agent sees, searches and filters their own applications only', async ({ page }) => {
+  await signIn(page, DEMO.agent)
+  await page.goto('/sales')
+  await expect(
+    page.getByRole('navigation', { name: 'Sales' }).getByRole('link', { name: 'Account Info' }),
+  ).toBeVisible()
+  await expect(page.getByTestId('agent-code')).toHaveText('AGT-0001')
+  await expect(page.getByText('MARIA SANTOS')).toBeVisible()
+  await expect(page.getByTestId('sales-stats')).toBeVisible()
+  const table = page.getByTestId('sales-applications')
+  await expect(table).toContainText('PAOLO DELA CRUZ')
+  // TERESA's customer is not JOSE's.
+  await expect(table).not.toContainText('GABRIEL CASTILLO')
+
+  await page.getByLabel('Search').fill('torres')
+  await page.getByRole('button', { name: 'SEARCH' }).click()
+  await expect(page).toHaveURL(/\/sales\?.*search=torres/)
+  await expect(table.locator('tbody tr')).toHaveCount(1)
+  await expect(table).toContainText('MIGUEL TORRES')
+  await expect(page.getByLabel('Search')).toHaveValue('torres')
+
+  await page.getByLabel('Search').fill('')
+  await page.getByLabel('Status').selectOption('rejected')
+  await page.getByRole('button', { name: 'SEARCH' }).click()
+  await expect(table.locator('tbody tr')).toHaveCount(1)
+  await expect(table).toContainText('BEATRIZ NAVARRO')
+  await expect(table).toContainText('Rejected')
+  // No agent filter and no reassignment for an agent.
+  await expect(page.getByLabel('Agent', { exact: true })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'REASSIGN' })).toHaveCount(0)
+})
+
+// Each run moves a different application, so the two runs' lists do not race.
+const MOVES = {
+  js: { customer: 'KRISTINE LIM', to: 'AGT-0001', toName: 'JOSE BAUTISTA (AGT-0001)' },
+  'no-js': { customer: 'ANGELICA RAMOS', to: 'AGT-0002', toName: 'TERESA MENDOZA (AGT-0002)' },
+} as const
+
+test('the sales admin sees the team, filters by agent and reassigns after a confirmation', async ({
+  page,
+}, testInfo) => {
+  const move = MOVES[testInfo.project.name as keyof typeof MOVES]
+  await signIn(page, DEMO.admin)
+  await page.goto('/sales')
+  await expect(page.getByRole('heading', { name: 'Team figures' })).toBeVisible()
+  const table = page.getByTestId('sales-applications')
+  await expect(table).toContainText('PAOLO DELA CRUZ')
+  await expect(table).toContainText('GABRIEL CASTILLO')
+
+  // Nothing chosen: said, nothing moved.
+  await page.getByLabel('New agent').selectOption(move.to)
+  await page.getByRole('button', { name: 'REASSIGN' }).click()
+  await expect(page.getByText('Choose at least one application to reassign.')).toBeVisible()
+
+  const row = table.locator('tbody tr').filter({ hasText: move.customer })
+  await row.getByRole('checkbox').check()
+  await page.getByLabel('New agent').selectOption(move.to)
+  await page.getByRole('button', { name: 'REASSIGN' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Reassign these applications?' })
+  await expect(dialog).toContainText(`1 application goes to ${move.toName}`)
+  await dialog.getByRole('button', { name: 'YES' }).click()
+  await expect(page.getByText(`1 application reassigned to ${move.toName}.`)).toBeVisible()
+
+  await page.getByLabel('Agent', { exact: true }).selectOption(move.to)
+  await page.getByRole('button', { name: 'SEARCH' }).click()
+  await expect(page).toHaveURL(new RegExp(`agentCode=${move.to}`))
+  await expect(table.locator('tbody tr').filter({ hasText: move.customer })).toHaveCount(1)
+  await expect(table.locator('tbody tr').filter({ hasText: move.customer })).toContainText(move.to)
+})
+
+test('a customer reaches no /sales route', async ({ page }) => {
+  await signIn(page, DEMO.customer)
+  await page.goto('/sales')
+  await expect(page).toHaveURL('/customer')
+  await expect(page.getByText('Sorry, you are not authorized for the selected action.')).toBeVisible()
+  const posted = await page.request.post('/sales', {
+    form: { intent: 'reassign', agentCode: 'AGT-0001', refId: 'OO-000000-AGT101' },
+    headers: { origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  })
+  expect(posted.status()).toBe(302)
+  expect(posted.headers().location).toBe('/customer')
+})
