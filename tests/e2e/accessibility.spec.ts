@@ -203,6 +203,16 @@ test("a payment's review and its over-the-counter slip have no accessibility vio
   })
 })
 
+test("a sales agent's application page has no accessibility violations in either theme", async ({ page }) => {
+  await signIn(page, DEMO.agent)
+  await page.goto('/sales?search=TORRES')
+  const href = await page.getByTestId('sales-applications').getByRole('link').first().getAttribute('href')
+  await expectNoViolationsInEitherTheme(page, async () => {
+    await page.goto(href!)
+    await expect(page.getByTestId('sales-timeline')).toBeVisible()
+  })
+})
+
 test('the documents step, a plan in the cart, has no accessibility violations in either theme', async ({ page }) => {
   await page.request.post('/plans/cart', { form: { intent: 'add-plan', planCode: 'fiber-plan-1299' }, maxRedirects: 0 })
   await expectNoViolationsInEitherTheme(page, async () => {

@@ -1,0 +1,33 @@
+/** /sales/applications/{refId} (spec 2; issue 13 item 3): one application or draft of the agent's (or the admin's team's). */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { SalesApplication } from '~/features/sales/application-page'
+import { salesApplicationAction, salesApplicationPage } from '~/features/sales/application.server'
+import { APPLICATION_TEXT } from '~/features/sales/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...pageMeta(
+    matches,
+    data ? APPLICATION_TEXT.title(data.details.item.refId) : 'Application',
+    APPLICATION_TEXT.description,
+  ),
+  { name: 'robots', content: 'noindex' },
+]
+
+// Customer data on a kiosk: never cached, never behind the back button after logout.
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export function loader({ request, params, context }: LoaderFunctionArgs) {
+  return salesApplicationPage(request, context, params.refId)
+}
+
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return salesApplicationAction(request, context, params.refId)
+}
+
+export default function SalesApplicationRoute() {
+  const { details } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  return <SalesApplication details={details} answer={answer} />
+}

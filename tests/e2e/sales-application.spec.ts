@@ -1,0 +1,53 @@
+/**
+ * issue 13, item 3: one application's page in the sales area, with and without JavaScript:
+ * what was filed, the timeline, the customer's PDF and the compliance link sent again; and
+ * another agent gets the not-found page for it (docs/security.md, Access control).
+ */
+import { DEMO, signIn } from './support/account'
+import { expect, test } from './support/test'
+import { acceptCookiesBeforehand } from './support/visitor'
+
+const AGENT2 = { email: 'agent2@example.com', password: DEMO.agent.password }
+// The PDF can be sent 3 times an hour per application: each run sends a different one's.
+const PDF_CUSTOMER = { js: 'PAOLO DELA CRUZ', 'no-js': 'JASMINE AQUINO' } as const
+
+test.beforeEach(async ({ page }) => {
+  await acceptCookiesBeforehand(page)
+})
+
+test('an agent opens an application, sends the customer its PDF and the compliance link again; another agent cannot open it', async ({
+  page,
+}, testInfo) => {
+  await signIn(page, DEMO.agent)
+  await page.goto('/sales?search=TORRES')
+  await page.getByTestId('sales-applications').getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/sales\/applications\/OO-[\w-]+$/)
+  const applicationUrl = page.url()
+  const facts = page.getByTestId('sales-application')
+  await expect(facts).toContainText('MIGUEL TORRES')
+  await expect(facts).toContainText('For compliance')
+  await expect(page.getByTestId('sales-timeline')).toBeVisible()
+  await page.getByRole('button', { name: 'RESEND THE COMPLIANCE LINK' }).click()
+  await expect(page.getByText(/^The compliance link was emailed again to .+@/)).toBeVisible()
+
+  const customer = PDF_CUSTOMER[testInfo.project.name as keyof typeof PDF_CUSTOMER]
+  await page.goto(`/sales?search=${encodeURIComponent(customer.split(' ')[0]!)}`)
+  await page.getByTestId('sales-applications').getByRole('link').first().click()
+  await expect(page.getByTestId('sales-application')).toContainText(customer)
+  await page.getByRole('button', { name: 'SEND THE APPLICATION PDF TO THE CUSTOMER' }).click()
+  await expect(page.getByText(/^The application PDF was emailed to .+@/)).toBeVisible()
+
+  // TERESA (AGT-0002) is on the same team, but the application is JOSE's.
+  await page.context().clearCookies()
+  await acceptCookiesBeforehand(page)
+  await signIn(page, AGENT2)
+  const response = await page.goto(applicationUrl)
+  expect(response?.status()).toBe(404)
+  await expect(page.getByText('MIGUEL TORRES')).toHaveCount(0)
+  const posted = await page.request.post(applicationUrl, {
+    form: { intent: 'send-pdf' },
+    headers: { origin: new URL(applicationUrl).origin },
+    maxRedirects: 0,
+  })
+  expect(posted.status()).toBe(404)
+})
