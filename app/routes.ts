@@ -3,7 +3,7 @@
  * listed falls through to the not-found page.
  */
 import { index, layout, route, type RouteConfig } from '@remix-run/route-config'
-import { LEGAL_DOCUMENTS } from './features/legal/documents'
+import { LEGAL_DOCUMENTS, SALES_LEGAL_DOCUMENTS } from './features/legal/documents'
 import { LANDING_PATHS } from './utils/landing-paths'
 
 // spec 2: all of these show the landing page.
@@ -105,6 +105,11 @@ export default [
     route('customer/tour', 'routes/customer/tour.tsx'),
   ]),
   route('sales', 'routes/sales/home.tsx'),
+  // issue 13 item 5: the agent's account, and two legal pages inside the sales area (spec 2).
+  route('sales/account', 'routes/sales/account.tsx'),
+  ...SALES_LEGAL_DOCUMENTS.map((name) =>
+    route(`sales/${name}`, 'routes/public/legal.tsx', { id: `sales-legal-${name}` }),
+  ),
   // issue 13: one application of the agent's, and its documents (a resource route).
   route('sales/applications/:refId', 'routes/sales/application.tsx'),
   route('sales/applications/:refId/documents/:fileId', 'routes/sales/application-document.ts'),

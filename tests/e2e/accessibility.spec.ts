@@ -61,7 +61,7 @@ const SIGNED_IN_PAGES = [
   // issue 12: paying and AutoPay (not set up).
   { user: 'customer', paths: ['/customer/bill-history/pay/1000000000002', '/customer/auto-pay'] },
   { user: 'applicant', paths: ['/get-started'] },
-  { user: 'agent', paths: ['/sales'] },
+  { user: 'agent', paths: ['/sales', '/sales/account'] },
   // issue 13: the admin's dashboard (the team filter, the checkboxes and the reassignment form).
   { user: 'admin', paths: ['/sales'] },
 ] as const

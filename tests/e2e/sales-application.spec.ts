@@ -3,7 +3,7 @@
  * what was filed, the timeline, the customer's PDF and the compliance link sent again; and
  * another agent gets the not-found page for it (docs/security.md, Access control).
  */
-import { DEMO, signIn } from './support/account'
+import { DEMO, logIn, signIn } from './support/account'
 import { expect, test } from './support/test'
 import { acceptCookiesBeforehand } from './support/visitor'
 
@@ -50,4 +50,32 @@ test('an agent opens an application, sends the customer its PDF and the complian
     maxRedirects: 0,
   })
   expect(posted.status()).toBe(404)
+})
+
+test('after logout a kiosk browser keeps nothing of the customer: no storage, no session, and the back button shows nothing', async ({
+  page,
+  context,
+}) => {
+  // A session of its own (logIn): logging out must not end the worker's shared one (signIn).
+  await logIn(page, DEMO.agent)
+  await page.goto('/sales?search=TORRES')
+  await page.getByTestId('sales-applications').getByRole('link').first().click()
+  await expect(page.getByTestId('sales-application')).toContainText('MIGUEL TORRES')
+
+  await page.getByRole('banner').getByRole('link', { name: 'Logout' }).first().click()
+  await page.getByRole('button', { name: 'YES' }).click()
+  await expect(page).toHaveURL('/')
+
+  const state = await context.storageState()
+  expect(state.origins.flatMap((origin) => origin.localStorage)).toEqual([])
+  // The portal's own cookies are gone. (The embedded provider keeps its opaque oidc_session
+  // cookie, whose session it ended: /sales below asks for sign-in again.)
+  const portalCookies = state.cookies.map((cookie) => cookie.name).filter((name) => !name.startsWith('oidc_'))
+  expect(portalCookies.filter((name) => /session|draft|guest-payments/.test(name))).toEqual([])
+  // Back to the application's page: the cache kept nothing (no-store), and it asks for sign-in.
+  await page.goBack()
+  await page.goBack()
+  await expect(page.getByText('MIGUEL TORRES')).toHaveCount(0)
+  await page.goto('/sales')
+  await expect(page).toHaveURL(/\/login\/interaction\//)
 })

@@ -96,3 +96,38 @@ test('a customer reaches no /sales route', async ({ page }) => {
   expect(posted.status()).toBe(302)
   expect(posted.headers().location).toBe('/customer')
 })
+
+test('Account Info shows the agent and their manager, closes the customer application open in this browser, and leads to the sales legal pages', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.agent)
+  // A customer's application under way in this kiosk browser (the draft's cookie).
+  await page.goto('/CheckAvailability')
+  const started = await page.request.post('/CheckAvailability', {
+    form: {
+      intent: 'details',
+      firstName: 'Ana',
+      lastName: 'Cruz',
+      mobileNo: '9171234567',
+      email: 'ana.kiosk@example.net',
+      checkTerms: 'on',
+    },
+    maxRedirects: 0,
+  })
+  expect(started.status()).toBe(302)
+  expect((await page.context().cookies()).some((cookie) => /draft$/.test(cookie.name))).toBe(true)
+
+  await page.goto('/sales')
+  await page.getByRole('navigation', { name: 'Sales' }).getByRole('link', { name: 'Account Info' }).click()
+  await expect(page).toHaveURL('/sales/account')
+  await expect(page.getByTestId('sales-account')).toContainText('JOSE BAUTISTA')
+  await expect(page.getByTestId('sales-account')).toContainText('MARIA SANTOS')
+  await expect(page.getByRole('status').filter({ hasText: 'is closed' })).toBeVisible()
+  expect((await page.context().cookies()).some((cookie) => /draft$/.test(cookie.name))).toBe(false)
+
+  await page.getByRole('main').getByRole('link', { name: 'Privacy notice' }).click()
+  await expect(page).toHaveURL('/sales/privacy-notice')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.goto('/sales/terms-and-conditions')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+})

@@ -103,3 +103,17 @@ export const APPLICATION_TEXT = {
   actionFailed: 'That did not work just now. Please try again later.',
   documentFailed: 'We could not get that document just now. Please try again later.',
 } as const
+
+export const ACCOUNT_TEXT = {
+  title: 'Account Info',
+  description: 'Your sales account.',
+  name: 'Name',
+  email: 'Email',
+  role: 'Role',
+  agentCode: 'Agent code',
+  tsm: 'Team sales manager',
+  team: 'Your team',
+  draftCleared: 'The customer application that was open in this browser is closed. Resume it from the dashboard.',
+  legal: 'Terms and conditions',
+  privacy: 'Privacy notice',
+} as const

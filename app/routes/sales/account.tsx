@@ -1,0 +1,22 @@
+/** /sales/account (spec 2; issue 13 item 5): Account Info; opening it closes the customer application open in this browser. */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { SalesAccount } from '~/features/sales/account-page'
+import { salesAccountPage } from '~/features/sales/account.server'
+import { ACCOUNT_TEXT } from '~/features/sales/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, ACCOUNT_TEXT.title, ACCOUNT_TEXT.description),
+  { name: 'robots', content: 'noindex' },
+]
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return salesAccountPage(request, context)
+}
+
+export default function SalesAccountRoute() {
+  return <SalesAccount page={useLoaderData<typeof loader>()} />
+}
