@@ -47,14 +47,4 @@ export const TEXT = {
   uploadButton: 'SEND DOCUMENT',
   backToCompliance: 'Back to your documents',
   reuploaded: (label: string) => `${label}: received. Thank you.`,
-
-  // spec 8: 'Application verification failed' with advice to retry the emailed link or contact support.
-  appVerifyHeading: 'Verify your application email',
-  appVerifyBody: 'Press the button to confirm the email address of your application.',
-  appVerifyButton: 'VERIFY EMAIL',
-  appVerifiedHeading: 'Email verified',
-  appVerifiedBody: (ref: string) => `Thank you. The email address of application ${ref} is verified.`,
-  appVerifyFailedHeading: 'Application verification failed',
-  appVerifyFailedBody:
-    'Please open the link in your latest email again. If it still does not work, contact our support team and give them your reference number.',
 } as const
