@@ -34,7 +34,7 @@ import { otpRoutes } from './otp/routes.ts'
 import type { ServiceDeps } from './context.ts'
 import { ServiceError, errorEnvelope } from './errors.ts'
 import { referenceRoutes } from './reference/routes.ts'
-import { salesRoutes } from './sales/routes.ts'
+import { isSalesStreamedUpload, salesRoutes } from './sales/routes.ts'
 import { sessionRoutes } from './sessions/routes.ts'
 import { supportRoutes } from './support/routes.ts'
 
@@ -138,7 +138,7 @@ export function createGateway(options: GatewayOptions) {
     }
     // A streamed upload is signed over its declared SHA-256, which its route checks while
     // the bytes stream to storage (docs/decisions/0031); every other body is read and hashed here.
-    const streamed = isStreamedUpload(c.req.method, c.req.path)
+    const streamed = isStreamedUpload(c.req.method, c.req.path) || isSalesStreamedUpload(c.req.method, c.req.path)
     const declaredSha256 = c.req.header(CONTENT_SHA256_HEADER)
     if (streamed && !/^[0-9a-f]{64}$/.test(declaredSha256 ?? '')) return refuse('Missing or malformed content hash.')
     const body = streamed ? new Uint8Array() : new Uint8Array(await c.req.arrayBuffer())

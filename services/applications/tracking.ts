@@ -92,6 +92,14 @@ export function categoryNotOpen() {
 
 export type Rejection = { category: DocumentCategory; reason: string }
 
+/** Who sent a rejected document on the customer's behalf (issue 13 item 4: the sales partner flag). */
+export type SalesPartner = { userId: string; agentCode: string | null }
+
+/** The timeline's note for a document a sales partner sent again, shown to the agent and to the applicant. */
+export function sentAgainNote(by: SalesPartner): string {
+  return by.agentCode ? `Documents sent again by agent ${by.agentCode}` : 'Documents sent again by a sales admin'
+}
+
 export type StatusView = {
   referenceNo: string
   status: ApplicationStatus
@@ -479,12 +487,14 @@ export function createTrackingService(deps: ServiceDeps) {
      * For the files service: a category's new file was accepted, so it closes for re-upload;
      * with the last open category closed, the application goes back to documents in review
      * (the operator looks again). In the caller's transaction when given one (the file's row
-     * and the closing commit together).
+     * and the closing commit together). A document a sales partner sent leaves a note on the
+     * timeline: on the move back to review, or on its own while other categories stay open.
      */
     async resolveCategory(
       applicationId: string,
       category: DocumentCategory,
       executor?: Executor,
+      by?: SalesPartner,
     ): Promise<ComplianceView> {
       const now = deps.now()
       const resolve = async (tx: Executor) => {
@@ -503,8 +513,21 @@ export function createTrackingService(deps: ServiceDeps) {
           )
           .returning()
         if (!closed) throw categoryNotOpen()
-        if ((await openRejections(tx, row.id)).length > 0) return complianceView(tx, row)
-        await addEvent(tx, row, 'documents_in_review', null, now)
+        const note = by ? sentAgainNote(by) : null
+        if ((await openRejections(tx, row.id)).length > 0) {
+          if (note) {
+            // The status stays: a note, with no status move and so no notification.
+            await tx.insert(applicationEvents).values({
+              id: crypto.randomUUID(),
+              applicationId: row.id,
+              status: row.status as ApplicationStatus,
+              reason: note,
+              createdAt: now,
+            })
+          }
+          return complianceView(tx, row)
+        }
+        await addEvent(tx, row, 'documents_in_review', note, now)
         return complianceView(tx, { ...row, status: 'documents_in_review' })
       }
       return executor ? resolve(executor) : deps.db.transaction(resolve)

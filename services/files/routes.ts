@@ -19,6 +19,7 @@ import {
   CONTENT_SHA256_HEADER,
   DocumentCategorySchema,
   FileNameSchema,
+  type DocumentCategory,
   STORED_CONTENT_TYPES,
   UPLOAD_MESSAGES,
 } from '../../lib/documents.ts'
@@ -55,9 +56,12 @@ const UploadQuerySchema = z.strictObject({
   reupload: z.enum(['true', 'false']).optional(),
 })
 
+// For a call that names the category in its path (the sales compliance upload).
+const FileQuerySchema = UploadQuerySchema.omit({ category: true })
+
 /** The upload's query, or the field errors as a 400. */
-function uploadQuery(c: Context) {
-  const query = UploadQuerySchema.safeParse(c.req.query())
+function uploadQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  const query = schema.safeParse(c.req.query())
   if (!query.success) {
     const fields = fieldErrorsOf(query.error)
     const message = fields.fileName?.[0] ?? fields.type?.[0] ?? 'Some fields are not valid.'
@@ -75,7 +79,16 @@ function declaredSize(c: Context): number {
   return size
 }
 
-function uploadMeta(c: Context, query: z.output<typeof UploadQuerySchema>): UploadMeta {
+/**
+ * What a streamed upload declares before a byte is read: the category, sub-category, file
+ * name and type in the query (the category in the path instead when a call names it there),
+ * the size in Content-Length and the SHA-256 the gateway checked the signature over.
+ */
+export function streamedUploadMeta(c: Context, pathCategory?: DocumentCategory): UploadMeta {
+  const query =
+    pathCategory === undefined
+      ? uploadQuery(c, UploadQuerySchema)
+      : { ...uploadQuery(c, FileQuerySchema), category: pathCategory }
   return {
     category: query.category,
     subCategory: query.subCategory ?? null,
@@ -117,7 +130,7 @@ export function fileRoutes(deps: ServiceDeps, service: FileService = createFileS
 
   app.post(UPLOAD_PATH, async (c) => {
     const draftId = draftIdOf(c)
-    const meta = uploadMeta(c, uploadQuery(c))
+    const meta = streamedUploadMeta(c)
     const entry = await service.upload(draftId, meta, c.req.raw.body as WebReadableStream<Uint8Array> | null)
     return c.json(ok(entry), 201)
   })
@@ -129,7 +142,7 @@ export function fileRoutes(deps: ServiceDeps, service: FileService = createFileS
     if (!token.success || !session.success) {
       throw new ServiceError(404, 'link_invalid', TRACKING_MESSAGES.linkInvalid)
     }
-    const meta = uploadMeta(c, uploadQuery(c))
+    const meta = streamedUploadMeta(c)
     const body = c.req.raw.body as WebReadableStream<Uint8Array> | null
     const { entry, view } = await service.complianceUpload(token.data, session.data, meta, body)
     c.header('cache-control', 'no-store')

@@ -31,7 +31,12 @@ import { settingsOf, type ServiceDeps } from '../context.ts'
 import { createDraftService, draftNotFound, hashDraftId } from '../drafts/service.ts'
 import { drafts as draftRows } from '../drafts/tables.ts'
 import { ServiceError } from '../errors.ts'
-import { categoryNotOpen, createTrackingService, type ComplianceView } from '../applications/tracking.ts'
+import {
+  categoryNotOpen,
+  createTrackingService,
+  type ComplianceView,
+  type SalesPartner,
+} from '../applications/tracking.ts'
 import { createOrderService } from '../orders/service.ts'
 import { localStorage } from '../storage/local.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
@@ -48,6 +53,14 @@ export type UploadMeta = {
 }
 
 type Row = typeof uploadedDocuments.$inferSelect
+
+/** An application's document as the sales area sees it: with the sales partner flag (issue 13 item 4). */
+export type ApplicationFileEntry = FileEntry & {
+  /** Sent again by a sales agent or admin on the customer's behalf. */
+  salesPartner: boolean
+  /** That agent's code (null for the customer, or an admin without one). */
+  uploadedByAgentCode: string | null
+}
 
 const PURGE_BATCH = 50
 
@@ -66,6 +79,14 @@ function entryOf(row: Row): FileEntry {
     uploaded: true,
     complianceReason: row.complianceReason,
     uploadedAt: row.uploadedAt.toISOString(),
+  }
+}
+
+function applicationEntryOf(row: Row): ApplicationFileEntry {
+  return {
+    ...entryOf(row),
+    salesPartner: row.uploadedBySalesUserId !== null,
+    uploadedByAgentCode: row.uploadedByAgentCode,
   }
 }
 
@@ -129,15 +150,28 @@ function checkMeta(meta: UploadMeta, businessType: BusinessType | null) {
   }
 }
 
-/** A stored file's row: its draft's, or (sent again from the compliance page) its application's. */
+/**
+ * A stored file's row: its draft's, or (sent again for compliance) its application's, with the
+ * sales partner who sent it, if one did.
+ */
 function newRow(
   id: string,
   storageKey: string,
   meta: UploadMeta,
   owner: { draftIdHash: string | null; applicationId: string | null },
   uploadedAt: Date,
+  by: SalesPartner | null = null,
 ) {
-  return { id, ...owner, ...meta, storageKey, complianceReason: null, uploadedAt }
+  return {
+    id,
+    ...owner,
+    ...meta,
+    storageKey,
+    complianceReason: null,
+    uploadedAt,
+    uploadedBySalesUserId: by?.userId ?? null,
+    uploadedByAgentCode: by?.agentCode ?? null,
+  }
 }
 
 let fallbackStorage: ObjectStorage | undefined
@@ -227,6 +261,40 @@ export function createFileService(deps: ServiceDeps) {
     return { id, storageKey }
   }
 
+  /**
+   * A rejected category's document sent again, for an application whose compliance view the
+   * caller has already earned (the applicant's session, or the sales scope): only for a
+   * category still open, with the same checks as any upload. The file belongs to the
+   * application; the category closes, and with the last one the application goes back to
+   * documents in review.
+   */
+  async function sendAgain(
+    view: ComplianceView,
+    meta: UploadMeta,
+    body: WebReadableStream<Uint8Array> | null,
+    by: SalesPartner | null,
+  ): Promise<{ row: Row; view: ComplianceView }> {
+    if (!view.openCategories.some((open) => open.category === meta.category)) throw categoryNotOpen()
+    checkMeta(meta, null)
+    if (!body) throw new ServiceError(400, 'invalid_input', UPLOAD_MESSAGES.empty, { file: [UPLOAD_MESSAGES.empty] })
+    const { id, storageKey } = await store(meta, body)
+    const owner = { draftIdHash: null, applicationId: view.applicationId }
+    try {
+      return await deps.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(uploadedDocuments)
+          .values(newRow(id, storageKey, meta, owner, deps.now(), by))
+          .returning()
+        // In the same transaction: a category closed by a parallel upload rolls this one back.
+        const after = await tracking.resolveCategory(view.applicationId, meta.category, tx, by ?? undefined)
+        return { row: row!, view: after }
+      })
+    } catch (error) {
+      await storage.delete(storageKey).catch(() => undefined)
+      throw error
+    }
+  }
+
   return {
     async list(draftId: string): Promise<FileEntry[]> {
       await liveSections(draftId)
@@ -280,10 +348,7 @@ export function createFileService(deps: ServiceDeps) {
 
     /**
      * A document sent again from the compliance page (issue 10 part 4; spec 4, compliance
-     * validation): only with the compliance session the emailed link's code opened
-     * (tracking.ts), only for a category the operator rejected and that is still open, with
-     * the same checks as any upload. The file belongs to the application; the category
-     * closes, and with the last one the application goes back to documents in review.
+     * validation): only with the compliance session the emailed link's code opened (tracking.ts).
      */
     async complianceUpload(
       token: string,
@@ -291,25 +356,23 @@ export function createFileService(deps: ServiceDeps) {
       meta: UploadMeta,
       body: WebReadableStream<Uint8Array> | null,
     ): Promise<{ entry: FileEntry; view: ComplianceView }> {
-      const view = await tracking.complianceBySession(token, sessionToken)
-      if (!view.openCategories.some((open) => open.category === meta.category)) throw categoryNotOpen()
-      checkMeta(meta, null)
-      if (!body) throw new ServiceError(400, 'invalid_input', UPLOAD_MESSAGES.empty, { file: [UPLOAD_MESSAGES.empty] })
-      const { id, storageKey } = await store(meta, body)
-      try {
-        return await deps.db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(uploadedDocuments)
-            .values(newRow(id, storageKey, meta, { draftIdHash: null, applicationId: view.applicationId }, deps.now()))
-            .returning()
-          // In the same transaction: a category closed by a parallel upload rolls this one back.
-          const after = await tracking.resolveCategory(view.applicationId, meta.category, tx)
-          return { entry: entryOf(row!), view: after }
-        })
-      } catch (error) {
-        await storage.delete(storageKey).catch(() => undefined)
-        throw error
-      }
+      const { row, view } = await sendAgain(await tracking.complianceBySession(token, sessionToken), meta, body, null)
+      return { entry: entryOf(row), view }
+    },
+
+    /**
+     * The same, sent by a sales agent or admin on the customer's behalf (issue 13 item 4), for
+     * the sales service, which has checked that the caller answers for the application. The
+     * file carries the sales partner flag and the timeline a note.
+     */
+    async salesComplianceUpload(
+      applicationId: string,
+      by: SalesPartner,
+      meta: UploadMeta,
+      body: WebReadableStream<Uint8Array> | null,
+    ): Promise<{ entry: ApplicationFileEntry; view: ComplianceView }> {
+      const { row, view } = await sendAgain(await tracking.compliance(applicationId), meta, body, by)
+      return { entry: applicationEntryOf(row), view }
     },
 
     purgeAbandoned,
@@ -327,13 +390,13 @@ export function createFileService(deps: ServiceDeps) {
      * An application's documents (its draft's, bound at submission, and the compliance page's),
      * for the sales service, which has checked that the caller answers for the application (issue 13).
      */
-    async applicationFiles(applicationId: string): Promise<FileEntry[]> {
+    async applicationFiles(applicationId: string): Promise<ApplicationFileEntry[]> {
       const found = await deps.db
         .select()
         .from(uploadedDocuments)
         .where(eq(uploadedDocuments.applicationId, applicationId))
         .orderBy(asc(uploadedDocuments.uploadedAt), asc(uploadedDocuments.id))
-      return found.map(entryOf)
+      return found.map(applicationEntryOf)
     },
 
     /** One of an application's documents with its bytes (the same check as applicationFiles). */

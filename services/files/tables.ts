@@ -28,6 +28,10 @@ export const uploadedDocuments = filesSchema.table(
     sha256: text('sha256').notNull(),
     // Set when an operator rejects the document (compliance, issue 10 part 4).
     complianceReason: text('compliance_reason'),
+    // The sales partner flag (issue 13 item 4): the sales agent or admin who sent this document
+    // again on the customer's behalf, and their agent code (an admin may have none); null: the customer.
+    uploadedBySalesUserId: text('uploaded_by_sales_user_id'),
+    uploadedByAgentCode: text('uploaded_by_agent_code'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
   },
   (t) => [

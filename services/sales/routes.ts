@@ -16,6 +16,12 @@
  *   GET    /v1/sales/applications/:refId/documents/:fileId/content   a document's bytes
  *   POST   /v1/sales/applications/:refId/notifications/pdf    email the customer the PDF summary
  *   POST   /v1/sales/applications/:refId/compliance-links     resend the compliance link
+ *   GET    /v1/sales/applications/:refId/compliance           the categories open for re-upload, with reasons
+ *   POST   /v1/sales/applications/:refId/compliance/:category?fileName&type&subCategory
+ *          a rejected category's document sent again on the customer's behalf (issue 13 item 4): the
+ *          bytes streamed as the body with Content-Length and x-content-sha256 (signed in place of the
+ *          body, as the customer's POST /v1/compliance/files); 201 { file, compliance }; 409 when the
+ *          category is not open
  *   GET    /v1/sales/promo-codes?segment                      promo codes valid today
  *   POST   /v1/sales/promo-codes/validate { code, segment? }  checks a code (422 when not valid)
  */
@@ -25,8 +31,10 @@ import { ISO_DATE, isCalendarDate } from '../../lib/application.ts'
 import { requireCaller, type AccessTokenVerifier, type BearerEnv } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
 import { ok, ServiceError } from '../errors.ts'
-import { attachmentHeader } from '../files/routes.ts'
-import { STORED_CONTENT_TYPES } from '../../lib/documents.ts'
+import { categoryNotOpen } from '../applications/tracking.ts'
+import { attachmentHeader, streamedUploadMeta } from '../files/routes.ts'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { DocumentCategorySchema, STORED_CONTENT_TYPES } from '../../lib/documents.ts'
 import { toWebStream } from '../../lib/web-streams.ts'
 import { fieldErrorsOf, readJsonBody } from '../validation.ts'
 import { createSalesService, notFound, SALES_BUCKETS, SALES_LIMITS, type SalesService } from './service.ts'
@@ -64,6 +72,13 @@ const ValidatePromoSchema = z.strictObject({
   code: z.string().trim().min(1).max(40),
   segment: SegmentSchema.optional(),
 })
+
+const COMPLIANCE_UPLOAD_PATH = /^\/v1\/sales\/applications\/[^/]+\/compliance\/[^/]+$/
+
+/** The sales call whose body the gateway does not read: its route checks the signed hash while the bytes stream. */
+export function isSalesStreamedUpload(method: string, path: string): boolean {
+  return method === 'POST' && COMPLIANCE_UPLOAD_PATH.test(path)
+}
 
 function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   const parsed = schema.safeParse(c.req.query())
@@ -142,6 +157,21 @@ export function salesRoutes(
   app.post('/v1/sales/applications/:refId/compliance-links', async (c) =>
     c.json(ok(await service.resendComplianceLink(c.var.caller, refIdOf(c)))),
   )
+
+  app.get('/v1/sales/applications/:refId/compliance', async (c) =>
+    c.json(ok(await service.compliance(c.var.caller, refIdOf(c)))),
+  )
+
+  app.post('/v1/sales/applications/:refId/compliance/:category', async (c) => {
+    const refId = refIdOf(c)
+    // Who may is checked before a byte is read: another agent's reference is 404 whatever was sent.
+    await service.locate(c.var.caller, refId)
+    const category = DocumentCategorySchema.safeParse(c.req.param('category'))
+    if (!category.success) throw categoryNotOpen()
+    const meta = streamedUploadMeta(c, category.data)
+    const body = c.req.raw.body as WebReadableStream<Uint8Array> | null
+    return c.json(ok(await service.complianceUpload(c.var.caller, refId, meta, body)), 201)
+  })
 
   app.get('/v1/sales/promo-codes', async (c) => {
     const { segment } = readQuery(c, PromoQuerySchema)

@@ -13,6 +13,7 @@
  */
 import crypto from 'node:crypto'
 import type { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { and, asc, count, eq, gt } from 'drizzle-orm'
 import { manilaDate, slotLabel, type ApplicationPayload } from '../../lib/application.ts'
 import { STATUS_LABELS, type ApplicationStatus, type DocumentCategory } from '../../lib/application-status.ts'
@@ -33,8 +34,8 @@ import type { Caller } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
 import { deleteAgentDraft, liveAgentDrafts, ORDER_ID_PATTERN, type AgentDraft } from '../drafts/agent-drafts.ts'
 import { ServiceError } from '../errors.ts'
-import type { FileEntry } from '../../lib/documents.ts'
-import { createFileService } from '../files/service.ts'
+import { DocumentCategorySchema as UploadCategorySchema, subCategoriesOf, type FileEntry } from '../../lib/documents.ts'
+import { createFileService, type ApplicationFileEntry, type UploadMeta } from '../files/service.ts'
 import { findUserRowById } from '../identity/users.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import { applicationPdfEmail, renderApplicationPdf } from './application-pdf.ts'
@@ -163,7 +164,14 @@ export type TimelineEntry =
   | { kind: 'reassigned'; fromAgentCode: string; toAgentCode: string; at: string }
   | { kind: 'draft_started' | 'draft_saved'; at: string }
 
-export type SalesDocument = FileEntry & { contentPath: string }
+export type SalesDocument = ApplicationFileEntry & { contentPath: string }
+
+/** What the sales compliance page needs (issue 13 item 4): each open category, its reason, the documents it may be. */
+export type SalesCompliance = {
+  refId: string
+  status: ApplicationStatus
+  openCategories: { category: DocumentCategory; reason: string; subCategories: string[] }[]
+}
 
 export type SalesApplicationDetails = {
   item: SalesListItem
@@ -266,6 +274,26 @@ function draftMatches(item: SalesListItem, search: string | undefined): boolean 
     (item.emailAddress ?? '').toLowerCase().includes(needle) ||
     (digits.length >= 3 && (item.mobileNumber ?? '').includes(digits))
   )
+}
+
+function documentOf(referenceNo: string, entry: ApplicationFileEntry): SalesDocument {
+  return { ...entry, contentPath: `/v1/sales/applications/${referenceNo}/documents/${entry.id}/content` }
+}
+
+function complianceOf(
+  referenceNo: string,
+  status: ApplicationStatus,
+  open: { category: DocumentCategory; reason: string }[],
+): SalesCompliance {
+  return {
+    refId: referenceNo,
+    status,
+    openCategories: open.map((r) => {
+      // Only categories the files service takes are ever rejected (tracking-routes.ts).
+      const upload = UploadCategorySchema.safeParse(r.category)
+      return { ...r, subCategories: upload.success ? subCategoriesOf(upload.data, null) : [] }
+    }),
+  }
 }
 
 export type SalesService = ReturnType<typeof createSalesService>
@@ -578,10 +606,7 @@ export function createSalesService(deps: ServiceDeps) {
         application: row.payload,
         draftSections: null,
         appointment: slotLabel(row.slotId.slice(0, 10), row.slotId.slice(11) as 'AM' | 'PM'),
-        documents: documents.map((entry) => ({
-          ...entry,
-          contentPath: `/v1/sales/applications/${row.referenceNo}/documents/${entry.id}/content`,
-        })),
+        documents: documents.map((entry) => documentOf(row.referenceNo, entry)),
         rejections,
         timeline,
       }
@@ -663,6 +688,38 @@ export function createSalesService(deps: ServiceDeps) {
       const row = await findApplication(await scopeOf(caller), refId)
       await tracking.resendComplianceLinkFor(row.id)
       return { sent: true, maskedEmail: maskEmail(row.emailAddress) }
+    },
+
+    /** The categories open for re-upload, with their reasons (empty unless the application is for compliance). */
+    async compliance(caller: Caller, refId: string): Promise<SalesCompliance> {
+      const row = await findApplication(await scopeOf(caller), refId)
+      const status = row.status as ApplicationStatus
+      return complianceOf(
+        row.referenceNo,
+        status,
+        status === 'for_compliance' ? await openRejectionsOf(deps.db, row.id) : [],
+      )
+    },
+
+    /**
+     * A rejected category's document sent again on the customer's behalf (issue 13 item 4; the
+     * sales partner flag): the files service's own compliance upload, with the same checks as
+     * the customer's, recording who sent it. 409 when the category is not open.
+     */
+    async complianceUpload(
+      caller: Caller,
+      refId: string,
+      meta: UploadMeta,
+      body: WebReadableStream<Uint8Array> | null,
+    ): Promise<{ file: SalesDocument; compliance: SalesCompliance }> {
+      const scope = await scopeOf(caller)
+      const row = await findApplication(scope, refId)
+      const by = { userId: scope.userId, agentCode: scope.agentCode }
+      const { entry, view } = await files.salesComplianceUpload(row.id, by, meta, body)
+      return {
+        file: documentOf(row.referenceNo, entry),
+        compliance: complianceOf(row.referenceNo, view.status, view.openCategories),
+      }
     },
 
     /** The promo codes valid today (Manila), for a segment when given. */
