@@ -10,9 +10,11 @@
  * retried (3 attempts, 2 s apart); on failure the portal shows 'Sales agent data unavailable!'.
  */
 import { z } from 'zod'
+import { STORED_CONTENT_TYPES } from '../../lib/documents'
 import type { UpstreamClient } from './client.server'
 import { UpstreamError } from './errors'
 import { envelope } from './envelope'
+import type { FileToSend } from './files.server'
 
 const Instant = z.iso.datetime({ offset: true })
 const CalendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -142,6 +144,10 @@ export const SalesDocumentSchema = z.object({
   uploadedAt: Instant,
   /** The upstream path of its bytes; read it with `documentContent`. */
   contentPath: z.string(),
+  /** The sales partner flag: sent again by a sales agent or admin on the customer's behalf. */
+  salesPartner: z.boolean().default(false),
+  /** That agent's code (null for the customer, or an admin without one). */
+  uploadedByAgentCode: z.string().nullable().default(null),
 })
 export type SalesDocument = z.infer<typeof SalesDocumentSchema>
 
@@ -174,6 +180,17 @@ export const SalesApplicationDetailsSchema = z.object({
 })
 export type SalesApplicationDetails = z.infer<typeof SalesApplicationDetailsSchema>
 
+/** The categories open for re-upload (issue 13 item 4), each with its reason and the documents it may be. */
+export const SalesComplianceSchema = z.object({
+  refId: z.string(),
+  status: ApplicationStatusSchema,
+  openCategories: z.array(z.object({ category: z.string(), reason: z.string(), subCategories: z.array(z.string()) })),
+})
+export type SalesCompliance = z.infer<typeof SalesComplianceSchema>
+
+/** A rejected category's document, prepared and checked as the customer's (app/features/documents/upload.server.ts). */
+export type ComplianceFile = Omit<FileToSend, 'category'>
+
 /** spec 5: the sales PATCH and DELETE must answer status true: no bare answer accepted. */
 const statusTrue = <T>(data: z.ZodType<T>) =>
   z.object({ status: z.literal(true), data }).transform((body) => body.data as T)
@@ -188,6 +205,8 @@ export const BulkUpdatedSchema = z.object({
 export type BulkUpdated = z.infer<typeof BulkUpdatedSchema>
 export const DraftDeletedSchema = z.object({ deleted: z.literal(true), refId: z.string() })
 export const SentSchema = z.object({ sent: z.literal(true), maskedEmail: z.string() })
+export const ComplianceUploadedSchema = z.object({ file: SalesDocumentSchema, compliance: SalesComplianceSchema })
+export type ComplianceUploaded = z.infer<typeof ComplianceUploadedSchema>
 
 export const PromoCodeSchema = z.object({
   code: z.string(),
@@ -326,6 +345,37 @@ export function salesCalls(client: UpstreamClient) {
         path: `${refPath(refId)}/compliance-links`,
         accessToken,
         schema: envelope(SentSchema),
+      }),
+
+    /** The categories open for re-upload with their reasons; empty unless the application is for compliance. */
+    compliance: (accessToken: string, refId: string) =>
+      client.call({
+        name: 'sales.compliance',
+        method: 'GET',
+        path: `${refPath(refId)}/compliance`,
+        accessToken,
+        schema: envelope(SalesComplianceSchema),
+      }),
+
+    /**
+     * A rejected category's document sent again on the customer's behalf (issue 13 item 4: the
+     * sales partner flag), streamed and signed over its SHA-256 as the customer's compliance
+     * upload; never retried. 404: not the caller's; 409: the category is not open (closed
+     * meanwhile, or the application is no longer for compliance); 400/413/415 with fields.file:
+     * the bytes refused. Counts only on an answer whose status is exactly true (spec 5).
+     */
+    complianceUpload: (accessToken: string, refId: string, category: string, file: ComplianceFile) =>
+      client.sendStream({
+        name: 'sales.complianceUpload',
+        path: `${refPath(refId)}/compliance/${encodeURIComponent(category)}`,
+        query: { fileName: file.fileName, type: file.type, subCategory: file.subCategory ?? undefined },
+        // sendStream takes no access token option: the bearer goes as a header, as `call` sets it.
+        headers: { authorization: `Bearer ${accessToken}` },
+        body: file.body,
+        size: file.size,
+        sha256: file.sha256,
+        contentType: STORED_CONTENT_TYPES[file.type],
+        schema: statusTrue(ComplianceUploadedSchema),
       }),
 
     /** The promo codes valid today, for a segment when given. */

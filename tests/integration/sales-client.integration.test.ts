@@ -1,13 +1,15 @@
 /**
  * The portal's sales client (app/upstream/sales.server.ts) against the real sales calls on
  * the demo data: every answer parses with the portal's Zod schemas (PATCH and DELETE only
- * with status true), and refusals arrive as the statuses the pages act on (403, 404, 422).
+ * with status true), and refusals arrive as the statuses the pages act on (403, 404, 409, 415, 422).
  */
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createUpstreamClient } from '../../app/upstream/client.server'
 import { isUpstreamError } from '../../app/upstream/errors'
-import { salesCalls } from '../../app/upstream/sales.server'
+import { salesCalls, type ComplianceFile } from '../../app/upstream/sales.server'
 import { findUserRowByEmail } from '../../services/identity/users.ts'
 import { signAccessToken, signedCall, startTestGateway, type TestGateway } from '../../services/testing.ts'
 
@@ -92,4 +94,37 @@ it('reads the profile, list, stats and details, and acts on an application, ever
   expect((await sales.promoCodes(agent, 'SME')).map((p) => p.code)).toContain('SMEBOOST')
   expect((await sales.validatePromoCode(agent, 'fiberwelcome')).code).toBe('FIBERWELCOME')
   expect((await failureOf(sales.validatePromoCode(agent, 'NOPE')))?.status).toBe(422)
+})
+
+const jpg = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/government-id.jpg'))
+const fileOf = (bytes: Buffer, fileName: string): ComplianceFile => ({
+  fileName,
+  type: 'jpg',
+  subCategory: null,
+  size: bytes.length,
+  sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+  body: new Blob([new Uint8Array(bytes)]).stream() as ReadableStream<Uint8Array>,
+})
+
+it("sends a rejected document again on the customer's behalf, streamed and signed by the client", async () => {
+  const [agent, agent2] = await Promise.all([tokenFor('agent@example.com'), tokenFor('agent2@example.com')])
+  const { refId } = (await sales.applications(agent, { status: 'for_compliance' })).items[0]!
+  const open = await sales.compliance(agent, refId)
+  expect(open.openCategories.map((o) => o.category)).toEqual(['governmentIssued'])
+
+  const notTheirs = await failureOf(sales.complianceUpload(agent2, refId, 'governmentIssued', fileOf(jpg, 'id.jpg')))
+  expect(notTheirs?.status).toBe(404)
+  const garbage = crypto.randomBytes(2000)
+  const wrongType = await failureOf(sales.complianceUpload(agent, refId, 'governmentIssued', fileOf(garbage, 'id.jpg')))
+  expect(wrongType?.status).toBe(415)
+  expect(wrongType?.fields?.file).toHaveLength(1)
+
+  const sent = await sales.complianceUpload(agent, refId, 'governmentIssued', fileOf(jpg, 'id.jpg'))
+  expect(sent.file).toMatchObject({ category: 'governmentIssued', salesPartner: true, uploadedByAgentCode: 'AGT-0001' })
+  expect(sent.compliance).toEqual({ refId, status: 'documents_in_review', openCategories: [] })
+  const details = await sales.details(agent, refId)
+  expect(details.documents.find((d) => d.id === sent.file.id)?.salesPartner).toBe(true)
+  expect(details.timeline.at(-1)).toMatchObject({ reason: 'Documents sent again by agent AGT-0001' })
+  const closed = await failureOf(sales.complianceUpload(agent, refId, 'governmentIssued', fileOf(jpg, 'id.jpg')))
+  expect(closed?.status).toBe(409)
 })
