@@ -113,6 +113,8 @@ export default [
   // issue 13: one application of the agent's, and its documents (a resource route).
   route('sales/applications/:refId', 'routes/sales/application.tsx'),
   route('sales/applications/:refId/documents/:fileId', 'routes/sales/application-document.ts'),
+  route('sales/applications/:refId/compliance', 'routes/sales/compliance.tsx'),
+  route('sales/applications/:refId/compliance/:category', 'routes/sales/compliance-upload.tsx'),
   route('get-started', 'routes/onboarding/get-started.tsx'),
 
   // issue 11: help. The help centre (spec 1; spec 2: /help prefix public, /customer/help for

@@ -125,6 +125,26 @@ export const DEMO_FILINGS: DemoFiling[] = [
     lastName: 'LIM',
     planName: 'Fiber Plan 2499',
   },
+  // Two more of JOSE's for compliance, one per run of the journey where he sends the ID
+  // again for the customer (tests/e2e/sales-compliance.spec.ts): sending it closes the case.
+  {
+    n: 9,
+    agentCode: 'AGT-0001',
+    daysAgo: 2,
+    status: 'for_compliance',
+    firstName: 'LUCIA',
+    lastName: 'MERCADO',
+    planName: 'Fiber Plan 1299',
+  },
+  {
+    n: 10,
+    agentCode: 'AGT-0001',
+    daysAgo: 2,
+    status: 'for_compliance',
+    firstName: 'ROMEO',
+    lastName: 'SALAZAR',
+    planName: 'Fiber Plan 1299',
+  },
 ]
 
 /** The status moves that lead to each demo status (after 'submitted'). */

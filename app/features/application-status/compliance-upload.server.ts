@@ -10,7 +10,7 @@
 import fs from 'node:fs'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { prepareFile, readUploadForm, UploadFormError } from '~/features/documents/upload.server'
-import { isUpstreamError } from '~/upstream/errors'
+import { isUpstreamError, type UpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { upstreamMessage } from '~/utils/upstream-failure'
@@ -66,6 +66,83 @@ export async function complianceUploadLoader(
 const failed = (errors: ComplianceUploadErrors, subCategory: string, status = 400) =>
   data<ComplianceUploadActionData>({ errors, subCategory }, { status })
 
+/** A rejected category's document as the form sent it, checked and spooled; or the form's answer saying what was wrong. */
+export type ReceivedDocument =
+  | {
+      ok: true
+      subCategory: string
+      file: {
+        subCategory: string | null
+        fileName: string
+        type: 'jpg' | 'pdf'
+        size: number
+        sha256: string
+        path: string
+      }
+      cleanup: () => Promise<void>
+    }
+  | { ok: false; answer: ReturnType<typeof failed> }
+
+/**
+ * Reads the plain multipart form of one rejected category's page (the customer's here, the
+ * sales agent's in app/features/sales) as it streams, and checks it like the documents step:
+ * the kind where the category has several, one file, its type by content and its size.
+ */
+export async function receiveComplianceDocument(request: Request, subCategories: string[]): Promise<ReceivedDocument> {
+  let form
+  try {
+    // One document: the category closes once it is accepted.
+    form = await readUploadForm(request, { maxFiles: 1 })
+  } catch (error) {
+    if (error instanceof UploadFormError) return { ok: false, answer: failed({ _form: [UPLOAD_MESSAGES.failed] }, '') }
+    throw error
+  }
+  const refuse = async (errors: ComplianceUploadErrors, subCategory: string) => {
+    await form.cleanup()
+    return { ok: false as const, answer: failed(errors, subCategory) }
+  }
+  const subCategory = form.fields.subCategory ?? ''
+  if (subCategories.length > 0 && !subCategories.includes(subCategory)) {
+    return refuse({ subCategory: [TEXT.chooseDocument] }, subCategory)
+  }
+  const refusal = form.refusals[0]
+  if (refusal) return refuse({ file: [refusal.message] }, subCategory)
+  const spooled = form.files[0]
+  if (!spooled) return refuse({ file: [UPLOAD_MESSAGES.empty] }, subCategory)
+  const prepared = await prepareFile(spooled)
+  if ('message' in prepared) return refuse({ file: [prepared.message] }, subCategory)
+  return {
+    ok: true,
+    subCategory,
+    file: {
+      subCategory: subCategories.length > 0 ? subCategory : null,
+      fileName: prepared.fileName,
+      type: prepared.type,
+      size: prepared.size,
+      sha256: prepared.sha256,
+      path: prepared.path,
+    },
+    cleanup: () => form.cleanup(),
+  }
+}
+
+/** The bytes of a received document, streamed from where they were spooled. */
+export const documentStream = (path: string) => toWebStream(fs.createReadStream(path, { highWaterMark: 64 * 1024 }))
+
+/** An upstream refusal of the bytes, beside the file field; anything else on the form. */
+export function uploadRefusal(error: UpstreamError, subCategory: string, context: AppLoadContext) {
+  if (error.kind === 'rejected' && error.fields) {
+    const fileErrors = error.fields.file ?? error.fields.fileName ?? error.fields.type
+    return failed(
+      fileErrors ? { file: fileErrors } : { _form: [error.serverMessage ?? UPLOAD_MESSAGES.failed] },
+      subCategory,
+      error.status ?? 400,
+    )
+  }
+  context.logger.warn({ requestId: context.requestId, err: String(error) }, 'compliance upload failed')
+  return failed({ _form: [upstreamMessage(error)] }, subCategory, 503)
+}
+
 export async function complianceUploadAction(
   request: Request,
   context: AppLoadContext,
@@ -73,35 +150,15 @@ export async function complianceUploadAction(
   category: string | undefined,
 ) {
   const open = await openCategory(request, context, id, category)
-  let form
+  const received = await receiveComplianceDocument(request, open.view.subCategories)
+  if (!received.ok) return received.answer
   try {
-    // One document: the category closes once it is accepted.
-    form = await readUploadForm(request, { maxFiles: 1 })
-  } catch (error) {
-    if (error instanceof UploadFormError) return failed({ _form: [UPLOAD_MESSAGES.failed] }, '')
-    throw error
-  }
-  try {
-    const subCategory = form.fields.subCategory ?? ''
-    const allowed = open.view.subCategories
-    if (allowed.length > 0 && !allowed.includes(subCategory)) {
-      return failed({ subCategory: [TEXT.chooseDocument] }, subCategory)
-    }
-    const refusal = form.refusals[0]
-    if (refusal) return failed({ file: [refusal.message] }, subCategory)
-    const spooled = form.files[0]
-    if (!spooled) return failed({ file: [UPLOAD_MESSAGES.empty] }, subCategory)
-    const prepared = await prepareFile(spooled)
-    if ('message' in prepared) return failed({ file: [prepared.message] }, subCategory)
+    const { path, ...file } = received.file
     try {
       await upstreamFor(context).applicationStatus.complianceUpload(open.id, open.sessionToken, {
         category: open.view.category,
-        subCategory: allowed.length > 0 ? subCategory : null,
-        fileName: prepared.fileName,
-        type: prepared.type,
-        size: prepared.size,
-        sha256: prepared.sha256,
-        body: toWebStream(fs.createReadStream(prepared.path, { highWaterMark: 64 * 1024 })),
+        ...file,
+        body: documentStream(path),
       })
     } catch (error) {
       if (!isUpstreamError(error)) throw error
@@ -112,22 +169,13 @@ export async function complianceUploadAction(
           message: error.serverMessage ?? TEXT.linkInvalid,
         })
       }
-      if (error.kind === 'rejected' && error.fields) {
-        const fileErrors = error.fields.file ?? error.fields.fileName ?? error.fields.type
-        return failed(
-          fileErrors ? { file: fileErrors } : { _form: [error.serverMessage ?? UPLOAD_MESSAGES.failed] },
-          subCategory,
-          error.status ?? 400,
-        )
-      }
-      context.logger.warn({ requestId: context.requestId, err: String(error) }, 'compliance upload failed')
-      return failed({ _form: [upstreamMessage(error)] }, subCategory, 503)
+      return uploadRefusal(error, received.subCategory, context)
     }
     return redirectWithToast(context.config, compliancePage(open.id), {
       kind: 'success',
       message: TEXT.reuploaded(CATEGORY_LABELS[open.view.category]),
     })
   } finally {
-    await form.cleanup()
+    await received.cleanup()
   }
 }

@@ -4,13 +4,13 @@
  */
 import { Form } from '@remix-run/react'
 import { AppLink } from '~/ui/app-link'
-import { Button } from '~/ui/button'
+import { Button, buttonClass } from '~/ui/button'
 import { FormAlert } from '~/ui/form-alert'
 import type { SalesApplicationDetails, SalesTimelineEntry } from '~/upstream/sales.server'
 import { useIsPending } from '~/utils/use-is-pending'
 import type { ApplicationAnswer } from './application.server'
 import { SalesNav } from './sales-nav'
-import { APPLICATION_TEXT as TEXT } from './texts'
+import { APPLICATION_TEXT as TEXT, SALES_COMPLIANCE_TEXT } from './texts'
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' })
 const when = (iso: string) => WHEN.format(new Date(iso))
@@ -88,7 +88,12 @@ function Actions({ details, answer }: { details: SalesApplicationDetails; answer
         <div className="flex flex-wrap gap-3">
           {item.kind === 'application' ? <Action intent="send-pdf" label={TEXT.sendPdf} /> : null}
           {item.bucket === 'for_compliance' ? (
-            <Action intent="resend-compliance" label={TEXT.resendCompliance} />
+            <>
+              <AppLink to={`/sales/applications/${item.refId}/compliance`} className={buttonClass('primary')}>
+                {SALES_COMPLIANCE_TEXT.open}
+              </AppLink>
+              <Action intent="resend-compliance" label={TEXT.resendCompliance} />
+            </>
           ) : null}
           {item.kind === 'draft' ? <Action intent="confirm-delete" label={TEXT.deleteDraft} variant="ghost" /> : null}
         </div>
@@ -161,7 +166,6 @@ export function SalesApplication({
               <li key={document.id}>
                 <a
                   href={`/sales/applications/${item.refId}/documents/${document.id}`}
-                  download
                   className="underline"
                   aria-label={TEXT.download(document.fileName)}
                 >

@@ -117,3 +117,15 @@ export const ACCOUNT_TEXT = {
   legal: 'Terms and conditions',
   privacy: 'Privacy notice',
 } as const
+
+export const SALES_COMPLIANCE_TEXT = {
+  title: (refId: string) => `Documents to send again for ${refId}`,
+  description: 'Send the rejected documents again on the customer’s behalf.',
+  intro: 'With the customer, upload each document again. It goes to review with the application, noted as sent by you.',
+  none: 'No document is waiting to be sent again.',
+  upload: (label: string) => `Upload ${label}`,
+  open: 'SEND DOCUMENTS AGAIN',
+  sent: (label: string) => `${label} sent again. It is now in review.`,
+  closed: 'That document is no longer waiting: see what is still open.',
+  back: 'Back to the application',
+} as const
