@@ -5,26 +5,16 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { autopayCalls } from '../../app/upstream/autopay.server'
-import { createUpstreamClient } from '../../app/upstream/client.server'
 import { isUpstreamError } from '../../app/upstream/errors'
 import { startPaymentsHarness, type PaymentsHarness } from '../../services/payments/harness.ts'
+import { testUpstreamClient } from '../support/upstream.ts'
 import { signAccessToken } from '../../services/testing.ts'
 
 let t: PaymentsHarness
 let autopay: ReturnType<typeof autopayCalls>
 beforeAll(async () => {
   t = await startPaymentsHarness()
-  autopay = autopayCalls(
-    createUpstreamClient({
-      fetch: t.fetch,
-      baseUrl: 'http://upstream.internal',
-      channel: t.config.channel,
-      secret: t.config.upstreamSecret,
-      scheme: t.config.UPSTREAM_SIGNATURE_SCHEME,
-      timeoutMs: t.config.UPSTREAM_TIMEOUT_MS,
-      retryDelayMs: 0,
-    }),
-  )
+  autopay = autopayCalls(testUpstreamClient(t))
 })
 afterAll(() => t?.close())
 

@@ -4,27 +4,17 @@
  * refusals arrive as the statuses the pages act on (403, 404, 422, 429).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createUpstreamClient } from '../../app/upstream/client.server'
 import { isUpstreamError } from '../../app/upstream/errors'
 import { paymentCalls } from '../../app/upstream/payments.server'
 import { startPaymentsHarness, type PaymentsHarness } from '../../services/payments/harness.ts'
+import { testUpstreamClient } from '../support/upstream.ts'
 import { signAccessToken } from '../../services/testing.ts'
 
 let t: PaymentsHarness
 let payments: ReturnType<typeof paymentCalls>
 beforeAll(async () => {
   t = await startPaymentsHarness()
-  payments = paymentCalls(
-    createUpstreamClient({
-      fetch: t.fetch,
-      baseUrl: 'http://upstream.internal',
-      channel: t.config.channel,
-      secret: t.config.upstreamSecret,
-      scheme: t.config.UPSTREAM_SIGNATURE_SCHEME,
-      timeoutMs: t.config.UPSTREAM_TIMEOUT_MS,
-      retryDelayMs: 0,
-    }),
-  )
+  payments = paymentCalls(testUpstreamClient(t))
 })
 afterAll(() => t?.close())
 

@@ -7,27 +7,17 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createUpstreamClient } from '../../app/upstream/client.server'
 import { isUpstreamError } from '../../app/upstream/errors'
 import { salesCalls, type ComplianceFile } from '../../app/upstream/sales.server'
 import { findUserRowByEmail } from '../../services/identity/users.ts'
+import { testUpstreamClient } from '../support/upstream.ts'
 import { signAccessToken, signedCall, startTestGateway, type TestGateway } from '../../services/testing.ts'
 
 let t: TestGateway
 let sales: ReturnType<typeof salesCalls>
 beforeAll(async () => {
   t = await startTestGateway({ seed: true })
-  sales = salesCalls(
-    createUpstreamClient({
-      fetch: t.fetch,
-      baseUrl: 'http://upstream.internal',
-      channel: t.config.channel,
-      secret: t.config.upstreamSecret,
-      scheme: t.config.UPSTREAM_SIGNATURE_SCHEME,
-      timeoutMs: t.config.UPSTREAM_TIMEOUT_MS,
-      retryDelayMs: 0,
-    }),
-  )
+  sales = salesCalls(testUpstreamClient(t))
 })
 afterAll(() => t?.close())
 

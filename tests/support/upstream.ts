@@ -4,6 +4,7 @@
  * actions directly.
  */
 import type { AppLoadContext } from '@remix-run/node'
+import { createUpstreamClient } from '../../app/upstream/client.server.ts'
 import { upstreamFor, type Upstream } from '../../app/upstream/index.server.ts'
 import { silentLogger, startTestGateway, type TestGateway } from '../../services/testing.ts'
 
@@ -24,4 +25,20 @@ export async function startTestUpstream(options: Parameters<typeof startTestGate
     nonce: 'test-nonce',
   } as AppLoadContext
   return { ...started, upstream: upstreamFor(context), context }
+}
+
+/**
+ * The portal's upstream client on a test gateway (or any harness with the same config and
+ * fetch), retrying without waiting: for tests of one family of calls (payments, AutoPay, sales).
+ */
+export function testUpstreamClient(gateway: Pick<TestGateway, 'config' | 'fetch'>) {
+  return createUpstreamClient({
+    fetch: gateway.fetch,
+    baseUrl: 'http://upstream.internal',
+    channel: gateway.config.channel,
+    secret: gateway.config.upstreamSecret,
+    scheme: gateway.config.UPSTREAM_SIGNATURE_SCHEME,
+    timeoutMs: gateway.config.UPSTREAM_TIMEOUT_MS,
+    retryDelayMs: 0,
+  })
 }

@@ -7,6 +7,7 @@
 import { Form } from '@remix-run/react'
 import { AccountChooser } from '~/features/bills/account-chooser'
 import { Button, buttonClass } from '~/ui/button'
+import { ConfirmPanel } from '~/ui/confirm-panel'
 import { Field } from '~/ui/field'
 import { FormAlert } from '~/ui/form-alert'
 import { useIsPending } from '~/utils/use-is-pending'
@@ -48,21 +49,12 @@ function Confirm({ page, confirm }: { page: Own; confirm: 'change-card' | 'cance
         : TEXT.confirmCancelNow
       : TEXT.confirmChange(autopay.card ?? '')
   return (
-    <section
-      role="alertdialog"
-      aria-labelledby="autopay-confirm-heading"
-      aria-describedby="autopay-confirm-detail"
-      className="flex flex-col gap-3 rounded-lg border-2 border-brand-600 p-5"
-    >
-      <h2 id="autopay-confirm-heading" className="text-lg font-bold">
-        {heading}
-      </h2>
-      <p id="autopay-confirm-detail">{detail}</p>
+    <ConfirmPanel id="autopay-confirm" heading={heading} detail={detail}>
       <div className="flex flex-wrap gap-3">
         <IntentButton account={page.accountNumber} intent={confirm} label={TEXT.yes} />
         <IntentButton account={page.accountNumber} intent="stay" label={TEXT.no} variant="ghost" />
       </div>
-    </section>
+    </ConfirmPanel>
   )
 }
 

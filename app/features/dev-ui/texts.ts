@@ -38,6 +38,10 @@ export const TEXT = {
   openDialog: 'OPEN THE DIALOG',
   dialogTitle: 'Confirm your location',
   dialogMessage: 'Is the pin on the map where the fibre should be installed?',
+  confirmPanelHeading: 'Confirm panel',
+  confirmPanelQuestion: 'Delete this draft?',
+  confirmPanelDetail: 'Everything typed and uploaded in it is deleted. This cannot be undone.',
+  confirmPanelNo: 'NO',
   confirm: 'CONFIRM',
   confirmed: 'Location confirmed.',
 }

@@ -11,6 +11,7 @@ import { CheckboxField } from '~/ui/checkbox-field'
 import { Dialog } from '~/ui/dialog'
 import { Field } from '~/ui/field'
 import { FileField } from '~/ui/file-field'
+import { ConfirmPanel } from '~/ui/confirm-panel'
 import { FormAlert } from '~/ui/form-alert'
 import { Map, OFFLINE_BASE_LAYER_URL, type Position } from '~/ui/map'
 import { RadioGroup } from '~/ui/radio-group'
@@ -174,6 +175,17 @@ export function UiKit({ lastResult, constraint, tiles, dialogOpen, sent, confirm
             <p>{TEXT.dialogMessage}</p>
           </Dialog>
         ) : null}
+      </Part>
+
+      <Part id="confirm-panel" heading={TEXT.confirmPanelHeading}>
+        <ConfirmPanel id="ui-confirm" heading={TEXT.confirmPanelQuestion} detail={TEXT.confirmPanelDetail} danger>
+          <div className="flex flex-wrap gap-3">
+            <Button type="button">{TEXT.confirm}</Button>
+            <Button type="button" variant="ghost">
+              {TEXT.confirmPanelNo}
+            </Button>
+          </div>
+        </ConfirmPanel>
       </Part>
     </div>
   )

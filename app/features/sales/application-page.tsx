@@ -5,6 +5,7 @@
 import { Form } from '@remix-run/react'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
+import { ConfirmPanel } from '~/ui/confirm-panel'
 import { FormAlert } from '~/ui/form-alert'
 import type { SalesApplicationDetails, SalesTimelineEntry } from '~/upstream/sales.server'
 import { useIsPending } from '~/utils/use-is-pending'
@@ -69,21 +70,12 @@ function Actions({ details, answer }: { details: SalesApplicationDetails; answer
       </h2>
       <FormAlert id="sales-action-error" errors={answer?.formError ? [answer.formError] : undefined} />
       {answer?.confirmDelete ? (
-        <section
-          role="alertdialog"
-          aria-labelledby="delete-confirm-heading"
-          aria-describedby="delete-confirm-detail"
-          className="flex flex-col gap-3 rounded-lg border-2 border-red-600 p-5"
-        >
-          <h3 id="delete-confirm-heading" className="font-bold">
-            {TEXT.deleteConfirmHeading}
-          </h3>
-          <p id="delete-confirm-detail">{TEXT.deleteConfirm}</p>
+        <ConfirmPanel id="delete-confirm" heading={TEXT.deleteConfirmHeading} detail={TEXT.deleteConfirm} danger>
           <div className="flex flex-wrap gap-3">
             <Action intent="delete" label={TEXT.yes} variant="primary" />
             <Action intent="stay" label={TEXT.no} variant="ghost" />
           </div>
-        </section>
+        </ConfirmPanel>
       ) : (
         <div className="flex flex-wrap gap-3">
           {item.kind === 'application' ? <Action intent="send-pdf" label={TEXT.sendPdf} /> : null}

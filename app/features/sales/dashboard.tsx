@@ -8,6 +8,7 @@ import { Form, useLocation } from '@remix-run/react'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
 import { CHOICE_CLASS } from '~/ui/checkbox-field'
+import { ConfirmPanel } from '~/ui/confirm-panel'
 import { CONTROL_CLASS, LABEL_CLASS } from '~/ui/field-parts'
 import { FormAlert } from '~/ui/form-alert'
 import type { SalesStats } from '~/upstream/sales.server'
@@ -310,16 +311,11 @@ function Reassign({ page, answer }: { page: DashboardPage; answer: ReassignAnswe
   if (answer?.confirm) {
     const { confirm } = answer
     return (
-      <section
-        role="alertdialog"
-        aria-labelledby="reassign-confirm-heading"
-        aria-describedby="reassign-confirm-detail"
-        className="flex flex-col gap-3 rounded-lg border-2 border-brand-600 p-5"
+      <ConfirmPanel
+        id="reassign-confirm"
+        heading={TEXT.reassignConfirmHeading}
+        detail={TEXT.reassignConfirm(confirm.refIDList.length, confirm.agentName)}
       >
-        <h2 id="reassign-confirm-heading" className="text-lg font-bold">
-          {TEXT.reassignConfirmHeading}
-        </h2>
-        <p id="reassign-confirm-detail">{TEXT.reassignConfirm(confirm.refIDList.length, confirm.agentName)}</p>
         <ul className="font-mono text-sm">
           {confirm.refIDList.map((refId) => (
             <li key={refId}>{refId}</li>
@@ -338,7 +334,7 @@ function Reassign({ page, answer }: { page: DashboardPage; answer: ReassignAnswe
             {TEXT.no}
           </Button>
         </Form>
-      </section>
+      </ConfirmPanel>
     )
   }
   const agentError = answer?.errors.agentCode?.join(' ')
