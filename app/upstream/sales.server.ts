@@ -204,6 +204,15 @@ export const BulkUpdatedSchema = z.object({
 })
 export type BulkUpdated = z.infer<typeof BulkUpdatedSchema>
 export const DraftDeletedSchema = z.object({ deleted: z.literal(true), refId: z.string() })
+
+/** A resumed draft (spec 4, issue 13 item 2): its new id (a secret: the draft cookie's, never logged or shown) and its new order id. */
+export const ResumedDraftSchema = z.object({
+  draftId: z.string().min(1),
+  orderId: z.string(),
+  expiresAt: Instant,
+  customerSegment: z.enum(['Residential', 'SME']).nullable(),
+})
+export type ResumedDraft = z.infer<typeof ResumedDraftSchema>
 export const SentSchema = z.object({ sent: z.literal(true), maskedEmail: z.string() })
 export const ComplianceUploadedSchema = z.object({ file: SalesDocumentSchema, compliance: SalesComplianceSchema })
 export type ComplianceUploaded = z.infer<typeof ComplianceUploadedSchema>
@@ -325,6 +334,19 @@ export function salesCalls(client: UpstreamClient) {
         path: refPath(refId),
         accessToken,
         schema: statusTrue(DraftDeletedSchema),
+      }),
+
+    /**
+     * Resumes one of the scope's drafts by its order id: a new draft id (the previous one opens
+     * nothing any more) and the new order id that goes with it (status true required).
+     */
+    resumeDraft: (accessToken: string, orderId: string) =>
+      client.call({
+        name: 'sales.resumeDraft',
+        method: 'POST',
+        path: `${refPath(orderId)}/resume`,
+        accessToken,
+        schema: statusTrue(ResumedDraftSchema),
       }),
 
     /** spec 7: application notifications for PDF: the summary to the customer's email (429 past 3 an hour). */

@@ -9,7 +9,7 @@
  */
 import { and, desc, eq, gt, inArray } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
-import { hashDraftId } from './service.ts'
+import { hashDraftId, newDraftId } from './service.ts'
 import { drafts } from './tables.ts'
 
 /** Bounds one listing; an agent with more live drafts than this sees the newest. */
@@ -83,4 +83,55 @@ export async function deleteAgentDraft(db: Executor, agentCodes: string[], order
   if (!match) return false
   const deleted = await db.delete(drafts).where(eq(drafts.idHash, match.idHash)).returning({ idHash: drafts.idHash })
   return deleted.length > 0
+}
+
+export type RekeyedDraft = {
+  /** The new id: the only one that opens the draft from now on. */
+  draftId: string
+  /** The order id of the new id (it follows the id's hash). */
+  orderId: string
+  previousIdHash: string
+  idHash: string
+  agentCode: string
+  sections: Record<string, unknown>
+  expiresAt: Date
+}
+
+/**
+ * Resuming by order id (issue 13 item 2): gives the live draft of these agents with this order
+ * id a new random id, replacing the stored hash in one statement, so the previous id (an old
+ * cookie, another browser) opens nothing any more. Owner, sections and expiry are kept; null
+ * when there is no such draft. The caller moves whatever else is bound to the previous hash
+ * (files, cart) in the same transaction.
+ */
+export async function rekeyAgentDraft(
+  db: Executor,
+  agentCodes: string[],
+  orderId: string,
+  now: Date,
+): Promise<RekeyedDraft | null> {
+  if (agentCodes.length === 0 || !ORDER_ID_PATTERN.test(orderId)) return null
+  const rows = await db
+    .select({ idHash: drafts.idHash })
+    .from(drafts)
+    .where(and(inArray(drafts.agentCode, agentCodes), gt(drafts.expiresAt, now)))
+  const match = rows.find((row) => orderIdOf(row.idHash) === orderId)
+  if (!match) return null
+  const draftId = newDraftId()
+  const idHash = hashDraftId(draftId)
+  const [row] = await db
+    .update(drafts)
+    .set({ idHash })
+    .where(and(eq(drafts.idHash, match.idHash), inArray(drafts.agentCode, agentCodes), gt(drafts.expiresAt, now)))
+    .returning()
+  if (!row) return null
+  return {
+    draftId,
+    orderId: orderIdOf(idHash),
+    previousIdHash: match.idHash,
+    idHash,
+    agentCode: row.agentCode!,
+    sections: row.sections,
+    expiresAt: row.expiresAt,
+  }
 }

@@ -28,6 +28,7 @@ import {
 } from '../../lib/documents.ts'
 import { usableSections } from '../../lib/draft-sections.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
+import type { Executor } from '../db/client.ts'
 import { createDraftService, draftNotFound, hashDraftId } from '../drafts/service.ts'
 import { drafts as draftRows } from '../drafts/tables.ts'
 import { ServiceError } from '../errors.ts'
@@ -177,6 +178,14 @@ function newRow(
 let fallbackStorage: ObjectStorage | undefined
 
 export type FileService = ReturnType<typeof createFileService>
+
+/** A re-keyed draft's documents follow it (services/drafts, rekeyAgentDraft), in the caller's transaction. */
+export async function moveDraftDocuments(db: Executor, fromIdHash: string, toIdHash: string): Promise<void> {
+  await db
+    .update(uploadedDocuments)
+    .set({ draftIdHash: toIdHash })
+    .where(and(eq(uploadedDocuments.draftIdHash, fromIdHash), isNull(uploadedDocuments.applicationId)))
+}
 
 export function createFileService(deps: ServiceDeps) {
   const storage =

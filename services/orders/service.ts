@@ -68,6 +68,11 @@ export function cartNotFound() {
 
 type CartRow = typeof carts.$inferSelect
 
+/** A re-keyed draft's cart follows it (services/drafts, rekeyAgentDraft), in the caller's transaction. */
+export async function moveDraftCart(db: Executor, fromIdHash: string, toIdHash: string): Promise<void> {
+  await db.update(carts).set({ draftIdHash: toIdHash }).where(eq(carts.draftIdHash, fromIdHash))
+}
+
 export type OrderService = ReturnType<typeof createOrderService>
 
 export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {

@@ -13,6 +13,9 @@
  *   GET    /v1/sales/applications/:refId                      details: everything filed, documents, timeline
  *   PATCH  /v1/sales/applications/:refId { agentCode }        reassign one (sales admin)
  *   DELETE /v1/sales/applications/:refId                      delete a draft (its agent or their admin)
+ *   POST   /v1/sales/applications/:orderId/resume             resume a draft (spec 4, issue 13 item 2): a new draft
+ *          id (the previous one opens nothing any more), { draftId, orderId, expiresAt, customerSegment };
+ *          the order id follows the new id
  *   GET    /v1/sales/applications/:refId/documents/:fileId/content   a document's bytes
  *   POST   /v1/sales/applications/:refId/notifications/pdf    email the customer the PDF summary
  *   POST   /v1/sales/applications/:refId/compliance-links     resend the compliance link
@@ -132,6 +135,10 @@ export function salesRoutes(
 
   app.delete('/v1/sales/applications/:refId', async (c) =>
     c.json(ok(await service.deleteDraft(c.var.caller, refIdOf(c)))),
+  )
+
+  app.post('/v1/sales/applications/:refId/resume', async (c) =>
+    c.json(ok(await service.resumeDraft(c.var.caller, refIdOf(c)))),
   )
 
   app.get('/v1/sales/applications/:refId/documents/:fileId/content', async (c) => {

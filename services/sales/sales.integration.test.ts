@@ -328,6 +328,80 @@ describe('drafts (spec 4: Draft Application)', () => {
   })
 })
 
+describe('resuming a draft by order id (spec 4, issue 13 item 2)', () => {
+  const orderIdOf = async (agent: Headers) => {
+    const drafts = await list(agent, '?status=draft')
+    return drafts.body.data.items.find((i: { kind: string }) => i.kind === 'draft').refId as string
+  }
+
+  it('a new id opens the draft (with its sections and documents) for its agent; the previous id opens nothing', async () => {
+    const draftId = await newDraft(agent1)
+    const saved = await call('PUT', `/v1/drafts/${draftId}/sections/customerCategory`, agent1, {
+      category: 'SME',
+      isWorkingGovtEmbassyWorker: false,
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    const files = createFileService(servicesDeps())
+    const bytes = Buffer.concat([JPEG, crypto.randomBytes(8)])
+    await files.upload(
+      draftId,
+      {
+        category: 'governmentIssued',
+        subCategory: null,
+        fileName: 'id.jpg',
+        type: 'jpg',
+        size: bytes.length,
+        sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+      },
+      Readable.toWeb(Readable.from([bytes])) as WebReadableStream<Uint8Array>,
+    )
+    const orderId = await orderIdOf(agent1)
+    const before = await call('GET', `/v1/drafts/${draftId}`, agent1)
+
+    const resumed = await call('POST', `/v1/sales/applications/${orderId}/resume`, agent1)
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200)
+    const { draftId: newId, orderId: newOrderId, expiresAt, customerSegment } = resumed.body.data
+    expect(resumed.body.status).toBe(true)
+    expect(customerSegment).toBe('SME')
+    expect(newId).not.toBe(draftId)
+    expect(newOrderId).toMatch(/^DR-[0-9A-Z]{10}$/)
+    expect(newOrderId).not.toBe(orderId)
+    expect(expiresAt).toBe(before.body.data.expiresAt)
+
+    const opened = await call('GET', `/v1/drafts/${newId}`, agent1)
+    expect(opened.status).toBe(200)
+    expect(opened.body.data.sections.customerCategory).toMatchObject({ category: 'SME' })
+    expect((await files.list(newId)).map((f) => f.fileName)).toEqual(['id.jpg'])
+    expect((await call('GET', `/v1/drafts/${draftId}`, agent1)).status).toBe(404)
+    // The list names it by its new order id; the previous one is gone.
+    expect(await orderIdOf(agent1)).toBe(newOrderId)
+    expect((await call('POST', `/v1/sales/applications/${orderId}/resume`, agent1)).status).toBe(404)
+    expect((await call('DELETE', `/v1/sales/applications/${newOrderId}`, agent1)).status).toBe(200)
+  })
+
+  it('another agent, another admin, an expired draft and an unknown order id are 404; a customer 403', async () => {
+    await newDraft(agent1)
+    const orderId = await orderIdOf(agent1)
+    expect((await call('POST', `/v1/sales/applications/${orderId}/resume`, agent2)).status).toBe(404)
+    expect((await call('POST', `/v1/sales/applications/${orderId}/resume`, otherAdmin)).status).toBe(404)
+    expect((await call('POST', `/v1/sales/applications/${orderId}/resume`, customer)).status).toBe(403)
+    expect((await call('POST', '/v1/sales/applications/DR-0000000000/resume', agent1)).status).toBe(404)
+    expect((await call('POST', `/v1/sales/applications/${await seededRef(1)}/resume`, agent1)).status).toBe(404)
+
+    clock = new Date(Date.now() + 5 * 3_600_000)
+    try {
+      expect((await call('POST', `/v1/sales/applications/${orderId}/resume`, agent1)).status).toBe(404)
+    } finally {
+      clock = null
+    }
+    // The admin resumes a team member's draft; it stays the agent's.
+    const byAdmin = await call('POST', `/v1/sales/applications/${orderId}/resume`, admin)
+    expect(byAdmin.status).toBe(200)
+    expect((await call('GET', `/v1/drafts/${byAdmin.body.data.draftId}`, agent1)).status).toBe(200)
+    expect((await call('DELETE', `/v1/sales/applications/${byAdmin.body.data.orderId}`, agent1)).status).toBe(200)
+  })
+})
+
 describe("an application filed through an agent's draft", () => {
   let ref: string
   beforeAll(async () => {

@@ -32,12 +32,19 @@ import {
 import { createTrackingService, maskEmail } from '../applications/tracking.ts'
 import type { Caller } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
-import { deleteAgentDraft, liveAgentDrafts, ORDER_ID_PATTERN, type AgentDraft } from '../drafts/agent-drafts.ts'
+import {
+  deleteAgentDraft,
+  liveAgentDrafts,
+  ORDER_ID_PATTERN,
+  rekeyAgentDraft,
+  type AgentDraft,
+} from '../drafts/agent-drafts.ts'
 import { ServiceError } from '../errors.ts'
 import { DocumentCategorySchema as UploadCategorySchema, subCategoriesOf, type FileEntry } from '../../lib/documents.ts'
-import { createFileService, type ApplicationFileEntry, type UploadMeta } from '../files/service.ts'
+import { createFileService, moveDraftDocuments, type ApplicationFileEntry, type UploadMeta } from '../files/service.ts'
 import { findUserRowById } from '../identity/users.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
+import { moveDraftCart } from '../orders/service.ts'
 import { applicationPdfEmail, renderApplicationPdf } from './application-pdf.ts'
 import { pdfSends, promoCodes, salesAgents, salesAssignments } from './tables.ts'
 
@@ -239,10 +246,21 @@ function itemOfApplication(row: AgentApplicationRow): SalesListItem {
 type DraftPersonal = { firstName?: unknown; lastName?: unknown; emailAddress?: unknown; mobileNumber?: unknown }
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null)
 
+function segmentOf(sections: Record<string, unknown>): 'Residential' | 'SME' | null {
+  const category = (sections.customerCategory as { category?: unknown } | undefined)?.category
+  return category === 'SME' ? 'SME' : category === 'RES' ? 'Residential' : null
+}
+
+export type ResumedDraft = {
+  draftId: string
+  orderId: string
+  expiresAt: string
+  customerSegment: 'Residential' | 'SME' | null
+}
+
 function itemOfDraft(draft: AgentDraft): SalesListItem {
   const personal = (draft.sections.personalDetails ?? {}) as DraftPersonal
   const basic = (draft.sections.basicInfo ?? {}) as DraftPersonal
-  const category = (draft.sections.customerCategory as { category?: unknown } | undefined)?.category
   return {
     kind: 'draft',
     refId: draft.orderId,
@@ -254,7 +272,7 @@ function itemOfDraft(draft: AgentDraft): SalesListItem {
     lastName: textOrNull(personal.lastName ?? basic.lastName),
     emailAddress: textOrNull(personal.emailAddress ?? basic.emailAddress),
     mobileNumber: textOrNull(personal.mobileNumber ?? basic.mobileNumber),
-    customerSegment: category === 'SME' ? 'SME' : category === 'RES' ? 'Residential' : null,
+    customerSegment: segmentOf(draft.sections),
     planName: null,
     createdAt: draft.createdAt.toISOString(),
     updatedAt: draft.updatedAt.toISOString(),
@@ -639,6 +657,31 @@ export function createSalesService(deps: ServiceDeps) {
       const deleted = await deleteAgentDraft(deps.db, scope.agentCodes, found.draft.orderId, deps.now())
       if (!deleted) throw notFound()
       return { deleted: true, refId }
+    },
+
+    /**
+     * Resuming a draft by its order id (spec 4, issue 13 item 2): a new id for the scope's live
+     * draft, its documents and cart moved with it in one transaction; the previous id opens
+     * nothing any more. The order id follows the new id. Anything else is 404.
+     */
+    async resumeDraft(caller: Caller, refId: string): Promise<ResumedDraft> {
+      const scope = await scopeOf(caller)
+      if (!ORDER_ID_PATTERN.test(refId)) throw notFound()
+      const now = deps.now()
+      const resumed = await deps.db.transaction(async (tx) => {
+        const rekeyed = await rekeyAgentDraft(tx, scope.agentCodes, refId, now)
+        if (!rekeyed) return null
+        await moveDraftDocuments(tx, rekeyed.previousIdHash, rekeyed.idHash)
+        await moveDraftCart(tx, rekeyed.previousIdHash, rekeyed.idHash)
+        return rekeyed
+      })
+      if (!resumed) throw notFound()
+      return {
+        draftId: resumed.draftId,
+        orderId: resumed.orderId,
+        expiresAt: resumed.expiresAt.toISOString(),
+        customerSegment: segmentOf(resumed.sections),
+      }
     },
 
     /** spec 7, application notifications for PDF: the summary to the customer's email, a few times an hour. */
