@@ -167,6 +167,27 @@ test('a failed e-wallet payment says so and offers the other channels', async ({
   await expect(page.getByRole('radiogroup', { name: 'How would you like to pay?' })).toBeVisible()
 })
 
+test('a customer’s failed e-wallet payment comes back to /customer/payment-failed with the other channels', async ({
+  page,
+}, testInfo) => {
+  const payer = payerOf(testInfo)
+  await signIn(page, payer.customer)
+  await page.goto(`/customer/bill-history/pay/${payer.account}`)
+  await page.getByLabel('Amount to pay').fill('100')
+  await page.getByLabel('GCash').check()
+  await page.getByRole('button', { name: 'REVIEW PAYMENT' }).click()
+  await page.getByRole('button', { name: 'PAY ₱100.00' }).click()
+  await page.getByRole('button', { name: 'Fail the GCash payment' }).click()
+  await expect(page).toHaveURL(/\/customer\/payment-failed\?payment=[0-9a-f-]{36}$/)
+  const alert = page.getByRole('alert').filter({ hasText: 'Unable to process payment!' })
+  await expect(alert).toContainText('Please try other payment channels.')
+  await alert.getByRole('link', { name: 'TRY ANOTHER CHANNEL' }).click()
+  await expect(page).toHaveURL(`/customer/bill-history/pay/${payer.account}`)
+  // Without a payment named, the page still says so and asks nothing upstream.
+  await page.goto('/customer/payment-failed')
+  await expect(page.getByRole('alert')).toContainText('Unable to process payment!')
+})
+
 test('a customer cannot pay into, or read a payment of, an account not theirs', async ({ page }, testInfo) => {
   const payer = payerOf(testInfo)
   // A guest's payment into another account, started in this browser.

@@ -22,7 +22,8 @@ test('an agent opens an application, sends the customer its PDF and the complian
   await page.goto('/sales?search=TORRES')
   await page.getByTestId('sales-applications').getByRole('link').first().click()
   await expect(page).toHaveURL(/\/sales\/applications\/OO-[\w-]+$/)
-  const applicationUrl = page.url()
+  const refId = new URL(page.url()).pathname.split('/').pop()!
+  const applicationUrl = `/sales/applications/${refId}`
   const facts = page.getByTestId('sales-application')
   await expect(facts).toContainText('MIGUEL TORRES')
   await expect(facts).toContainText('For compliance')
@@ -46,10 +47,13 @@ test('an agent opens an application, sends the customer its PDF and the complian
   await expect(page.getByText('MIGUEL TORRES')).toHaveCount(0)
   const posted = await page.request.post(applicationUrl, {
     form: { intent: 'send-pdf' },
-    headers: { origin: new URL(applicationUrl).origin },
+    headers: { origin: new URL(page.url()).origin },
     maxRedirects: 0,
   })
   expect(posted.status()).toBe(404)
+  // Nor its compliance pages.
+  expect((await page.goto(`/sales/applications/${refId}/compliance`))?.status()).toBe(404)
+  expect((await page.goto(`/sales/applications/${refId}/compliance/governmentIssued`))?.status()).toBe(404)
 })
 
 test('after logout a kiosk browser keeps nothing of the customer: no storage, no session, and the back button shows nothing', async ({

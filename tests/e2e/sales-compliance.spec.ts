@@ -20,9 +20,11 @@ test('an agent sends the rejected ID again for the customer, and the application
   await page.goto(`/sales?search=${CUSTOMER[testInfo.project.name as keyof typeof CUSTOMER]}`)
   await page.getByTestId('sales-applications').getByRole('link').first().click()
   await expect(page.getByTestId('sales-application')).toContainText('For compliance')
+  const refId = new URL(page.url()).pathname.split('/').pop()!
   await page.getByRole('link', { name: 'SEND DOCUMENTS AGAIN' }).click()
-  await expect(page).toHaveURL(/\/sales\/applications\/OO-[\w-]+\/compliance$/)
+  await expect(page).toHaveURL(`/sales/applications/${refId}/compliance`)
   await page.getByRole('link', { name: 'Upload Valid government-issued ID' }).click()
+  await expect(page).toHaveURL(`/sales/applications/${refId}/compliance/governmentIssued`)
   await expect(page.getByRole('heading', { name: 'Send your Valid government-issued ID again' })).toBeVisible()
 
   const file = page.getByLabel('Choose a file: Valid government-issued ID')
@@ -45,4 +47,11 @@ test('an agent sends the rejected ID again for the customer, and the application
     page.getByRole('link', { name: 'Download government-id.jpg' }).click(),
   ])
   expect(download.suggestedFilename()).toMatch(/\.jpg$/)
+  const documentLink = page.getByRole('link', { name: 'Download government-id.jpg' })
+  const documentPath = (await documentLink.getAttribute('href'))!
+  expect(documentPath).toMatch(new RegExp(`^/sales/applications/${refId}/documents/[\\w-]+$`))
+  // Another agent gets nothing of it.
+  await page.context().clearCookies()
+  await signIn(page, { email: 'agent2@example.com', password: DEMO.agent.password })
+  expect((await page.request.get(documentPath, { maxRedirects: 0 })).status()).toBe(404)
 })
