@@ -11,10 +11,8 @@ import type { SalesApplicationDetails, SalesTimelineEntry } from '~/upstream/sal
 import { useIsPending } from '~/utils/use-is-pending'
 import type { ApplicationAnswer } from './application.server'
 import { SalesNav } from './sales-nav'
+import { manilaTime } from './time'
 import { APPLICATION_TEXT as TEXT, SALES_COMPLIANCE_TEXT } from './texts'
-
-const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' })
-const when = (iso: string) => WHEN.format(new Date(iso))
 
 function timelineLabel(entry: SalesTimelineEntry) {
   if (entry.kind === 'status') return entry.label
@@ -112,7 +110,7 @@ export function SalesApplication({
     [TEXT.segment, item.customerSegment],
     [TEXT.plan, item.planName],
     [TEXT.appointment, details.appointment],
-    [TEXT.expires, item.expiresAt ? when(item.expiresAt) : null],
+    [TEXT.expires, item.expiresAt ? manilaTime(item.expiresAt) : null],
   ]
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
@@ -194,7 +192,7 @@ export function SalesApplication({
           {details.timeline.map((entry, index) => (
             <li key={index}>
               <strong>{timelineLabel(entry)}</strong>{' '}
-              <span className="text-sm text-slate-600 dark:text-slate-300">{when(entry.at)}</span>
+              <span className="text-sm text-slate-600 dark:text-slate-300">{manilaTime(entry.at)}</span>
               {entry.kind === 'status' && entry.reason ? <span className="block text-sm">{entry.reason}</span> : null}
             </li>
           ))}

@@ -9,11 +9,14 @@ import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
 import { CHOICE_CLASS } from '~/ui/checkbox-field'
 import { ConfirmPanel } from '~/ui/confirm-panel'
-import { CONTROL_CLASS, LABEL_CLASS } from '~/ui/field-parts'
+import { Field } from '~/ui/field'
+import type { FieldMeta } from '~/ui/field-parts'
 import { FormAlert } from '~/ui/form-alert'
+import { SelectField } from '~/ui/select-field'
 import type { SalesStats } from '~/upstream/sales.server'
 import type { DashboardPage, ReassignAnswer } from './dashboard.server'
 import { SalesNav } from './sales-nav'
+import { manilaTime } from './time'
 import { SALES_TEXT as TEXT } from './texts'
 
 const BUCKETS = [
@@ -24,8 +27,6 @@ const BUCKETS = [
   ['installed', 'Installed'],
   ['rejected', 'Rejected'],
 ] as const
-
-const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' })
 
 function Head({ page }: { page: DashboardPage }) {
   const { agent } = page
@@ -133,76 +134,51 @@ function Stats({ page }: { page: DashboardPage }) {
   )
 }
 
+const fieldOf = (id: string, name: string, value: string, errors?: string[]): FieldMeta => ({
+  id,
+  name,
+  errorId: `${id}-error`,
+  initialValue: value,
+  errors,
+})
+
+const teamOptions = (page: DashboardPage) =>
+  (page.agent?.team ?? []).map((member) => ({
+    value: member.agentCode,
+    label: `${member.firstName} ${member.lastName} (${member.agentCode})`,
+  }))
+
 function Filters({ page }: { page: DashboardPage }) {
   const { filters, filterErrors } = page
-  const error = (name: string) => filterErrors[name]?.join(' ')
   return (
     <Form method="get" action="/sales" className="flex flex-wrap items-end gap-3" aria-label={TEXT.listHeading}>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="sales-search" className={LABEL_CLASS}>
-          {TEXT.searchLabel}
-        </label>
-        <input
-          id="sales-search"
-          type="search"
-          name="search"
-          defaultValue={filters.search}
-          maxLength={100}
-          aria-describedby="sales-search-hint"
-          className={CONTROL_CLASS}
-        />
-        <span id="sales-search-hint" className="text-xs text-slate-600 dark:text-slate-300">
-          {TEXT.searchHint}
-        </span>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="sales-status" className={LABEL_CLASS}>
-          {TEXT.statusLabel}
-        </label>
-        <select id="sales-status" name="status" defaultValue={filters.status} className={CONTROL_CLASS}>
-          <option value="">{TEXT.anyStatus}</option>
-          {BUCKETS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field
+        label={TEXT.searchLabel}
+        hint={TEXT.searchHint}
+        field={fieldOf('sales-search', 'search', filters.search)}
+        inputProps={{ type: 'search', maxLength: 100 }}
+      />
+      <SelectField
+        label={TEXT.statusLabel}
+        field={fieldOf('sales-status', 'status', filters.status)}
+        placeholder={TEXT.anyStatus}
+        options={BUCKETS.map(([value, label]) => ({ value, label }))}
+      />
       {page.isAdmin && page.agent ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor="sales-agent" className={LABEL_CLASS}>
-            {TEXT.agentLabel}
-          </label>
-          <select id="sales-agent" name="agentCode" defaultValue={filters.agentCode} className={CONTROL_CLASS}>
-            <option value="">{TEXT.anyAgent}</option>
-            {page.agent.team.map((member) => (
-              <option key={member.agentCode} value={member.agentCode}>
-                {`${member.firstName} ${member.lastName} (${member.agentCode})`}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={TEXT.agentLabel}
+          field={fieldOf('sales-agent', 'agentCode', filters.agentCode)}
+          placeholder={TEXT.anyAgent}
+          options={teamOptions(page)}
+        />
       ) : null}
       {(['from', 'to'] as const).map((name) => (
-        <div key={name} className="flex flex-col gap-1">
-          <label htmlFor={`sales-${name}`} className={LABEL_CLASS}>
-            {name === 'from' ? TEXT.fromLabel : TEXT.toLabel}
-          </label>
-          <input
-            id={`sales-${name}`}
-            type="date"
-            name={name}
-            defaultValue={filters[name]}
-            aria-invalid={error(name) ? true : undefined}
-            aria-describedby={error(name) ? `sales-${name}-error` : undefined}
-            className={CONTROL_CLASS}
-          />
-          {error(name) ? (
-            <span id={`sales-${name}-error`} className="text-sm text-red-700 dark:text-red-400">
-              {error(name)}
-            </span>
-          ) : null}
-        </div>
+        <Field
+          key={name}
+          label={name === 'from' ? TEXT.fromLabel : TEXT.toLabel}
+          field={fieldOf(`sales-${name}`, name, filters[name], filterErrors[name])}
+          inputProps={{ type: 'date' }}
+        />
       ))}
       <Button type="submit" variant="secondary">
         {TEXT.filterButton}
@@ -294,7 +270,7 @@ function Table({ page, answer }: { page: DashboardPage; answer: ReassignAnswer |
                 <td className="py-2 pr-3">{name}</td>
                 <td className="py-2 pr-3">{item.statusLabel}</td>
                 {page.isAdmin ? <td className="py-2 pr-3">{item.agentCode}</td> : null}
-                <td className="py-2">{WHEN.format(new Date(item.updatedAt))}</td>
+                <td className="py-2">{manilaTime(item.updatedAt)}</td>
               </tr>
             )
           })}
@@ -337,7 +313,6 @@ function Reassign({ page, answer }: { page: DashboardPage; answer: ReassignAnswe
       </ConfirmPanel>
     )
   }
-  const agentError = answer?.errors.agentCode?.join(' ')
   const chosenError = answer?.errors.refIDList?.join(' ')
   return (
     <Form
@@ -357,31 +332,12 @@ function Reassign({ page, answer }: { page: DashboardPage; answer: ReassignAnswe
         </p>
       ) : null}
       <input type="hidden" name="back" value={back} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="reassign-agent" className={LABEL_CLASS}>
-          {TEXT.reassignAgent}
-        </label>
-        <select
-          id="reassign-agent"
-          name="agentCode"
-          defaultValue={answer?.agentCode ?? ''}
-          aria-invalid={agentError ? true : undefined}
-          aria-describedby={agentError ? 'reassign-agent-error' : undefined}
-          className={CONTROL_CLASS}
-        >
-          <option value="">{TEXT.reassignAgentRequired}</option>
-          {page.agent.team.map((member) => (
-            <option key={member.agentCode} value={member.agentCode}>
-              {`${member.firstName} ${member.lastName} (${member.agentCode})`}
-            </option>
-          ))}
-        </select>
-        {agentError ? (
-          <span id="reassign-agent-error" className="text-sm text-red-700 dark:text-red-400">
-            {agentError}
-          </span>
-        ) : null}
-      </div>
+      <SelectField
+        label={TEXT.reassignAgent}
+        field={fieldOf('reassign-agent', 'agentCode', answer?.agentCode ?? '', answer?.errors.agentCode)}
+        placeholder={TEXT.reassignAgentRequired}
+        options={teamOptions(page)}
+      />
       <Button type="submit" name="intent" value="review">
         {TEXT.reassignButton}
       </Button>
