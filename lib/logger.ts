@@ -35,6 +35,11 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, name: string, de
         '*.otp',
         'codeHash',
         '*.codeHash',
+        // Wi-Fi passphrases (services/devices, issue 18), and the ACS task that carries one.
+        'passphrase',
+        '*.passphrase',
+        'parameterValues',
+        '*.parameterValues',
       ],
       censor: '[redacted]',
     },

@@ -1,0 +1,111 @@
+/**
+ * The modem's Wi-Fi (issue 18): what a customer may set, with the words they see. Shared by
+ * the devices service (which always validates) and the portal's Wi-Fi form (Conform reuses
+ * the schemas), so both sides say the same thing. Each field stops at its first failed
+ * check, so a field shows one message at a time.
+ */
+import { z } from 'zod'
+
+/** IEEE 802.11: an SSID is at most 32 octets, whatever the characters. */
+export const WIFI_NAME_MAX_BYTES = 32
+/** WPA2/WPA3-Personal: a passphrase of 8 to 63 printable ASCII characters (64 would be a raw hex key). */
+export const WIFI_PASSPHRASE_MIN = 8
+export const WIFI_PASSPHRASE_MAX = 63
+/** Changes one account may ask for in an hour (docs/security.md, Abuse). */
+export const WIFI_CHANGES_PER_HOUR = 3
+/** Wrong portal passwords before showing the Wi-Fi password is refused for a while (per user). */
+export const WIFI_REVEAL_MAX_FAILURES = 5
+export const WIFI_REVEAL_WINDOW_MINUTES = 15
+
+export const WIFI_BANDS = ['2.4GHz', '5GHz'] as const
+export type WifiBand = (typeof WIFI_BANDS)[number]
+
+/** Security modes, in TR-181's words (Device.WiFi.AccessPoint.{i}.Security.ModeEnabled), grouped. */
+export const WIFI_SECURITY_MODES = [
+  'None',
+  'WEP',
+  'WPA-Personal',
+  'WPA2-Personal',
+  'WPA-WPA2-Personal',
+  'WPA3-Personal',
+  'WPA2-WPA3-Personal',
+  'Enterprise',
+  'Unknown',
+] as const
+export type WifiSecurityMode = (typeof WIFI_SECURITY_MODES)[number]
+
+/** The modes whose passphrase a customer may set here (a WPA key; not an open, WEP or enterprise network). */
+export const PASSPHRASE_MODES: readonly WifiSecurityMode[] = [
+  'WPA-Personal',
+  'WPA2-Personal',
+  'WPA-WPA2-Personal',
+  'WPA3-Personal',
+  'WPA2-WPA3-Personal',
+]
+
+/** Why a change did not take (the change record's reason); the portal shows WIFI_FAILURE_TEXT. */
+export const WIFI_FAILURE_REASONS = ['offline', 'refused', 'timed_out', 'unavailable'] as const
+export type WifiFailureReason = (typeof WIFI_FAILURE_REASONS)[number]
+
+export const WIFI_TEXT = {
+  nameRequired: 'Please enter a network name.',
+  nameLength: `The network name must be 1 to ${WIFI_NAME_MAX_BYTES} bytes (some characters count as more than one).`,
+  nameSpaces: 'The network name cannot start or end with a space.',
+  nameControl: 'The network name cannot contain line breaks or other control characters.',
+  passphraseRequired: 'Please enter a password.',
+  passphraseLength: `The password must be ${WIFI_PASSPHRASE_MIN} to ${WIFI_PASSPHRASE_MAX} characters.`,
+  passphraseCharacters: 'The password may use only letters, digits, spaces and the symbols on a keyboard.',
+  bandsRequired: 'Choose the network to change.',
+  nothingToChange: 'Enter a new network name, a new password, or both.',
+  portalPasswordRequired: 'Please enter your portal password.',
+} as const
+
+export const WIFI_FAILURE_TEXT: Record<WifiFailureReason, string> = {
+  offline: 'The modem was offline and did not take the change. Your Wi-Fi settings are as they were.',
+  refused: 'The modem refused the change. Your Wi-Fi settings are as they were.',
+  timed_out: 'The modem did not confirm the change within 10 minutes. Please check your Wi-Fi settings again later.',
+  unavailable: 'The modem service did not answer, so nothing was changed.',
+}
+
+const utf8Bytes = (value: string) => new TextEncoder().encode(value).length
+// C0 controls and DEL: a name a phone would show as boxes or break a line with.
+const hasControl = (value: string) =>
+  [...value].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f)
+// 0x20 to 0x7E: what every device's Wi-Fi keyboard can type (IEEE 802.11i, Annex H.4).
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/
+
+/** An SSID: 1 to 32 bytes of UTF-8 (not characters: 'ñ' is two bytes, an emoji four), no edge spaces. */
+export const WifiNameSchema = z
+  .string({ error: WIFI_TEXT.nameRequired })
+  .min(1, { error: WIFI_TEXT.nameRequired, abort: true })
+  .refine((value) => utf8Bytes(value) <= WIFI_NAME_MAX_BYTES, { error: WIFI_TEXT.nameLength, abort: true })
+  .refine((value) => value.trim() === value, { error: WIFI_TEXT.nameSpaces, abort: true })
+  .refine((value) => !hasControl(value), { error: WIFI_TEXT.nameControl })
+
+/** A WPA2/WPA3-Personal passphrase: 8 to 63 characters from 0x20 to 0x7E. */
+export const WifiPassphraseSchema = z
+  .string({ error: WIFI_TEXT.passphraseRequired })
+  .min(1, { error: WIFI_TEXT.passphraseRequired, abort: true })
+  .min(WIFI_PASSPHRASE_MIN, { error: WIFI_TEXT.passphraseLength, abort: true })
+  .max(WIFI_PASSPHRASE_MAX, { error: WIFI_TEXT.passphraseLength, abort: true })
+  .regex(PRINTABLE_ASCII, { error: WIFI_TEXT.passphraseCharacters })
+
+/** One band or both; a band-steered network answers to either. */
+export const WifiBandsSchema = z
+  .array(z.enum(WIFI_BANDS), { error: WIFI_TEXT.bandsRequired })
+  .min(1, { error: WIFI_TEXT.bandsRequired })
+  // Repeats are harmless (dropped below); a long list is not a form's.
+  .max(4)
+  .transform((bands) => WIFI_BANDS.filter((band) => bands.includes(band)))
+
+/** A Wi-Fi change: the bands, and a new name, a new passphrase or both (absent: unchanged). */
+export const WifiChangeSchema = z
+  .object({
+    bands: WifiBandsSchema,
+    ssid: WifiNameSchema.optional(),
+    passphrase: WifiPassphraseSchema.optional(),
+  })
+  .refine((change) => change.ssid !== undefined || change.passphrase !== undefined, {
+    error: WIFI_TEXT.nothingToChange,
+  })
+export type WifiChange = z.output<typeof WifiChangeSchema>
