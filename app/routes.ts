@@ -111,6 +111,21 @@ export default [
     route(`sales/${name}`, 'routes/public/legal.tsx', { id: `sales-legal-${name}` }),
   ),
   // issue 13: one application of the agent's, and its documents (a resource route).
+  // issue 13 item 2: a new application for a customer (spec 2: /sales/application…), the wizard's
+  // pages shared with the public one (steps.ts flowOf), and /{orderId} to resume a draft (spec 4).
+  route('sales/application', 'routes/sales/application-start.tsx'),
+  route('sales/application/onboard', 'routes/sales/application-onboard.tsx'),
+  route('sales/application/success', 'routes/sales/application-success.tsx'),
+  route('sales/application/:path/personalDetails/:orderId?', 'routes/public/onboard-personal-details.tsx', {
+    id: 'sales-personal-details',
+  }),
+  route('sales/application/:path/documents', 'routes/onboarding/documents.tsx', { id: 'sales-documents' }),
+  route('sales/application/:path/documents/:fileId', 'routes/onboarding/document-file.tsx', {
+    id: 'sales-document-file',
+  }),
+  route('sales/application/:path/appointment', 'routes/public/onboard-appointment.tsx', { id: 'sales-appointment' }),
+  route('sales/application/:path/review', 'routes/public/onboard-review.tsx', { id: 'sales-review' }),
+  route('application-sales-partner', 'routes/sales/application-sales-partner.ts'),
   route('sales/applications/:refId', 'routes/sales/application.tsx'),
   route('sales/applications/:refId/documents/:fileId', 'routes/sales/application-document.ts'),
   route('sales/applications/:refId/compliance', 'routes/sales/compliance.tsx'),

@@ -163,6 +163,13 @@ export const AddressSchema = z.object({
 })
 export type ApplicationAddress = z.output<typeof AddressSchema>
 
+/** A promo code as typed by an agent: letters, digits and dashes, upper-cased. */
+export const PromoCodeTextSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9-]{1,40}$/, { error: 'Please enter a promo code of letters and digits.' })
+
 export const CONSENT_NAMES = [
   'termsAndConditions',
   'privacyNotice',
@@ -225,6 +232,13 @@ export const ApplicationPayloadSchema = z
     source: z.string().min(1).max(40),
     /** spec 9: 'self' when no agent is involved. */
     agentCode: z.string().min(1).max(40),
+    /**
+     * issue 13: filed by a sales agent, the customer gave the consents above in the agent's
+     * presence; the agent's code. Kept upstream only for an agent-claimed draft.
+     */
+    consentsWitnessedBy: Nullable(z.string().min(1).max(40)).optional(),
+    /** issue 13, spec 4: the promo code the agent entered (checked by the sales service when entered and when filed). */
+    promoCode: Nullable(PromoCodeTextSchema).optional(),
     appointment: z.object({ slotId: SlotIdSchema }),
   })
   .refine(

@@ -120,6 +120,7 @@ describe('the section registry', () => {
       appointment: { slotId: '2026-11-24-AM', date: '2026-11-24', window: 'AM' },
       submission: { token: 'a'.repeat(43) },
       documents: { businessType: 'PARTNERSHIP' },
+      promo: { code: 'HOME1000', description: '₱1,000 off the installation fee', discountPesos: 1000 },
     }
     expect(Object.keys(samples).sort()).toEqual([...DRAFT_SECTION_NAMES].sort())
     for (const name of DRAFT_SECTION_NAMES) {

@@ -10,7 +10,12 @@
  */
 import { z } from 'zod'
 import { CustomerCategorySchema, ProductCodeSchema } from './catalog.ts'
-import { AppointmentSectionSchema, PersonalDetailsSectionSchema, SubmissionSectionSchema } from './application.ts'
+import {
+  AppointmentSectionSchema,
+  PersonalDetailsSectionSchema,
+  PromoCodeTextSchema,
+  SubmissionSectionSchema,
+} from './application.ts'
 import { BusinessTypeSchema } from './documents.ts'
 import { LeadSectionSchema, ServiceabilitySectionSchema } from './check-availability-sections.ts'
 import { EmailSchema, FirstNameSchema, LastNameSchema, MobileNumberSchema } from './identity-schemas.ts'
@@ -60,6 +65,17 @@ export type CustomerCategorySection = z.output<typeof CustomerCategorySectionSch
 export const DocumentsSectionSchema = z.strictObject({ businessType: BusinessTypeSchema })
 export type DocumentsSection = z.output<typeof DocumentsSectionSchema>
 
+/**
+ * A sales agent's promo code for the customer (issue 13; spec 4 keeps it across the agent's
+ * storage clear): as the sales service accepted it, with what it gives, for the review page.
+ */
+export const PromoSectionSchema = z.strictObject({
+  code: PromoCodeTextSchema,
+  description: z.string().max(200),
+  discountPesos: z.number().nonnegative(),
+})
+export type PromoSection = z.output<typeof PromoSectionSchema>
+
 /** Every section a draft can hold, by name. */
 export const DRAFT_SECTIONS = {
   basicInfo: BasicInfoSchema,
@@ -74,6 +90,8 @@ export const DRAFT_SECTIONS = {
   appointment: AppointmentSectionSchema,
   submission: SubmissionSectionSchema,
   documents: DocumentsSectionSchema,
+  // The sales agent's plan step (issue 13).
+  promo: PromoSectionSchema,
 } satisfies Record<string, z.ZodType>
 
 export type DraftSectionName = keyof typeof DRAFT_SECTIONS

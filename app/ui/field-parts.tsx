@@ -7,6 +7,15 @@
 /** Conform's field metadata: id, name, initial value and errors. */
 export type FieldMeta = { id: string; name: string; errorId: string; initialValue?: unknown; errors?: string[] }
 
+/** A field of a plain form (no Conform): its id, name, value and the server's messages. */
+export const plainField = (id: string, name: string, value: string, errors?: string[]): FieldMeta => ({
+  id,
+  name,
+  errorId: `${id}-error`,
+  initialValue: value,
+  errors,
+})
+
 export const hintIdOf = (field: FieldMeta) => `${field.id}-hint`
 
 export function isInvalid(field: FieldMeta) {

@@ -160,6 +160,9 @@ export const FiledApplicationSchema = z.looseObject({
   mobileNumber: z.string(),
   planName: z.string(),
   agentCode: z.string(),
+  /** Filed by an agent (issue 13): who witnessed the consents, and the promo code; absent before. */
+  consentsWitnessedBy: z.string().nullable().optional(),
+  promoCode: z.string().nullable().optional(),
   addresses: z.array(z.looseObject({ addressType: z.enum(['residential', 'billing']) })),
 })
 export type FiledApplication = z.infer<typeof FiledApplicationSchema>

@@ -165,7 +165,14 @@ export function createApplicationService(deps: ServiceDeps) {
       // issue 13, docs/security.md (fields the user must not set): the agent code is the one the
       // draft was claimed under by an agent, never what the body says; without one, 'self'.
       const agentCode = (draftId ? await draftAgentCode(deps.db, draftId, now) : null) ?? 'self'
-      payload = { ...payload, agentCode }
+      // An agent's witness and promo code stand only on an agent's draft; anyone else's are dropped.
+      const byAgent = agentCode !== 'self'
+      payload = {
+        ...payload,
+        agentCode,
+        consentsWitnessedBy: byAgent && payload.consentsWitnessedBy ? agentCode : null,
+        promoCode: byAgent ? (payload.promoCode ?? null) : null,
+      }
       const settings = settingsOf(deps)
       for (let attempt = 1; ; attempt++) {
         try {

@@ -11,7 +11,9 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApplicationPayload } from '../../lib/application.ts'
+import { eq } from 'drizzle-orm'
 import { DEMO_PAYLOAD } from '../applications/seed.ts'
+import { applications } from '../applications/tables.ts'
 import type { ServiceDeps } from '../context.ts'
 import { createFileService } from '../files/service.ts'
 import { findUserRowByEmail } from '../identity/users.ts'
@@ -406,7 +408,11 @@ describe("an application filed through an agent's draft", () => {
   let ref: string
   beforeAll(async () => {
     // What the body claims is ignored: the draft was claimed by AGT-0001.
-    ref = await fileThroughDraft(agent1, { agentCode: 'AGT-0002' })
+    ref = await fileThroughDraft(agent1, {
+      agentCode: 'AGT-0002',
+      consentsWitnessedBy: 'AGT-0002',
+      promoCode: 'HOME1000',
+    })
   })
 
   it("carries the draft's agent code, whatever the body said; a public submission is 'self'", async () => {
@@ -414,6 +420,9 @@ describe("an application filed through an agent's draft", () => {
     expect(details.status).toBe(200)
     expect(details.body.data.item.agentCode).toBe('AGT-0001')
     expect(details.body.data.application.agentCode).toBe('AGT-0001')
+    // The consents were witnessed by the draft's agent, whoever the body named; the promo code stands.
+    expect(details.body.data.application.consentsWitnessedBy).toBe('AGT-0001')
+    expect(details.body.data.application.promoCode).toBe('HOME1000')
     expect((await call('GET', `/v1/sales/applications/${ref}`, agent2)).status).toBe(404)
 
     const publicFiling = await signedCall(t, 'POST', '/v3/applicant-details', {
@@ -421,12 +430,20 @@ describe("an application filed through an agent's draft", () => {
         ...DEMO_PAYLOAD,
         emailAddress: 'walk.in@example.net',
         agentCode: 'AGT-0001',
+        consentsWitnessedBy: 'AGT-0001',
+        promoCode: 'HOME1000',
         appointment: { slotId: await freeSlot() },
       },
       headers: { 'idempotency-key': crypto.randomBytes(32).toString('base64url') },
     })
     expect(publicFiling.status).toBe(201)
     expect((await call('GET', `/v1/sales/applications/${publicFiling.body.data.referenceNo}`, agent1)).status).toBe(404)
+    // Without an agent's draft, no witness and no promo code, whatever the body said.
+    const [stored] = await t.database.db
+      .select({ payload: applications.payload })
+      .from(applications)
+      .where(eq(applications.referenceNo, publicFiling.body.data.referenceNo))
+    expect(stored!.payload).toMatchObject({ agentCode: 'self', consentsWitnessedBy: null, promoCode: null })
   })
 
   it('details: everything filed, the documents (bytes for its agent and the admin only), the timeline', async () => {

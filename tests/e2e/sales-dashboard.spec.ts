@@ -76,7 +76,9 @@ test('the sales admin sees the team, filters by agent and reassigns after a conf
   await dialog.getByRole('button', { name: 'YES' }).click()
   await expect(page.getByText(`1 application reassigned to ${move.toName}.`)).toBeVisible()
 
+  // The agent's list, narrowed to the customer: other journeys file and move applications to the same agent meanwhile.
   await page.getByLabel('Agent', { exact: true }).selectOption(move.to)
+  await page.getByLabel('Search').fill(move.customer.split(' ')[1]!)
   await page.getByRole('button', { name: 'SEARCH' }).click()
   await expect(page).toHaveURL(new RegExp(`agentCode=${move.to}`))
   await expect(table.locator('tbody tr').filter({ hasText: move.customer })).toHaveCount(1)
@@ -95,6 +97,23 @@ test('a customer reaches no /sales route', async ({ page }) => {
   })
   expect(posted.status()).toBe(302)
   expect(posted.headers().location).toBe('/customer')
+  // Nor the new application's pages (issue 13 item 2), whose actions run before the root's guard.
+  for (const path of [
+    '/sales/application',
+    '/sales/application/onboard',
+    '/sales/application/residential/personalDetails',
+    '/sales/application/residential/review',
+  ]) {
+    await page.goto(path)
+    await expect(page, path).toHaveURL('/customer')
+    const refused = await page.request.post(path, {
+      form: { intent: 'resume', orderId: 'DR-0000000000' },
+      headers: { origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    })
+    expect(refused.status(), path).toBe(302)
+    expect(refused.headers().location, path).toBe('/customer')
+  }
 })
 
 test('Account Info shows the agent and their manager, closes the customer application open in this browser, and leads to the sales legal pages', async ({

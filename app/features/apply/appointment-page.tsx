@@ -14,7 +14,7 @@ import { FormAlert } from '~/ui/form-alert'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 import { useIsPending } from '~/utils/use-is-pending'
 import { dateLabel, SLOT_WINDOWS } from '../../../lib/application-words'
-import type { ApplicantPath } from './steps'
+import type { ApplicantPath, WizardFlow } from './steps'
 import { APPLY_TEXT } from './texts'
 import { WizardFrame } from './wizard-frame'
 
@@ -23,6 +23,7 @@ const loadSchema = () => import('./schemas').then((module) => module.Appointment
 
 export type AppointmentProps = {
   path: ApplicantPath
+  flow: WizardFlow
   back: string
   slots: Slot[] | null
   chosen: string | null
@@ -36,7 +37,7 @@ function byDate(slots: Slot[]): [string, Slot[]][] {
   return [...days]
 }
 
-export function AppointmentPage({ path, back, slots, chosen, constraint, lastResult }: AppointmentProps) {
+export function AppointmentPage({ path, flow, back, slots, chosen, constraint, lastResult }: AppointmentProps) {
   const [form, fields] = useSchemaForm({
     id: 'appointment',
     lastResult,
@@ -48,7 +49,7 @@ export function AppointmentPage({ path, back, slots, chosen, constraint, lastRes
   const field = fields.slotId
   const checked = typeof field.initialValue === 'string' ? field.initialValue : chosen
   return (
-    <WizardFrame path={path} page="appointment" heading={TEXT.heading} intro={TEXT.intro} back={back}>
+    <WizardFrame path={path} flow={flow} page="appointment" heading={TEXT.heading} intro={TEXT.intro} back={back}>
       {slots === null ? (
         <FormAlert id="slots-alert" errors={[TEXT.unavailable]} />
       ) : slots.length === 0 ? (

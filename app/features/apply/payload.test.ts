@@ -206,4 +206,20 @@ describe('the application payload (spec 3)', () => {
     })
     expect(payload.hasEmpOfGovtOrForeignEmbassy).toBe(false)
   })
+
+  it("an agent's filing names its witness and promo code (issue 13); a visitor's carries neither", () => {
+    const category = { category: 'RES' as const, isWorkingGovtEmbassyWorker: false }
+    const filed = buildApplicationPayload({
+      ...common,
+      category,
+      details,
+      agentCode: 'AGT-0001',
+      agent: { consentsWitnessedBy: 'AGT-0001', promoCode: 'HOME1000' },
+    })
+    expect(ApplicationPayloadSchema.safeParse(filed).success).toBe(true)
+    expect(filed).toMatchObject({ agentCode: 'AGT-0001', consentsWitnessedBy: 'AGT-0001', promoCode: 'HOME1000' })
+    const visitor = buildApplicationPayload({ ...common, category, details })
+    expect(visitor).not.toHaveProperty('consentsWitnessedBy')
+    expect(visitor).not.toHaveProperty('promoCode')
+  })
 })

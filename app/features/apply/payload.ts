@@ -24,6 +24,8 @@ export type PayloadInputs = {
   source: string
   /** spec 9: 'self' when no agent is involved. */
   agentCode: string
+  /** Filed by an agent (issue 13): the consents were given in their presence, and their promo code. */
+  agent?: { consentsWitnessedBy: string; promoCode: string | null }
 }
 
 const orNull = (value: string | undefined | null) => (value ? value : null)
@@ -138,6 +140,9 @@ export function buildApplicationPayload(inputs: PayloadInputs): ApplicationPaylo
     step: 5,
     source: inputs.source,
     agentCode: inputs.agentCode,
+    ...(inputs.agent
+      ? { consentsWitnessedBy: inputs.agent.consentsWitnessedBy, promoCode: inputs.agent.promoCode }
+      : {}),
     appointment: { slotId: inputs.appointment.slotId },
   }
 }

@@ -19,7 +19,7 @@ import { useHydrated } from '~/ui/use-hydrated'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 import { useIsPending } from '~/utils/use-is-pending'
 import type { Segment } from './schemas'
-import type { ApplicantPath } from './steps'
+import type { ApplicantPath, WizardFlow } from './steps'
 import { APPLY_TEXT } from './texts'
 import { Summary, WizardFrame } from './wizard-frame'
 
@@ -34,6 +34,7 @@ const options = (values: readonly string[]) => values.map((value) => ({ value, l
 
 export type PersonalDetailsProps = {
   path: ApplicantPath
+  flow: WizardFlow
   back: string
   segment: Segment
   govtWorker: boolean
@@ -75,7 +76,14 @@ export function PersonalDetailsPage(props: PersonalDetailsProps) {
   const nationalityOptions = nationalities ?? (defaultValue.nationality ? [defaultValue.nationality] : [])
 
   return (
-    <WizardFrame path={props.path} page="personalDetails" heading={TEXT.heading} intro={TEXT.intro} back={props.back}>
+    <WizardFrame
+      path={props.path}
+      flow={props.flow}
+      page="personalDetails"
+      heading={TEXT.heading}
+      intro={TEXT.intro}
+      back={props.back}
+    >
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-8">
         <FormAlert id={form.errorId} errors={form.errors} />
         {nationalities ? null : <FormAlert id="nationalities-alert" errors={[TEXT.nationalitiesUnavailable]} />}

@@ -15,16 +15,18 @@ import { FormAlert } from '~/ui/form-alert'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 import { useIsPending } from '~/utils/use-is-pending'
 import type { Segment } from './schemas'
-import type { ApplicantPath } from './steps'
+import type { ApplicantPath, WizardFlow } from './steps'
 import { APPLY_TEXT } from './texts'
 import { Summary, WizardFrame } from './wizard-frame'
 
 const TEXT = APPLY_TEXT.review
 const P = APPLY_TEXT.personal
 const loadSchema = () => import('./schemas').then((module) => module.ReviewFormSchema)
+const loadSalesSchema = () => import('./schemas').then((module) => module.SalesReviewFormSchema)
 
 export type ReviewProps = {
   path: ApplicantPath
+  flow: WizardFlow
   back: string
   segment: Segment
   token: string
@@ -35,6 +37,8 @@ export type ReviewProps = {
   billing: ApplicationAddress | null
   appointment: string
   edit: { plan: string; personalDetails: string; appointment: string }
+  /** Filed by a sales agent for a customer (issue 13): the promo code, and the witness box. */
+  sales: { promo: { code: string; description: string } | null } | null
   constraint: FormConstraint
   lastResult: SubmissionResult<string[]> | undefined
 }
@@ -64,14 +68,27 @@ const CONSENTS = [
 
 export function ReviewPage(props: ReviewProps) {
   const { cart, details, edit, lastResult, constraint } = props
-  const [form, fields] = useSchemaForm({ id: 'review', lastResult, constraint, loadSchema })
+  const [form, fields] = useSchemaForm({
+    id: 'review',
+    lastResult,
+    constraint,
+    // The public form is the agent's without the witness box, which only an agent's page shows.
+    loadSchema: (props.sales ? loadSalesSchema : loadSchema) as typeof loadSalesSchema,
+  })
   const busy = useIsPending()
   const plan = cart.cartItems.find((item) => item.productType === 'MAINLINE')
   const addOns = cart.cartItems.filter((item) => item.productType !== 'MAINLINE')
   const mobile = (digits: string | undefined) =>
     digits ? `+63 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : null
   return (
-    <WizardFrame path={props.path} page="review" heading={TEXT.heading} intro={TEXT.intro} back={props.back}>
+    <WizardFrame
+      path={props.path}
+      flow={props.flow}
+      page="review"
+      heading={TEXT.heading}
+      intro={TEXT.intro}
+      back={props.back}
+    >
       <Summary
         heading={TEXT.planHeading}
         edit={edit.plan}
@@ -80,6 +97,14 @@ export function ReviewPage(props: ReviewProps) {
           [TEXT.monthly, formatPesos(cart.totals.monthlyRecurringFee)],
           [TEXT.addOns, addOns.length ? addOns.map((item) => `${item.name} × ${item.quantity}`).join(', ') : TEXT.none],
           [TEXT.paymentMode, TEXT.paymentModes[cart.upfrontFeePaymentOption ?? 'none']],
+          ...(props.sales
+            ? [
+                [
+                  TEXT.promoCode,
+                  props.sales.promo ? `${props.sales.promo.code}: ${props.sales.promo.description}` : TEXT.none,
+                ] as [string, string],
+              ]
+            : []),
         ]}
       />
       {details.business ? (
@@ -147,6 +172,13 @@ export function ReviewPage(props: ReviewProps) {
               inputProps={getInputProps(fields[name], { type: 'checkbox' })}
             />
           ))}
+          {props.sales ? (
+            <CheckboxField
+              label={TEXT.witnessed}
+              field={fields.witnessed}
+              inputProps={getInputProps(fields.witnessed, { type: 'checkbox' })}
+            />
+          ) : null}
         </fieldset>
         <div>
           <Button type="submit" disabled={busy}>

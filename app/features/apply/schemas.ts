@@ -199,3 +199,6 @@ export const ReviewFormSchema = z.object({
   eBills: z.boolean().optional(),
 })
 export type ReviewForm = z.output<typeof ReviewFormSchema>
+
+/** An agent files for a customer (issue 13): the customer gave the consents above in the agent's presence. */
+export const SalesReviewFormSchema = ReviewFormSchema.extend({ witnessed: consent })

@@ -116,6 +116,10 @@ export const APPLY_TEXT = {
     consentRequired: 'Please tick this box to submit your application',
     staleForm: 'This page was out of date. Please check your application and submit again.',
     submitFailed: 'We could not submit your application. Please try again.',
+    // issue 13: an agent filing for a customer.
+    promoCode: 'Promo code',
+    witnessed:
+      'The customer read the consents above and gave them in my presence, as the sales agent filing this application.',
   },
 
   /** spec 5: the submit consents; the last two are optional. */

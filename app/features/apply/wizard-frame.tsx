@@ -2,11 +2,12 @@
 import type { ReactNode } from 'react'
 import { AppLink } from '~/ui/app-link'
 import { Stepper } from '~/ui/stepper'
-import { stageOf, wizardSteps, type ApplicantPath, type WizardPage } from './steps'
+import { stageOf, wizardSteps, type ApplicantPath, type WizardFlow, type WizardPage } from './steps'
 import { APPLY_TEXT as TEXT } from './texts'
 
 export function WizardFrame({
   path,
+  flow,
   page,
   heading,
   intro,
@@ -14,6 +15,7 @@ export function WizardFrame({
   children,
 }: {
   path: ApplicantPath
+  flow: WizardFlow
   page: WizardPage
   heading: string
   intro: string
@@ -22,7 +24,7 @@ export function WizardFrame({
 }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
-      <Stepper label={TEXT.stepperLabel} steps={wizardSteps(path)} current={stageOf(page)} />
+      <Stepper label={TEXT.stepperLabel} steps={wizardSteps(path, flow)} current={stageOf(page)} />
       <div className="flex flex-col gap-2">
         <h1 className="text-3xl font-extrabold tracking-tight">{heading}</h1>
         <p className="text-sm text-slate-600 dark:text-slate-300">{TEXT.segmentNames[path]}</p>

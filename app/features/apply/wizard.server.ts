@@ -15,6 +15,8 @@ import crypto from 'node:crypto'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
+import { SALES_ROLES } from '~/auth/roles'
+import { requireRole } from '~/auth/session.server'
 import { readCart } from '~/features/cart/cart.server'
 import { discardDraft, readDraft, saveDraftSection, type Draft } from '~/features/drafts/draft.server'
 import { DEFAULT_CUSTOMER_CATEGORY } from '~/features/plans/customer-category'
@@ -33,27 +35,27 @@ import {
   personalDetailsFormSchema,
   personalDetailsFormValues,
   ReviewFormSchema,
+  SalesReviewFormSchema,
   AppointmentFormSchema,
 } from './schemas'
 import type { Segment } from './schemas'
 import {
   applicantPathFor,
+  FLOW_PATHS,
   isApplicantPath,
   WIZARD_PAGES,
   wizardHref,
   type ApplicantPath,
+  type WizardFlow,
   type WizardPage,
 } from './steps'
 import { APPLY_TEXT as TEXT } from './texts'
-
-export const CHECK_PATH = '/CheckAvailability'
-export const PLANS_PATH = '/plans'
-export const SUCCESS_PATH = '/success'
 
 type Sections = Draft['sections']
 
 export type Wizard = {
   draft: Draft
+  flow: WizardFlow
   path: ApplicantPath
   segment: Segment
   sections: Sections & Required<Pick<Sections, 'serviceability' | 'basicInfo'>>
@@ -62,6 +64,14 @@ export type Wizard = {
 
 async function sendBack(context: AppLoadContext, to: string, message: string): Promise<never> {
   throw await redirectWithToast(context.config, to, { kind: 'info', message })
+}
+
+/**
+ * The sales flow is a sales user's only (spec 6): the root's guard keeps others from its
+ * pages, and this keeps them from its actions, which run before the root loader.
+ */
+export async function requireFlowRole(request: Request, context: AppLoadContext, flow: WizardFlow) {
+  if (flow === 'sales') await requireRole(request, context, SALES_ROLES)
 }
 
 /** The page after this one in the wizard (the appointment's next is the review). */
@@ -78,21 +88,24 @@ export async function openWizard(
   context: AppLoadContext,
   pathParam: string | undefined,
   page: WizardPage,
+  flow: WizardFlow = 'public',
 ): Promise<Wizard> {
   if (!isApplicantPath(pathParam)) throw data(null, { status: 404 })
+  await requireFlowRole(request, context, flow)
+  const paths = FLOW_PATHS[flow]
   const draft = await readDraft(request, context)
   const serviceability = draft?.sections.serviceability
   const basicInfo = draft?.sections.basicInfo
   if (!draft || !basicInfo || serviceability?.result?.outcome !== 'serviceable') {
-    return sendBack(context, CHECK_PATH, TEXT.needAddress)
+    return sendBack(context, paths.check, TEXT.needAddress)
   }
   const cart = await readCart(request, context)
-  if (!cart?.planCode) return sendBack(context, PLANS_PATH, TEXT.needPlan)
+  if (!cart?.planCode) return sendBack(context, paths.plans, TEXT.needPlan)
   const category = draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY
   const path = applicantPathFor(category.category)
-  if (pathParam !== path) throw redirect(wizardHref(path, page))
+  if (pathParam !== path) throw redirect(wizardHref(path, page, flow))
   if (page !== 'personalDetails' && !draft.sections.personalDetails) {
-    return sendBack(context, wizardHref(path, 'personalDetails'), TEXT.needDetails)
+    return sendBack(context, wizardHref(path, 'personalDetails', flow), TEXT.needDetails)
   }
   // The documents step sits between: the appointment and the review need its checklist
   // complete (computed upstream from the plan and customer type, docs/decisions/0030).
@@ -104,13 +117,14 @@ export async function openWizard(
         if (isUpstreamError(error)) return null
         throw error
       })
-    if (!checklist?.complete) return sendBack(context, wizardHref(path, 'documents'), TEXT.needDocuments)
+    if (!checklist?.complete) return sendBack(context, wizardHref(path, 'documents', flow), TEXT.needDocuments)
   }
   if (page === 'review' && !draft.sections.appointment) {
-    return sendBack(context, wizardHref(path, 'appointment'), TEXT.needAppointment)
+    return sendBack(context, wizardHref(path, 'appointment', flow), TEXT.needAppointment)
   }
   return {
     draft,
+    flow,
     path,
     segment: category.category,
     sections: { ...draft.sections, serviceability, basicInfo },
@@ -121,8 +135,9 @@ export async function openWizard(
 /** What every wizard page shows around its form: the Stepper's path and page, and Back. */
 function frame(wizard: Wizard, page: WizardPage) {
   const index = WIZARD_PAGES.indexOf(page)
-  const back = index === 0 ? '/plans/cart' : wizardHref(wizard.path, WIZARD_PAGES[index - 1]!)
-  return { path: wizard.path, page, back }
+  const { flow, path } = wizard
+  const back = index === 0 ? FLOW_PATHS[flow].cart : wizardHref(path, WIZARD_PAGES[index - 1]!, flow)
+  return { path, flow, page, back }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -170,8 +185,13 @@ function addressSummary(wizard: Wizard) {
   }
 }
 
-export async function personalDetailsView(request: Request, context: AppLoadContext, pathParam: string | undefined) {
-  const wizard = await openWizard(request, context, pathParam, 'personalDetails')
+export async function personalDetailsView(
+  request: Request,
+  context: AppLoadContext,
+  pathParam: string | undefined,
+  flow: WizardFlow = 'public',
+) {
+  const wizard = await openWizard(request, context, pathParam, 'personalDetails', flow)
   const saved = wizard.sections.personalDetails
   const { basicInfo } = wizard.sections
   const [list, zipCode] = await Promise.all([nationalities(context), saved ? null : zipCodeOf(context, wizard)])
@@ -197,8 +217,13 @@ export async function personalDetailsView(request: Request, context: AppLoadCont
   }
 }
 
-export async function personalDetailsAction(request: Request, context: AppLoadContext, pathParam: string | undefined) {
-  const wizard = await openWizard(request, context, pathParam, 'personalDetails')
+export async function personalDetailsAction(
+  request: Request,
+  context: AppLoadContext,
+  pathParam: string | undefined,
+  flow: WizardFlow = 'public',
+) {
+  const wizard = await openWizard(request, context, pathParam, 'personalDetails', flow)
   const form = await readForm(request)
   const today = () => manilaDate(new Date())
   const submission = parseWithZod(form, { schema: personalDetailsFormSchema(wizard.segment, today) })
@@ -219,14 +244,19 @@ export async function personalDetailsAction(request: Request, context: AppLoadCo
     const failure = failureReply(error, submission)
     return data({ result: failure.result }, { status: failure.status })
   }
-  return redirect(wizardHref(wizard.path, nextPage('personalDetails')), { headers })
+  return redirect(wizardHref(wizard.path, nextPage('personalDetails'), flow), { headers })
 }
 
 // ---------------------------------------------------------------------------------------
 // Appointment
 
-export async function appointmentView(request: Request, context: AppLoadContext, pathParam: string | undefined) {
-  const wizard = await openWizard(request, context, pathParam, 'appointment')
+export async function appointmentView(
+  request: Request,
+  context: AppLoadContext,
+  pathParam: string | undefined,
+  flow: WizardFlow = 'public',
+) {
+  const wizard = await openWizard(request, context, pathParam, 'appointment', flow)
   let slots = null
   try {
     slots = await upstreamFor(context).applications.slots()
@@ -242,8 +272,13 @@ export async function appointmentView(request: Request, context: AppLoadContext,
   }
 }
 
-export async function appointmentAction(request: Request, context: AppLoadContext, pathParam: string | undefined) {
-  const wizard = await openWizard(request, context, pathParam, 'appointment')
+export async function appointmentAction(
+  request: Request,
+  context: AppLoadContext,
+  pathParam: string | undefined,
+  flow: WizardFlow = 'public',
+) {
+  const wizard = await openWizard(request, context, pathParam, 'appointment', flow)
   const submission = parseWithZod(await readForm(request), { schema: AppointmentFormSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
@@ -254,7 +289,7 @@ export async function appointmentAction(request: Request, context: AppLoadContex
       date: slot.date,
       window: slot.window,
     })
-    return redirect(wizardHref(wizard.path, nextPage('appointment')), { headers })
+    return redirect(wizardHref(wizard.path, nextPage('appointment'), flow), { headers })
   } catch (error) {
     if (isUpstreamError(error) && error.kind === 'rejected' && (error.status === 409 || error.status === 404)) {
       const message = error.serverMessage ?? upstreamMessage(error)
@@ -270,6 +305,11 @@ export async function appointmentAction(request: Request, context: AppLoadContex
 
 /** The submission's reference, for /success: a signed cookie for 30 minutes, never a URL parameter. */
 const submittedCookie = (config: Config) => signedCookie(config, 'application', 30 * 60)
+
+/** Logout: the reference of this browser's last submission goes with the session (a kiosk's next user). */
+export function clearSubmittedCookie(config: Config): Promise<string> {
+  return submittedCookie(config).serialize('', { maxAge: 0, expires: new Date(0) })
+}
 const SubmittedSchema = z.object({
   referenceNo: ReferenceNumberSchema,
   slot: z.string().max(120),
@@ -287,8 +327,13 @@ export function idempotencyKey(draftId: string, token: string): string {
   return crypto.createHash('sha256').update(`${draftId}.${token}`).digest('base64url')
 }
 
-export async function reviewView(request: Request, context: AppLoadContext, pathParam: string | undefined) {
-  const wizard = await openWizard(request, context, pathParam, 'review')
+export async function reviewView(
+  request: Request,
+  context: AppLoadContext,
+  pathParam: string | undefined,
+  flow: WizardFlow = 'public',
+) {
+  const wizard = await openWizard(request, context, pathParam, 'review', flow)
   const details = wizard.sections.personalDetails!
   const appointment = wizard.sections.appointment!
   // The submission token is made once per draft: every copy of this page posts the same one.
@@ -311,26 +356,50 @@ export async function reviewView(request: Request, context: AppLoadContext, path
       billing: details.billing.sameAsResidential ? null : billingAddress(residential, details),
       appointment: slotLabel(appointment.date, appointment.window),
       edit: {
-        plan: '/plans/cart',
-        personalDetails: wizardHref(wizard.path, 'personalDetails'),
-        appointment: wizardHref(wizard.path, 'appointment'),
+        plan: FLOW_PATHS[flow].cart,
+        personalDetails: wizardHref(wizard.path, 'personalDetails', flow),
+        appointment: wizardHref(wizard.path, 'appointment', flow),
       },
-      constraint: formConstraint(ReviewFormSchema),
+      // Filed by an agent (issue 13): the customer's consents are witnessed, and a promo code may apply.
+      sales: flow === 'sales' ? { promo: wizard.sections.promo ?? null } : null,
+      constraint: formConstraint(reviewFormSchema(flow)),
     },
     headers ? { headers } : undefined,
   )
 }
 
-export async function reviewAction(request: Request, context: AppLoadContext, pathParam: string | undefined) {
+/**
+ * The review's form: spec 5's consents, and when an agent files for a customer (issue 13)
+ * the agent's word that the customer gave them in their presence.
+ */
+function reviewFormSchema(flow: WizardFlow) {
+  return flow === 'sales' ? SalesReviewFormSchema : ReviewFormSchema
+}
+
+export type AgentFiling = {
+  /** The agent's code from their token (spec 6), witness of the consents. */
+  agentCode: string
+  /** The draft's promo code checked again now; null when there is none. Throws a redirect when it is no longer valid. */
+  promoCode: () => Promise<string | null>
+}
+
+export async function reviewAction(
+  request: Request,
+  context: AppLoadContext,
+  pathParam: string | undefined,
+  flow: WizardFlow = 'public',
+  agent?: AgentFiling,
+) {
   const { config } = context
+  const successPath = FLOW_PATHS[flow].success
   // The form sent again after it succeeded (Back, then submit): the draft is gone, the answer is the same page.
-  if (!(await readDraft(request, context)) && (await readSubmitted(request, config))) throw redirect(SUCCESS_PATH)
-  const wizard = await openWizard(request, context, pathParam, 'review')
-  const submission = parseWithZod(await readForm(request), { schema: ReviewFormSchema })
+  if (!(await readDraft(request, context)) && (await readSubmitted(request, config))) throw redirect(successPath)
+  const wizard = await openWizard(request, context, pathParam, 'review', flow)
+  const submission = parseWithZod(await readForm(request), { schema: reviewFormSchema(flow) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const token = wizard.sections.submission?.token
   if (!token || submission.value.token !== token) {
-    return sendBack(context, wizardHref(wizard.path, 'review'), TEXT.review.staleForm)
+    return sendBack(context, wizardHref(wizard.path, 'review', flow), TEXT.review.staleForm)
   }
   // openWizard checked the documents' checklist just now: a file deleted since the page
   // was shown sends the visitor back to the documents step instead of submitting.
@@ -342,7 +411,8 @@ export async function reviewAction(request: Request, context: AppLoadContext, pa
     cart: wizard.cart,
     consents: { newsletters: Boolean(submission.value.newsletters), eBills: Boolean(submission.value.eBills) },
     source: config.sourceId,
-    agentCode: 'self',
+    agentCode: agent?.agentCode ?? 'self',
+    agent: agent ? { consentsWitnessedBy: agent.agentCode, promoCode: await agent.promoCode() } : undefined,
   })
   let application
   try {
@@ -354,7 +424,11 @@ export async function reviewAction(request: Request, context: AppLoadContext, pa
   } catch (error) {
     if (isUpstreamError(error) && error.kind === 'rejected' && error.status === 409) {
       // The slot filled up since it was chosen: choose another.
-      return sendBack(context, wizardHref(wizard.path, 'appointment'), error.serverMessage ?? TEXT.review.submitFailed)
+      return sendBack(
+        context,
+        wizardHref(wizard.path, 'appointment', flow),
+        error.serverMessage ?? TEXT.review.submitFailed,
+      )
     }
     if (isUpstreamError(error) && error.kind === 'rejected' && error.fields) {
       const messages = Object.values(error.fields).flat()
@@ -373,12 +447,12 @@ export async function reviewAction(request: Request, context: AppLoadContext, pa
       plan: payload.planName,
     } satisfies Submitted),
   )
-  return redirect(SUCCESS_PATH, { headers })
+  return redirect(successPath, { headers })
 }
 
 /** /success: the reference of this browser's last submission (from the signed cookie), or home. */
-export async function successView(request: Request, context: AppLoadContext) {
+export async function successView(request: Request, context: AppLoadContext, elsewhere = '/') {
   const submitted = await readSubmitted(request, context.config)
-  if (!submitted) throw redirect('/')
+  if (!submitted) throw redirect(elsewhere)
   return submitted
 }

@@ -24,8 +24,9 @@ const loadLeadSchema = () => import('./schemas').then((module) => module.LeadSch
 // spec 5: the lead form's mobile pattern (the schema says the same on the server).
 const LEAD_MOBILE = /^(\+63)?[89]\d{9}$/
 
-/** Until the application wizard exists, START APPLICATION leads to the plans, the draft kept. */
+/** START APPLICATION leads to the plans, the draft kept; a sales agent's to their own plan step (issue 13). */
 export const START_APPLICATION_PATH = '/plans'
+export const SALES_START_APPLICATION_PATH = '/sales/application/onboard'
 
 export type LeadPerson = { fullName: string; mobileNumber: string; email: string }
 
@@ -36,7 +37,10 @@ export function ResultDialog({
   leadResult,
   leadConstraint,
   pin,
+  agent,
 }: {
+  /** A sales agent checks for a customer: the application goes on in the sales area. */
+  agent: boolean
   dialog: DialogName
   person: LeadPerson
   leadId: string | null
@@ -84,7 +88,11 @@ export function ResultDialog({
         <Dialog
           title={TEXT.serviceableTitle}
           closeHref={CHECK_PATH}
-          actions={<ButtonLink to={START_APPLICATION_PATH}>{TEXT.startApplication}</ButtonLink>}
+          actions={
+            <ButtonLink to={agent ? SALES_START_APPLICATION_PATH : START_APPLICATION_PATH}>
+              {TEXT.startApplication}
+            </ButtonLink>
+          }
         >
           <p>{TEXT.serviceableBody}</p>
         </Dialog>

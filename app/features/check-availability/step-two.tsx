@@ -26,6 +26,7 @@ export default function StepTwo({
       />
       {dialog && view.details ? (
         <ResultDialog
+          agent={view.agentCode !== null}
           dialog={dialog}
           person={{
             fullName: `${view.details.firstName} ${view.details.lastName}`,

@@ -38,11 +38,11 @@ function sizeText(bytes: number) {
 }
 
 export function DocumentsPage({ view, actionData }: { view: DocumentsView; actionData?: DocumentsActionData }) {
-  const { path, checklist, files } = view
-  const here = wizardHref(path, 'documents')
+  const { path, flow, checklist, files } = view
+  const here = wizardHref(path, 'documents', flow)
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
-      <Stepper label={TEXT.stepsLabel} steps={wizardSteps(path)} current={stageOf('documents')} />
+      <Stepper label={TEXT.stepsLabel} steps={wizardSteps(path, flow)} current={stageOf('documents')} />
       <div className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold">{TEXT.title}</h1>
         <p className="text-slate-600 dark:text-slate-300">{TEXT.intro}</p>

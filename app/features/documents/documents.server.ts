@@ -17,9 +17,17 @@
  */
 import fs from 'node:fs'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { requireFlowRole } from '~/features/apply/wizard.server'
 import { readCart } from '~/features/cart/cart.server'
 import { readDraft, saveDraftSection } from '~/features/drafts/draft.server'
-import { applicantPathFor, isApplicantPath, wizardHref, type ApplicantPath } from '~/features/apply/steps'
+import {
+  applicantPathFor,
+  FLOW_PATHS,
+  isApplicantPath,
+  wizardHref,
+  type ApplicantPath,
+  type WizardFlow,
+} from '~/features/apply/steps'
 import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -45,30 +53,46 @@ export type DocumentsActionData = {
 
 export type DocumentsView = {
   path: ApplicantPath
+  flow: WizardFlow
   checklist: Checklist
   files: FileEntry[]
   billingOptionalBelow: number
 }
 
 /** The page's path as the visitor's draft says it must be, or a redirect to where they should be. */
-async function prerequisites(request: Request, context: AppLoadContext, pathParam: string | undefined) {
+async function prerequisites(
+  request: Request,
+  context: AppLoadContext,
+  pathParam: string | undefined,
+  flow: WizardFlow,
+) {
   if (!isApplicantPath(pathParam)) throw new Response('Not found', { status: 404 })
+  await requireFlowRole(request, context, flow)
   const draft = await readDraft(request, context)
   const cart = draft ? await readCart(request, context) : null
   if (!draft || !cart?.planCode) {
-    throw await redirectWithToast(context.config, '/plans', { kind: 'info', message: DOCUMENTS_TEXT.planFirst })
+    throw await redirectWithToast(context.config, FLOW_PATHS[flow].plans, {
+      kind: 'info',
+      message: DOCUMENTS_TEXT.planFirst,
+    })
   }
   const path = applicantPathFor(draft.sections.customerCategory?.category ?? 'RES')
-  if (path !== pathParam) throw redirect(wizardHref(path, 'documents'))
+  if (path !== pathParam) throw redirect(wizardHref(path, 'documents', flow))
   return { draft, path }
 }
 
-export async function documentsLoader(request: Request, context: AppLoadContext, pathParam: string | undefined) {
-  const { draft, path } = await prerequisites(request, context, pathParam)
+export async function documentsLoader(
+  request: Request,
+  context: AppLoadContext,
+  pathParam: string | undefined,
+  flow: WizardFlow = 'public',
+) {
+  const { draft, path } = await prerequisites(request, context, pathParam, flow)
   const files = upstreamFor(context).files
   const [checklist, list] = await Promise.all([files.checklist(draft.id), files.list(draft.id)])
   const view: DocumentsView = {
     path,
+    flow,
     checklist,
     files: list,
     billingOptionalBelow: context.config.PROOF_OF_BILLING_OPTIONAL_BELOW,
@@ -79,9 +103,14 @@ export async function documentsLoader(request: Request, context: AppLoadContext,
 const failed = (form: string, errors: Record<string, string[]>, status = 400) =>
   data<DocumentsActionData>({ form, errors }, { status })
 
-export async function documentsAction(request: Request, context: AppLoadContext, pathParam: string | undefined) {
-  const { draft, path } = await prerequisites(request, context, pathParam)
-  const here = wizardHref(path, 'documents')
+export async function documentsAction(
+  request: Request,
+  context: AppLoadContext,
+  pathParam: string | undefined,
+  flow: WizardFlow = 'public',
+) {
+  const { draft, path } = await prerequisites(request, context, pathParam, flow)
+  const here = wizardHref(path, 'documents', flow)
   const type = request.headers.get('content-type') ?? ''
   if (type.startsWith('multipart/form-data')) return uploadAction(request, context, draft.id, here)
 
@@ -114,7 +143,7 @@ export async function documentsAction(request: Request, context: AppLoadContext,
     const checklist = await files.checklist(draft.id)
     if (checklist.businessTypeNeeded) return failed('continue', { _form: [DOCUMENTS_TEXT.businessTypeFirst] })
     if (!checklist.complete) return failed('continue', { _form: [DOCUMENTS_TEXT.incomplete] })
-    return redirect(wizardHref(path, 'appointment'))
+    return redirect(wizardHref(path, 'appointment', flow))
   }
 
   return failed('form', { _form: ['Unknown action.'] })

@@ -189,6 +189,17 @@ export async function discardDraft(request: Request, context: AppLoadContext): P
   return headers
 }
 
+/**
+ * Expires this browser's draft cookie and leaves the draft upstream (a sales agent's customer
+ * draft, resumed later by order id; it still ends with its 4 hours).
+ */
+export async function forgetDraft(request: Request, context: AppLoadContext): Promise<Headers> {
+  const headers = new Headers()
+  if (hasCookie(request, draftCookie(context.config).name)) await expireCookie(request, context.config, headers)
+  remember(request, null)
+  return headers
+}
+
 async function expireCookie(request: Request, config: Config, headers: Headers) {
   const clear = await clearDraftCookie(config)
   headers.append('set-cookie', clear)

@@ -20,7 +20,15 @@ import { PLANS_TEXT as TEXT } from './texts'
 
 type Item = Cart['cartItems'][number]
 
-function ItemRow({ item, actionData }: { item: Item; actionData: PlansActionData | undefined }) {
+function ItemRow({
+  item,
+  actionData,
+  linkPlan,
+}: {
+  item: Item
+  actionData: PlansActionData | undefined
+  linkPlan: boolean
+}) {
   const busy = useIsPending()
   const plan = item.productType === 'MAINLINE'
   const typed = actionData?.target === item.productCode ? actionData.quantity : undefined
@@ -28,7 +36,7 @@ function ItemRow({ item, actionData }: { item: Item; actionData: PlansActionData
     <li className="flex flex-col gap-2 border-b border-slate-200 py-3 dark:border-slate-700">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-semibold">
-          {plan ? (
+          {plan && linkPlan ? (
             <AppLink to={planPath(item.productCode)} className="underline">
               {item.name}
             </AppLink>
@@ -181,6 +189,36 @@ function Totals({ totals }: { totals: Cart['totals'] }) {
   )
 }
 
+/**
+ * The cart's items, the add-ons offered, the payment mode and the totals: every form posts
+ * to the page it is on. `linkPlan`: the plan's name links to its page (not in the sales
+ * area, where agents never see /plans).
+ */
+export function CartDetails({
+  cart,
+  addOns,
+  actionData,
+  linkPlan = true,
+}: {
+  cart: Cart
+  addOns: Product[]
+  actionData: PlansActionData | undefined
+  linkPlan?: boolean
+}) {
+  return (
+    <>
+      <ul aria-label={TEXT.cartTitle}>
+        {cart.cartItems.map((item) => (
+          <ItemRow key={item.productCode} item={item} actionData={actionData} linkPlan={linkPlan} />
+        ))}
+      </ul>
+      <AddOnForms addOns={addOnsToOffer(addOns, cart.cartItems)} actionData={actionData} />
+      <PaymentModeForm cart={cart} actionData={actionData} />
+      <Totals totals={cart.totals} />
+    </>
+  )
+}
+
 export function CartPage({
   cart,
   addOns,
@@ -198,14 +236,7 @@ export function CartPage({
       <PlansHeading>{TEXT.cartTitle}</PlansHeading>
       {cart ? (
         <>
-          <ul aria-label={TEXT.cartTitle}>
-            {cart.cartItems.map((item) => (
-              <ItemRow key={item.productCode} item={item} actionData={actionData} />
-            ))}
-          </ul>
-          <AddOnForms addOns={addOnsToOffer(addOns, cart.cartItems)} actionData={actionData} />
-          <PaymentModeForm cart={cart} actionData={actionData} />
-          <Totals totals={cart.totals} />
+          <CartDetails cart={cart} addOns={addOns} actionData={actionData} />
           {applyHref ? (
             <p>
               <ButtonLink to={applyHref}>{TEXT.applyNow}</ButtonLink>

@@ -63,17 +63,20 @@ export function ChoosePlanForm({
   plan,
   planInCart,
   actionData,
+  cartHref = '/plans/cart',
 }: {
   plan: Product
   planInCart: string | null
   actionData: PlansActionData | undefined
+  /** Where the cart is (the sales area has its own plan step). */
+  cartHref?: string
 }) {
   const busy = useIsPending()
   if (planInCart === plan.code) {
     return (
       <p className="text-sm font-semibold">
         {TEXT.inCart}.{' '}
-        <AppLink to="/plans/cart" className="underline">
+        <AppLink to={cartHref} className="underline">
           {TEXT.viewCart}
         </AppLink>
       </p>

@@ -19,7 +19,7 @@ export function PlansHeading({ children }: { children: string }) {
   return <h1 className="text-3xl font-extrabold tracking-tight">{children}</h1>
 }
 
-function CategorySwitch({ category }: { category: CustomerCategory }) {
+export function CategorySwitch({ category }: { category: CustomerCategory }) {
   const busy = useIsPending()
   const other: CustomerCategory = category === 'RES' ? 'SME' : 'RES'
   return (
@@ -34,7 +34,7 @@ function CategorySwitch({ category }: { category: CustomerCategory }) {
 }
 
 /** spec 4's SAVE_GOVT, for SME visitors only. */
-function GovtForm({ checked }: { checked: boolean }) {
+export function GovtForm({ checked }: { checked: boolean }) {
   const busy = useIsPending()
   return (
     <Form method="post" className="flex flex-wrap items-center gap-3" key={String(checked)}>

@@ -189,7 +189,7 @@ function refused(formError: string, target: string, form: FormData, headers?: He
  * Every form of the /plans pages: the category switch (on the list) and the cart's
  * intents (CartFormSchema). `here` is the page to come back to after a category switch.
  */
-export async function plansAction(request: Request, context: AppLoadContext, here: string) {
+export async function plansAction(request: Request, context: AppLoadContext, here: string, cartPath = CART_PATH) {
   const form = await readForm(request)
   if (form.get('intent') === CATEGORY_INTENT) {
     const choice = CategoryFormSchema.safeParse({ category: form.get('category') })
@@ -222,5 +222,5 @@ export async function plansAction(request: Request, context: AppLoadContext, her
   }
   const answer = await applyCartForm(request, context, submission.value)
   if (!answer.status) return refused(answer.message, target, form, answer.headers, 409)
-  return redirect(CART_PATH, { headers: answer.headers })
+  return redirect(cartPath, { headers: answer.headers })
 }

@@ -10,6 +10,7 @@ import { FormAlert } from '~/ui/form-alert'
 import type { SalesApplicationDetails, SalesTimelineEntry } from '~/upstream/sales.server'
 import { useIsPending } from '~/utils/use-is-pending'
 import type { ApplicationAnswer } from './application.server'
+import { resumeHref } from './resume'
 import { SalesNav } from './sales-nav'
 import { manilaTime } from './time'
 import { APPLICATION_TEXT as TEXT, SALES_COMPLIANCE_TEXT } from './texts'
@@ -59,8 +60,17 @@ function Action({
   )
 }
 
-function Actions({ details, answer }: { details: SalesApplicationDetails; answer: ApplicationAnswer | undefined }) {
+function Actions({
+  details,
+  ownAgentCode,
+  answer,
+}: {
+  details: SalesApplicationDetails
+  ownAgentCode: string | null
+  answer: ApplicationAnswer | undefined
+}) {
   const { item } = details
+  const resume = resumeHref(item, ownAgentCode)
   return (
     <section aria-labelledby="sales-actions-heading" className="flex flex-col gap-3">
       <h2 id="sales-actions-heading" className="text-lg font-bold">
@@ -76,6 +86,11 @@ function Actions({ details, answer }: { details: SalesApplicationDetails; answer
         </ConfirmPanel>
       ) : (
         <div className="flex flex-wrap gap-3">
+          {resume ? (
+            <AppLink to={resume} className={buttonClass('primary')}>
+              {TEXT.resumeDraft}
+            </AppLink>
+          ) : null}
           {item.kind === 'application' ? <Action intent="send-pdf" label={TEXT.sendPdf} /> : null}
           {item.bucket === 'for_compliance' ? (
             <>
@@ -94,9 +109,11 @@ function Actions({ details, answer }: { details: SalesApplicationDetails; answer
 
 export function SalesApplication({
   details,
+  ownAgentCode,
   answer,
 }: {
   details: SalesApplicationDetails
+  ownAgentCode: string | null
   answer: ApplicationAnswer | undefined
 }) {
   const { item, application } = details
@@ -109,6 +126,8 @@ export function SalesApplication({
     [TEXT.mobile, item.mobileNumber],
     [TEXT.segment, item.customerSegment],
     [TEXT.plan, item.planName],
+    [TEXT.promoCode, details.application?.promoCode ?? null],
+    [TEXT.witnessedBy, details.application?.consentsWitnessedBy ?? null],
     [TEXT.appointment, details.appointment],
     [TEXT.expires, item.expiresAt ? manilaTime(item.expiresAt) : null],
   ]
@@ -198,7 +217,7 @@ export function SalesApplication({
           ))}
         </ol>
       </section>
-      <Actions details={details} answer={answer} />
+      <Actions details={details} ownAgentCode={ownAgentCode} answer={answer} />
     </section>
   )
 }

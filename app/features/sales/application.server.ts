@@ -24,7 +24,11 @@ const notFound = (): never => {
   throw data({ message: null }, { status: 404 })
 }
 
-export type ApplicationPage = { details: SalesApplicationDetails }
+export type ApplicationPage = {
+  details: SalesApplicationDetails
+  /** The viewer's agent code: only the agent who claimed a draft resumes it. */
+  ownAgentCode: string | null
+}
 export type ApplicationAnswer = { confirmDelete: boolean; formError: string | null }
 
 export async function salesApplicationPage(request: Request, context: AppLoadContext, refId: string | undefined) {
@@ -35,7 +39,7 @@ export async function salesApplicationPage(request: Request, context: AppLoadCon
     if (details.error.kind === 'rejected' && details.error.status === 404) notFound()
     throw data({ message: details.message }, { status: 503 })
   }
-  return data<ApplicationPage>({ details: details.value })
+  return data<ApplicationPage>({ details: details.value, ownAgentCode: me.claims.agentCode ?? null })
 }
 
 export async function salesApplicationAction(request: Request, context: AppLoadContext, refId: string | undefined) {

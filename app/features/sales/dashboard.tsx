@@ -6,15 +6,16 @@
  */
 import { Form, useLocation } from '@remix-run/react'
 import { AppLink } from '~/ui/app-link'
-import { Button, buttonClass } from '~/ui/button'
+import { Button, ButtonLink, buttonClass } from '~/ui/button'
 import { CHOICE_CLASS } from '~/ui/checkbox-field'
 import { ConfirmPanel } from '~/ui/confirm-panel'
 import { Field } from '~/ui/field'
-import type { FieldMeta } from '~/ui/field-parts'
+import { plainField } from '~/ui/field-parts'
 import { FormAlert } from '~/ui/form-alert'
 import { SelectField } from '~/ui/select-field'
 import type { SalesStats } from '~/upstream/sales.server'
 import type { DashboardPage, ReassignAnswer } from './dashboard.server'
+import { resumeHref } from './resume'
 import { SalesNav } from './sales-nav'
 import { manilaTime } from './time'
 import { SALES_TEXT as TEXT } from './texts'
@@ -51,6 +52,11 @@ function Head({ page }: { page: DashboardPage }) {
           {TEXT.agentUnavailable}
         </p>
       )}
+      {agent ? (
+        <p>
+          <ButtonLink to="/sales/application">{TEXT.newApplication}</ButtonLink>
+        </p>
+      ) : null}
     </div>
   )
 }
@@ -134,13 +140,7 @@ function Stats({ page }: { page: DashboardPage }) {
   )
 }
 
-const fieldOf = (id: string, name: string, value: string, errors?: string[]): FieldMeta => ({
-  id,
-  name,
-  errorId: `${id}-error`,
-  initialValue: value,
-  errors,
-})
+const fieldOf = plainField
 
 const teamOptions = (page: DashboardPage) =>
   (page.agent?.team ?? []).map((member) => ({
@@ -247,6 +247,7 @@ function Table({ page, answer }: { page: DashboardPage; answer: ReassignAnswer |
         <tbody>
           {list.items.map((item) => {
             const name = [item.firstName, item.lastName].filter(Boolean).join(' ') || TEXT.noName
+            const resume = resumeHref(item, page.agent?.agentCode)
             return (
               <tr key={item.refId} className="border-b border-slate-200 dark:border-slate-700">
                 {selectable ? (
@@ -268,7 +269,21 @@ function Table({ page, answer }: { page: DashboardPage; answer: ReassignAnswer |
                   </AppLink>
                 </th>
                 <td className="py-2 pr-3">{name}</td>
-                <td className="py-2 pr-3">{item.statusLabel}</td>
+                <td className="py-2 pr-3">
+                  {item.statusLabel}
+                  {resume ? (
+                    <>
+                      {' '}
+                      <AppLink
+                        to={resume}
+                        className="font-semibold underline"
+                        aria-label={TEXT.resumeLabel(item.refId)}
+                      >
+                        {TEXT.resume}
+                      </AppLink>
+                    </>
+                  ) : null}
+                </td>
                 {page.isAdmin ? <td className="py-2 pr-3">{item.agentCode}</td> : null}
                 <td className="py-2">{manilaTime(item.updatedAt)}</td>
               </tr>

@@ -11,7 +11,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useLoaderData } from '@remix-run/react'
 import { oidcFor } from '~/auth/oidc.server'
 import { endSession, getUser } from '~/auth/session.server'
-import { discardDraft } from '~/features/drafts/draft.server'
+import { clearSubmittedCookie } from '~/features/apply/wizard.server'
+import { discardDraft, forgetDraft } from '~/features/drafts/draft.server'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
@@ -34,8 +35,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { config } = context
+  const user = await getUser(request, context)
   // First, while the session's token still opens a draft this user claimed: nothing of it stays (docs/decisions/0018).
-  const headers = await discardDraft(request, context)
+  // A sales agent's customer draft stays upstream, theirs, to resume by order id after signing in again (spec 4,
+  // issue 13); only this browser's cookie goes. The last submission's reference goes too (a kiosk's next user).
+  const headers = user?.kind === 'sales' ? await forgetDraft(request, context) : await discardDraft(request, context)
+  headers.append('set-cookie', await clearSubmittedCookie(config))
   const { tokens, clearCookie } = await endSession(request, context)
   headers.append('set-cookie', clearCookie)
   // Not "cookies": that would also drop the toast cookie set by this very response (and

@@ -1,9 +1,10 @@
 /**
- * /onboard/:path/documents (issue 10, part 2): the application's documents, for the
- * visitor's draft only. Personal to the draft cookie: never cached.
+ * /onboard/:path/documents (issue 10, part 2), and the sales area's (issue 13): the
+ * application's documents, for the draft's holder only. Personal to the draft cookie: never cached.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { flowOf } from '~/features/apply/steps'
 import { DocumentsPage } from '~/features/documents/documents-page'
 import { documentsAction, documentsLoader, type DocumentsActionData } from '~/features/documents/documents.server'
 import { DOCUMENTS_TEXT } from '~/features/documents/texts'
@@ -14,11 +15,11 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, DOCUMENTS_T
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return documentsLoader(request, context, params.path)
+  return documentsLoader(request, context, params.path, flowOf(request))
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return documentsAction(request, context, params.path)
+  return documentsAction(request, context, params.path, flowOf(request))
 }
 
 export default function Documents() {

@@ -1,8 +1,9 @@
-/** /onboard/:path/appointment (issue 10; spec 1, 7): the installation appointment. Personal: never cached. */
+/** /onboard/:path/appointment (issue 10; spec 1, 7), and the sales area's (issue 13): the installation appointment. Personal: never cached. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { lazy, Suspense } from 'react'
 import { APPLY_TEXT } from '~/features/apply/texts'
+import { flowOf } from '~/features/apply/steps'
 import { appointmentAction, appointmentView } from '~/features/apply/wizard.server'
 import { pageMeta } from '~/ui/page-meta'
 
@@ -17,11 +18,11 @@ export const meta: MetaFunction = ({ matches }) =>
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return appointmentView(request, context, params.path)
+  return appointmentView(request, context, params.path, flowOf(request))
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return appointmentAction(request, context, params.path)
+  return appointmentAction(request, context, params.path, flowOf(request))
 }
 
 export default function Appointment() {

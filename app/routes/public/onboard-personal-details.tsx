@@ -1,9 +1,15 @@
-/** /onboard/:path/personalDetails (spec 2; issue 10): the wizard's personal details page. Personal: never cached. */
+/**
+ * /onboard/:path/personalDetails (spec 2; issue 10): the wizard's personal details page; also
+ * the sales area's /sales/application/:path/personalDetails (issue 13), where /{orderId}
+ * appended resumes the agent's draft first (spec 4). Personal: never cached.
+ */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { lazy, Suspense } from 'react'
 import { APPLY_TEXT } from '~/features/apply/texts'
+import { flowOf } from '~/features/apply/steps'
 import { personalDetailsAction, personalDetailsView } from '~/features/apply/wizard.server'
+import { resumeByPath } from '~/features/sales/new-application.server'
 import { pageMeta } from '~/ui/page-meta'
 
 // Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
@@ -17,11 +23,12 @@ export const meta: MetaFunction = ({ matches }) =>
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return personalDetailsView(request, context, params.path)
+  if (params.orderId) return resumeByPath(request, context, params.orderId)
+  return personalDetailsView(request, context, params.path, flowOf(request))
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return personalDetailsAction(request, context, params.path)
+  return personalDetailsAction(request, context, params.path, flowOf(request))
 }
 
 export default function PersonalDetails() {

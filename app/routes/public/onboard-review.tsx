@@ -1,9 +1,11 @@
-/** /onboard/:path/review, "Verify and submit" (issue 10; spec 3, 5). Personal: never cached. */
+/** /onboard/:path/review, "Verify and submit" (issue 10; spec 3, 5), and the sales area's, filed by the agent for the customer (issue 13). Personal: never cached. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { lazy, Suspense } from 'react'
 import { APPLY_TEXT } from '~/features/apply/texts'
+import { flowOf } from '~/features/apply/steps'
 import { reviewAction, reviewView } from '~/features/apply/wizard.server'
+import { agentFiling } from '~/features/sales/new-application.server'
 import { pageMeta } from '~/ui/page-meta'
 
 // Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
@@ -15,11 +17,18 @@ export const meta: MetaFunction = ({ matches }) =>
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return reviewView(request, context, params.path)
+  return reviewView(request, context, params.path, flowOf(request))
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return reviewAction(request, context, params.path)
+  const flow = flowOf(request)
+  return reviewAction(
+    request,
+    context,
+    params.path,
+    flow,
+    flow === 'sales' ? await agentFiling(request, context) : undefined,
+  )
 }
 
 export default function Review() {

@@ -27,7 +27,7 @@ export function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function SalesApplicationRoute() {
-  const { details } = useLoaderData<typeof loader>()
+  const { details, ownAgentCode } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
-  return <SalesApplication details={details} answer={answer} />
+  return <SalesApplication details={details} ownAgentCode={ownAgentCode} answer={answer} />
 }

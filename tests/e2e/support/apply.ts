@@ -72,8 +72,12 @@ const fixture = (name: string) => ({
  * fixtures): the ID always; for an SME, a sole proprietorship and its two business documents.
  * The plans the journeys choose are below 2,500 a month, so no proof of billing or income.
  */
-export async function uploadRequiredDocuments(page: Page, applicant: 'residential' | 'sme') {
-  const step = `/onboard/${applicant}/documents`
+export async function uploadRequiredDocuments(
+  page: Page,
+  applicant: 'residential' | 'sme',
+  base: '/onboard' | '/sales/application' = '/onboard',
+) {
+  const step = `${base}/${applicant}/documents`
   const upload = async (multipart: Record<string, string | ReturnType<typeof fixture>>) => {
     const response = await page.request.post(step, { multipart, maxRedirects: 0 })
     expect(response.status(), `upload to ${multipart.category}`).toBe(302)

@@ -1,0 +1,285 @@
+/**
+ * A new application for a customer (issue 13, item 2; spec 2: /sales/application…, spec 4:
+ * the agent draft flow). The agent works through the same screens as a visitor, as
+ * themselves: the serviceability check in its agent mode (coordinates typed or pinned, the
+ * agent code on checks and leads), then their own plan step here (plans, cart and promo
+ * code; agents never see /plans), then the application wizard under
+ * /sales/application/{category}/… with the customer's consents witnessed by the agent.
+ *
+ * The customer's draft is the agent's (claimed at its first save, docs/decisions/0018):
+ * this browser holds only its id, in the signed HttpOnly cookie, and forgets it when the
+ * agent starts another customer, opens Account Info or logs out; the draft stays upstream
+ * for 4 hours after its last save, to resume by order id (DR-…) from the dashboard or
+ * /sales/application/{category}/personalDetails/{orderId}. Resuming gives the draft a new
+ * id (docs/decisions/0044), so a browser that held it before opens nothing any more.
+ */
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { asUser, type SignedIn } from '~/auth/as-user.server'
+import { SALES_ROLES } from '~/auth/roles'
+import { applicantPathFor, FLOW_PATHS, wizardHref, type ApplicantPath } from '~/features/apply/steps'
+import type { AgentFiling } from '~/features/apply/wizard.server'
+import { readCart } from '~/features/cart/cart.server'
+import {
+  clearDraftSection,
+  draftCookie,
+  forgetDraft,
+  readDraft,
+  saveDraftSection,
+} from '~/features/drafts/draft.server'
+import { DEFAULT_CUSTOMER_CATEGORY } from '~/features/plans/customer-category'
+import { draftRegion } from '~/features/plans/plans'
+import { plansAction, type PlansActionData } from '~/features/plans/plans.server'
+import { isUpstreamError } from '~/upstream/errors'
+import { upstreamFor } from '~/upstream/index.server'
+import { carryCookieInRequest } from '~/utils/cookies.server'
+import { readForm } from '~/utils/form.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { PromoCodeTextSchema } from '../../../lib/application'
+import { NEW_APPLICATION_TEXT as TEXT } from './texts'
+
+export const START_PATH = '/sales/application'
+export const ONBOARD_PATH = FLOW_PATHS.sales.plans
+
+/** spec 4's order id of a draft: 'DR-' and ten characters of Crockford's base32 (docs/decisions/0044). */
+const ORDER_ID = /^DR-[0-9A-HJKMNP-TV-Z]{10}$/
+
+const salesUser = (request: Request, context: AppLoadContext) => asUser(request, context, { roles: SALES_ROLES })
+
+const SEGMENT_NAME = { RES: 'Residential', SME: 'SME' } as const
+
+/** The agent's code (spec 6) for the application's agent fields; an admin without one files as 'self'. */
+function agentCodeOf(me: SignedIn): string {
+  return me.claims.agentCode ?? 'self'
+}
+
+// ---------------------------------------------------------------------------------------
+// /sales/application: start, continue or resume
+
+export type StartPage = {
+  /** The customer whose application is open in this browser, and where it goes on. */
+  open: { customer: string; continueHref: string } | null
+  orderId: string
+  formError: string | null
+}
+
+/** Where an open draft goes on: the check until it is serviceable, the plan step until a plan is chosen, then the wizard. */
+async function continueHrefOf(request: Request, context: AppLoadContext): Promise<string | null> {
+  const draft = await readDraft(request, context)
+  if (!draft?.sections.basicInfo) return null
+  if (draft.sections.serviceability?.result?.outcome !== 'serviceable') return FLOW_PATHS.sales.check
+  const cart = await readCart(request, context)
+  if (!cart?.planCode) return ONBOARD_PATH
+  return wizardHref(pathOf(draft.sections.customerCategory?.category), 'personalDetails', 'sales')
+}
+
+function pathOf(category: 'RES' | 'SME' | undefined): ApplicantPath {
+  return applicantPathFor(category ?? DEFAULT_CUSTOMER_CATEGORY.category)
+}
+
+export async function startPage(request: Request, context: AppLoadContext) {
+  await salesUser(request, context)
+  const draft = await readDraft(request, context)
+  const continueHref = await continueHrefOf(request, context)
+  const info = draft?.sections.basicInfo
+  return data<StartPage>(
+    {
+      open: info && continueHref ? { customer: `${info.firstName} ${info.lastName}`, continueHref } : null,
+      orderId: '',
+      formError: null,
+    },
+    { headers: { 'cache-control': 'no-store' } },
+  )
+}
+
+export async function startAction(request: Request, context: AppLoadContext) {
+  const me = await salesUser(request, context)
+  const form = await readForm(request)
+  switch (form.get('intent')) {
+    case 'new': {
+      // The kiosk's next customer starts clean; the previous draft stays the agent's upstream.
+      const headers = await forgetDraft(request, context)
+      return redirect(FLOW_PATHS.sales.check, { headers })
+    }
+    case 'close': {
+      const headers = await forgetDraft(request, context)
+      return redirectWithToast(context.config, START_PATH, { kind: 'success', message: TEXT.closed }, { headers })
+    }
+    case 'resume': {
+      const typed = String(form.get('orderId') ?? '')
+        .trim()
+        .toUpperCase()
+        .slice(0, 40)
+      if (!ORDER_ID.test(typed)) {
+        return data<StartPage>({ open: null, orderId: typed, formError: TEXT.orderIdFormat }, { status: 400 })
+      }
+      const resumed = await resume(request, context, me, typed)
+      if (resumed.kind === 'not-found') {
+        return data<StartPage>({ open: null, orderId: typed, formError: TEXT.orderIdUnknown(typed) }, { status: 404 })
+      }
+      if (resumed.kind === 'failed') {
+        return data<StartPage>({ open: null, orderId: typed, formError: resumed.message }, { status: 503 })
+      }
+      return redirect(resumed.to, { headers: resumed.headers })
+    }
+    default:
+      return redirect(START_PATH)
+  }
+}
+
+type Resumed =
+  { kind: 'resumed'; to: string; headers: Headers } | { kind: 'not-found' } | { kind: 'failed'; message: string }
+
+/**
+ * spec 4: the agent draft flow resumes an order id. The draft gets a new id upstream (only
+ * the agent, or their admin, can), which this browser now holds; the page after is the
+ * wizard's first for the draft's segment (openWizard sends on to what is missing).
+ */
+async function resume(request: Request, context: AppLoadContext, me: SignedIn, orderId: string): Promise<Resumed> {
+  const answer = await me.call((upstream, token) => upstream.sales.resumeDraft(token, orderId))
+  if (!answer.ok) {
+    if (answer.error.kind === 'rejected' && answer.error.status === 404) return { kind: 'not-found' }
+    return { kind: 'failed', message: answer.message }
+  }
+  const headers = new Headers()
+  const setCookie = await draftCookie(context.config).serialize(answer.value.draftId)
+  headers.append('set-cookie', setCookie)
+  carryCookieInRequest(request, draftCookie(context.config).name, setCookie)
+  const path = answer.value.customerSegment === 'SME' ? 'sme' : 'residential'
+  return { kind: 'resumed', to: wizardHref(path, 'personalDetails', 'sales'), headers }
+}
+
+/**
+ * GET /sales/application/{category}/personalDetails/{orderId}: resumes the draft and goes to
+ * the same page without the order id, so a reload does not resume again. Another agent's
+ * draft, an expired or unknown one, is the not-found page (docs/security.md).
+ */
+export async function resumeByPath(request: Request, context: AppLoadContext, orderId: string): Promise<never> {
+  const me = await salesUser(request, context)
+  const normalised = orderId.toUpperCase()
+  if (!ORDER_ID.test(normalised)) throw data({ message: null }, { status: 404 })
+  const resumed = await resume(request, context, me, normalised)
+  if (resumed.kind === 'not-found') throw data({ message: null }, { status: 404 })
+  if (resumed.kind === 'failed') {
+    throw await redirectWithToast(context.config, START_PATH, { kind: 'error', message: resumed.message })
+  }
+  throw redirect(resumed.to, { headers: resumed.headers })
+}
+
+// ---------------------------------------------------------------------------------------
+// /sales/application/onboard: the agent's plan step
+
+/** The customer's serviceable draft, or the redirect to the check (the agent starts there). */
+async function serviceableDraft(request: Request, context: AppLoadContext) {
+  const draft = await readDraft(request, context)
+  if (!draft?.sections.basicInfo || draft.sections.serviceability?.result?.outcome !== 'serviceable') {
+    throw await redirectWithToast(context.config, FLOW_PATHS.sales.check, { kind: 'info', message: TEXT.checkFirst })
+  }
+  return { ...draft, basicInfo: draft.sections.basicInfo, serviceability: draft.sections.serviceability }
+}
+
+export async function onboardView(request: Request, context: AppLoadContext) {
+  await salesUser(request, context)
+  const draft = await serviceableDraft(request, context)
+  const category = draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY
+  const region = draftRegion(draft.serviceability)
+  const cart = await readCart(request, context)
+  const planCode = cart?.planCode && cart.cartItems.length ? cart.planCode : null
+  const catalog = upstreamFor(context).catalog
+  try {
+    const [plans, addOns] = await Promise.all([
+      catalog.plans({ customerCategory: category.category, region }),
+      planCode ? catalog.addOns(planCode, region) : Promise.resolve([]),
+    ])
+    return data(
+      {
+        status: 'ok' as const,
+        customer: `${draft.basicInfo.firstName} ${draft.basicInfo.lastName}`,
+        category: category.category,
+        isWorkingGovtEmbassyWorker: category.isWorkingGovtEmbassyWorker,
+        plans,
+        planInCart: planCode,
+        cart: planCode ? cart : null,
+        addOns: addOns ?? [],
+        promo: draft.sections.promo ?? null,
+        continueHref: planCode ? wizardHref(pathOf(category.category), 'personalDetails', 'sales') : null,
+      },
+      { headers: { 'cache-control': 'no-store' } },
+    )
+  } catch (error) {
+    if (isUpstreamError(error) && error.kind === 'unavailable') {
+      return data({ status: 'unavailable' as const }, { status: 503, headers: { 'cache-control': 'no-store' } })
+    }
+    throw error
+  }
+}
+
+export type OnboardActionData = PlansActionData & { promoCode?: string }
+
+/**
+ * The plan step's forms: the promo code (checked by the sales service for the customer's
+ * segment, kept in the draft) and its removal; everything else is the /plans pages' own
+ * action (category, plan, add-ons, payment mode), coming back here.
+ */
+export async function onboardAction(request: Request, context: AppLoadContext) {
+  const me = await salesUser(request, context)
+  const draft = await serviceableDraft(request, context)
+  const form = await readForm(request.clone())
+  const intent = form.get('intent')
+  if (intent === 'remove-promo') {
+    const headers = await clearDraftSection(request, context, 'promo')
+    return redirectWithToast(context.config, ONBOARD_PATH, { kind: 'success', message: TEXT.promoRemoved }, { headers })
+  }
+  if (intent !== 'promo') return plansAction(request, context, ONBOARD_PATH, ONBOARD_PATH)
+
+  const typed = String(form.get('promoCode') ?? '').slice(0, 60)
+  const refuse = (formError: string, status = 400) =>
+    data<OnboardActionData>({ formError, target: 'promo', promoCode: typed }, { status })
+  const parsed = PromoCodeTextSchema.safeParse(typed)
+  if (!parsed.success) return refuse(typed.trim() ? parsed.error.issues[0]!.message : TEXT.promoRequired)
+  const segment = SEGMENT_NAME[(draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY).category]
+  const checked = await me.call((upstream, token) => upstream.sales.validatePromoCode(token, parsed.data, segment))
+  if (!checked.ok) {
+    const own = checked.error.kind === 'rejected' ? checked.error.fields?.code?.[0] : undefined
+    return refuse(own ?? checked.message, checked.error.status ?? 503)
+  }
+  const promo = checked.value
+  const headers = await saveDraftSection(request, context, 'promo', {
+    code: promo.code,
+    description: promo.description.slice(0, 200),
+    discountPesos: promo.discountPesos,
+  })
+  return redirectWithToast(
+    context.config,
+    ONBOARD_PATH,
+    { kind: 'success', message: TEXT.promoApplied(promo.code) },
+    { headers },
+  )
+}
+
+// ---------------------------------------------------------------------------------------
+// Submitting for the customer
+
+/**
+ * What the review's submission needs of the agent: their code, and the draft's promo code
+ * checked once more (it may have ended since it was entered); an ended one sends the agent
+ * back to the plan step with the reason, the draft kept.
+ */
+export async function agentFiling(request: Request, context: AppLoadContext): Promise<AgentFiling> {
+  const me = await salesUser(request, context)
+  return {
+    agentCode: agentCodeOf(me),
+    promoCode: async () => {
+      const draft = await readDraft(request, context)
+      const promo = draft?.sections.promo
+      if (!promo) return null
+      const segment = SEGMENT_NAME[(draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY).category]
+      const checked = await me.call((upstream, token) => upstream.sales.validatePromoCode(token, promo.code, segment))
+      if (checked.ok) return checked.value.code
+      const message =
+        checked.error.kind === 'rejected' && checked.error.status === 422
+          ? TEXT.promoEnded(promo.code)
+          : checked.message
+      throw await redirectWithToast(context.config, ONBOARD_PATH, { kind: 'error', message })
+    },
+  }
+}

@@ -1,0 +1,27 @@
+/** /sales/application/onboard (spec 2; issue 13 item 2): the agent's plan step for the customer: plan, add-ons, payment mode, promo code. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { PlansUnavailablePage } from '~/features/plans/plans-page'
+import { onboardAction, onboardView, type OnboardActionData } from '~/features/sales/new-application.server'
+import { SalesOnboardPage } from '~/features/sales/new-application-pages'
+import { NEW_APPLICATION_TEXT as TEXT } from '~/features/sales/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.onboardTitle, TEXT.onboardDescription)
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return onboardView(request, context)
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return onboardAction(request, context)
+}
+
+export default function SalesApplicationOnboard() {
+  const view = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as OnboardActionData | undefined
+  if (view.status === 'unavailable') return <PlansUnavailablePage title={TEXT.onboardTitle} wide />
+  return <SalesOnboardPage view={view} actionData={actionData} />
+}

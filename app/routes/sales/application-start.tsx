@@ -1,0 +1,25 @@
+/** /sales/application (spec 2; issue 13 item 2): start an application for a customer, continue the open one, or resume a draft by order id. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { startAction, startPage } from '~/features/sales/new-application.server'
+import { SalesStartPage } from '~/features/sales/new-application-pages'
+import { NEW_APPLICATION_TEXT as TEXT } from '~/features/sales/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.title, TEXT.description)
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return startPage(request, context)
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return startAction(request, context)
+}
+
+export default function SalesApplicationStart() {
+  const page = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  return <SalesStartPage page={answer && 'formError' in answer ? { ...page, ...answer, open: page.open } : page} />
+}

@@ -1,0 +1,20 @@
+/** /sales/application/success (spec 2; issue 13 item 2): the reference of the application the agent just filed. Never cached. */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { successView } from '~/features/apply/wizard.server'
+import { SalesSuccessPage } from '~/features/sales/new-application-pages'
+import { NEW_APPLICATION_TEXT as TEXT } from '~/features/sales/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.successTitle, TEXT.successDescription)
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return successView(request, context, '/sales/application')
+}
+
+export default function SalesApplicationSuccess() {
+  const view = useLoaderData<typeof loader>()
+  return <SalesSuccessPage {...view} />
+}
