@@ -151,10 +151,11 @@ export const EnvSchema = z.object({
 
   // The modems (services/devices; docs/architecture.md, Devices): simulated modems in the
   // embedded set-up, or a TR-069 ACS through GenieACS's NBI. A simulated restart takes
-  // DEVICES_RESTART_SECONDS.
+  // DEVICES_RESTART_SECONDS, a simulated Wi-Fi change DEVICES_WIFI_CHANGE_SECONDS.
   DEVICES_DRIVER: z.enum(['simulated', 'genieacs']).default('simulated'),
   GENIEACS_NBI_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
   DEVICES_RESTART_SECONDS: wholeNumber(1, 3600).default(90),
+  DEVICES_WIFI_CHANGE_SECONDS: wholeNumber(1, 3600).default(20),
 
   // Payments (services/payments; docs/decisions/0042): PayMongo when both keys are set,
   // otherwise the embedded sandbox gateway, which speaks PayMongo's protocol.

@@ -58,7 +58,25 @@ export const WIFI_TEXT = {
   bandsRequired: 'Choose the network to change.',
   nothingToChange: 'Enter a new network name, a new password, or both.',
   portalPasswordRequired: 'Please enter your portal password.',
+  // The devices service's refusals (services/devices/wifi.ts), shown as the form's errors.
+  noNetworkOnBand: 'This modem has no network on that band.',
+  passphraseNotSettable:
+    'This network is open or uses an older security mode, so its password cannot be set here. Please call us to change it.',
+  changeUnderWay: 'Your last Wi-Fi change is still being applied. Please wait a minute, then look again.',
+  wrongPortalPassword: 'That is not your portal password.',
+  revealLocked: `Too many wrong passwords. For your security, showing the Wi-Fi password is locked for ${WIFI_REVEAL_WINDOW_MINUTES} minutes.`,
+  revealUnavailable:
+    'Showing the Wi-Fi password needs your portal password, which cannot be checked here. You can set a new Wi-Fi password instead, or read the one on the sticker on your modem.',
 } as const
+
+/** The 429 after WIFI_CHANGES_PER_HOUR changes: when the oldest of them leaves the hour. */
+export function tooManyWifiChangesMessage(minutes: number): string {
+  const wait = minutes <= 1 ? 'a minute' : `${minutes} minutes`
+  return `The Wi-Fi settings can be changed ${WIFI_CHANGES_PER_HOUR} times an hour. Please try again in ${wait}.`
+}
+
+/** '2.4GHz' as people write it: '2.4 GHz'. */
+export const bandLabel = (band: WifiBand) => band.replace('GHz', ' GHz')
 
 export const WIFI_FAILURE_TEXT: Record<WifiFailureReason, string> = {
   offline: 'The modem was offline and did not take the change. Your Wi-Fi settings are as they were.',
@@ -98,14 +116,18 @@ export const WifiBandsSchema = z
   .max(4)
   .transform((bands) => WIFI_BANDS.filter((band) => bands.includes(band)))
 
-/** A Wi-Fi change: the bands, and a new name, a new passphrase or both (absent: unchanged). */
-export const WifiChangeSchema = z
-  .object({
-    bands: WifiBandsSchema,
-    ssid: WifiNameSchema.optional(),
-    passphrase: WifiPassphraseSchema.optional(),
-  })
-  .refine((change) => change.ssid !== undefined || change.passphrase !== undefined, {
-    error: WIFI_TEXT.nothingToChange,
-  })
+/** A change's fields, for a schema that adds its own (the devices call adds the account and device). */
+export const WIFI_CHANGE_FIELDS = {
+  bands: WifiBandsSchema,
+  ssid: WifiNameSchema.optional(),
+  passphrase: WifiPassphraseSchema.optional(),
+}
+
+/** A change must set something: a new name, a new passphrase or both (absent: unchanged). */
+export const changesSomething = (change: { ssid?: string; passphrase?: string }) =>
+  change.ssid !== undefined || change.passphrase !== undefined
+
+export const WifiChangeSchema = z.object(WIFI_CHANGE_FIELDS).refine(changesSomething, {
+  error: WIFI_TEXT.nothingToChange,
+})
 export type WifiChange = z.output<typeof WifiChangeSchema>

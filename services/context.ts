@@ -34,6 +34,12 @@ export type ServiceSettings = {
   documentThresholds: { billingOptionalBelow: number; incomeFrom: number }
   /** DEVICES_DRIVER, GENIEACS_NBI_URL, DEVICES_RESTART_SECONDS (services/devices). */
   devices: DeviceSettings
+  /**
+   * Whether the realm's users live in the identity service's tables (the embedded provider),
+   * so a service may check a signed-in user's password again (the Wi-Fi reveal). False with
+   * Keycloak: it holds the passwords.
+   */
+  identityEmbedded: boolean
 }
 
 export type DeviceSettings = {
@@ -41,6 +47,8 @@ export type DeviceSettings = {
   genieacsNbiUrl: string | null
   /** How long a simulated restart takes. */
   restartSeconds: number
+  /** How long a simulated modem takes to apply a Wi-Fi change (DEVICES_WIFI_CHANGE_SECONDS). */
+  wifiChangeSeconds: number
 }
 
 export type OtpSettings = {
@@ -69,7 +77,8 @@ export const defaultServiceSettings: ServiceSettings = {
   complianceLinkHours: 72,
   otp: { ttlSeconds: 600, maxAttempts: 5, sendsPerAccountPerHour: 5, sendsPerUserPerHour: 5 },
   documentThresholds: { billingOptionalBelow: 2500, incomeFrom: 3000 },
-  devices: { driver: 'simulated', genieacsNbiUrl: null, restartSeconds: 90 },
+  devices: { driver: 'simulated', genieacsNbiUrl: null, restartSeconds: 90, wifiChangeSeconds: 20 },
+  identityEmbedded: true,
 }
 
 /** What every service's routes are built with. */
@@ -113,6 +122,8 @@ export function serviceSettingsFromConfig(config: {
   DEVICES_DRIVER?: 'simulated' | 'genieacs'
   GENIEACS_NBI_URL?: string
   DEVICES_RESTART_SECONDS?: number
+  DEVICES_WIFI_CHANGE_SECONDS?: number
+  oidc?: { embedded: boolean }
 }): ServiceSettings {
   return {
     publicUrl: config.publicUrl,
@@ -146,6 +157,8 @@ export function serviceSettingsFromConfig(config: {
       driver: config.DEVICES_DRIVER ?? defaultServiceSettings.devices.driver,
       genieacsNbiUrl: config.GENIEACS_NBI_URL ?? null,
       restartSeconds: config.DEVICES_RESTART_SECONDS ?? defaultServiceSettings.devices.restartSeconds,
+      wifiChangeSeconds: config.DEVICES_WIFI_CHANGE_SECONDS ?? defaultServiceSettings.devices.wifiChangeSeconds,
     },
+    identityEmbedded: config.oidc?.embedded ?? defaultServiceSettings.identityEmbedded,
   }
 }

@@ -3,13 +3,25 @@
  * GENIEACS_NBI_URL; https://docs.genieacs.com/en/latest/api-reference.html):
  *   GET  /devices?query=<MongoDB-style JSON>&projection=<fields>   find and read devices
  *   POST /devices/<id>/tasks?connection_request   { name: 'reboot' }   200: done at once, 202: queued
+ *   POST /devices/<id>/tasks?connection_request   { name: 'setParameterValues', parameterValues }   Wi-Fi
+ *   GET  /tasks?query={"_id": "<task id>"}                             a task still pending
  *   GET  /faults?query={"device": "<id>"}                                a task that failed
  * Devices are found by a tag holding the account number (set by provisioning). Readings
  * come from the IGD data model; the optical level and temperature live in vendor
  * parameters, named here once. GenieACS keeps no history, so the service records samples.
+ * Wi-Fi is read and set in the device's own data model, TR-181 or TR-098 (genieacs-wifi.ts).
  */
 import { z } from 'zod'
-import { DeviceDriverError, type DeviceDriver, type ModemReading, type RestartOutcome } from './driver.ts'
+import {
+  DeviceDriverError,
+  type DeviceDriver,
+  type ModemReading,
+  type RestartOutcome,
+  type WifiChangeOutcome,
+  type WifiReading,
+} from './driver.ts'
+import { numberAt, valueAt } from './genieacs-document.ts'
+import { passphrasesOfDocument, WIFI_PROJECTION, wifiChangeTask, wifiOfDocument } from './genieacs-wifi.ts'
 
 /** Where the readings live in the data model (common GPON ONT vendor extensions). */
 export const GENIEACS_PARAMETERS = {
@@ -22,31 +34,16 @@ export const GENIEACS_PARAMETERS = {
 const ONLINE_WITHIN_MS = 15 * 60_000
 /** A reboot not confirmed by a new boot within this long is reported as failed. */
 const RESTART_GIVE_UP_MS = 10 * 60_000
+/** A Wi-Fi task neither done nor faulted within this long is reported as timed out. */
+const WIFI_GIVE_UP_MS = 10 * 60_000
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>
 
-// GenieACS answers a parameter as { _value, _timestamp, ... } nested along its path.
-const ParameterSchema = z.object({ _value: z.union([z.string(), z.number(), z.boolean()]).nullish() }).loose()
 const DeviceSchema = z
   .object({ _id: z.string(), _lastInform: z.string().nullish(), _lastBoot: z.string().nullish() })
   .loose()
 const FaultSchema = z.object({ _id: z.string(), device: z.string().optional(), code: z.string().optional() }).loose()
-
-function valueAt(device: Record<string, unknown>, path: string): string | number | boolean | null {
-  let node: unknown = device
-  for (const part of path.split('.')) {
-    if (node === null || typeof node !== 'object') return null
-    node = (node as Record<string, unknown>)[part]
-  }
-  const parsed = ParameterSchema.safeParse(node)
-  return parsed.success ? (parsed.data._value ?? null) : null
-}
-
-function numberAt(device: Record<string, unknown>, path: string): number | null {
-  const value = valueAt(device, path)
-  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN
-  return Number.isFinite(number) ? number : null
-}
+const TaskSchema = z.object({ _id: z.string() }).loose()
 
 export function createGenieAcsDriver(options: {
   nbiUrl: string
@@ -82,6 +79,33 @@ export function createGenieAcsDriver(options: {
     return found ?? null
   }
 
+  const informedRecently = (lastInform: string | null | undefined) =>
+    Boolean(lastInform) && options.now().getTime() - new Date(lastInform!).getTime() <= ONLINE_WITHIN_MS
+
+  /** Queues a task and asks the ACS to reach the modem now; the body never goes in a log or a URL. */
+  async function postTask(deviceId: string, task: { name: string }) {
+    const response = await request(`/devices/${encodeURIComponent(deviceId)}/tasks?connection_request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(task),
+    })
+    // 200: the modem took the task during the connection request; 202: queued for its next inform.
+    if (response.status !== 200 && response.status !== 202)
+      throw new DeviceDriverError(`GenieACS answered ${response.status} to the ${task.name} task`)
+    const answer = TaskSchema.safeParse(await response.json().catch(() => null))
+    return { taskId: answer.success ? answer.data._id : null }
+  }
+
+  /** Whether the ACS recorded a fault for the task (its fault id ends with the task id). */
+  async function faulted(deviceId: string, taskId: string | null): Promise<boolean> {
+    if (!taskId) return false
+    const faults = await getJson(
+      `/faults?${new URLSearchParams({ query: JSON.stringify({ device: deviceId }) })}`,
+      z.array(FaultSchema),
+    )
+    return faults.some((fault) => fault._id.includes(taskId))
+  }
+
   return {
     async findDevice(accountNumber) {
       const found = await getJson(devicesQuery({ _tags: accountNumber }, ['_id']), z.array(DeviceSchema))
@@ -92,7 +116,7 @@ export function createGenieAcsDriver(options: {
       const found = await device(deviceId, ['_lastInform', ...Object.values(GENIEACS_PARAMETERS)])
       if (!found) return null
       const lastSeenAt = found._lastInform ? new Date(found._lastInform) : null
-      const online = lastSeenAt !== null && options.now().getTime() - lastSeenAt.getTime() <= ONLINE_WITHIN_MS
+      const online = informedRecently(found._lastInform)
       return {
         model: String(valueAt(found, GENIEACS_PARAMETERS.model) ?? 'Modem'),
         online,
@@ -107,19 +131,7 @@ export function createGenieAcsDriver(options: {
     },
 
     async requestRestart(deviceId) {
-      const response = await request(`/devices/${encodeURIComponent(deviceId)}/tasks?connection_request`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'reboot' }),
-      })
-      // 200: the modem took the task during the connection request; 202: queued for its next inform.
-      if (response.status !== 200 && response.status !== 202)
-        throw new DeviceDriverError(`GenieACS answered ${response.status} to the reboot task`)
-      const task = z
-        .object({ _id: z.string() })
-        .loose()
-        .safeParse(await response.json().catch(() => null))
-      return { taskId: task.success ? task.data._id : null }
+      return postTask(deviceId, { name: 'reboot' })
     },
 
     async restartOutcome(restart): Promise<RestartOutcome> {
@@ -127,13 +139,48 @@ export function createGenieAcsDriver(options: {
       const found = await device(restart.deviceId, ['_lastBoot'])
       if (found?._lastBoot && new Date(found._lastBoot).getTime() > restart.requestedAt.getTime()) return 'done'
       // Failed when the ACS recorded a fault for the task, or nothing happened in time.
-      const faults = await getJson(
-        `/faults?${new URLSearchParams({ query: JSON.stringify({ device: restart.deviceId }) })}`,
-        z.array(FaultSchema),
-      )
-      if (restart.taskId && faults.some((fault) => fault._id.includes(restart.taskId!))) return 'failed'
+      if (await faulted(restart.deviceId, restart.taskId)) return 'failed'
       if (options.now().getTime() - restart.requestedAt.getTime() > RESTART_GIVE_UP_MS) return 'failed'
       return 'requested'
+    },
+
+    async readWifi(deviceId): Promise<WifiReading | null> {
+      const found = await device(deviceId, ['_lastInform', ...WIFI_PROJECTION])
+      if (!found) return null
+      const { networks, hosts } = wifiOfDocument(found)
+      const online = informedRecently(found._lastInform)
+      return { online, networks, hosts: online ? hosts : [] }
+    },
+
+    async readWifiPassphrases(deviceId) {
+      const found = await device(deviceId, WIFI_PROJECTION)
+      return found ? passphrasesOfDocument(found) : null
+    },
+
+    async requestWifiChange(change) {
+      const found = await device(change.deviceId, WIFI_PROJECTION)
+      if (!found) throw new DeviceDriverError('GenieACS no longer knows the device')
+      let task
+      try {
+        task = wifiChangeTask(found, change)
+      } catch (error) {
+        throw new DeviceDriverError(`GenieACS device cannot take the change: ${(error as Error).message}`)
+      }
+      return postTask(change.deviceId, task)
+    },
+
+    async wifiChangeOutcome(change): Promise<WifiChangeOutcome> {
+      if (!change.taskId) return { state: 'failed', reason: 'refused' }
+      if (await faulted(change.deviceId, change.taskId)) return { state: 'failed', reason: 'refused' }
+      // GenieACS deletes a task once the modem has taken it.
+      const pending = await getJson(
+        `/tasks?${new URLSearchParams({ query: JSON.stringify({ _id: change.taskId }) })}`,
+        z.array(TaskSchema),
+      )
+      if (pending.length === 0) return { state: 'done', reason: null }
+      if (options.now().getTime() - change.requestedAt.getTime() > WIFI_GIVE_UP_MS)
+        return { state: 'failed', reason: 'timed_out' }
+      return { state: 'requested', reason: null }
     },
   }
 }

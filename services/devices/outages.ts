@@ -43,7 +43,7 @@ export async function startOutage(
 }
 
 /** e.g. 'November 23, 2026, 6:00 PM' in Philippine time (spec 9). */
-function manilaDateTime(at: Date): string {
+export function manilaDateTime(at: Date): string {
   return at.toLocaleString('en-US', {
     timeZone: 'Asia/Manila',
     month: 'long',

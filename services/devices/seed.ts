@@ -1,12 +1,16 @@
 /**
  * DEMO DATA: a simulated modem for each demo fibre account (services/accounts/seed.ts) and
  * one open outage, in the area of account 1000000000001, so the dashboard shows both states
- * across CARLOS REYES's two accounts (his active one, 002, has none). Inserted only where missing.
+ * across CARLOS REYES's two accounts (his active one, 002, has none). Each modem has Wi-Fi
+ * (issue 18): two networks (2.4 and 5 GHz), except LIZA SANTOS's (003), one band-steered
+ * network; and a few connected devices. A Wi-Fi change on 001 fails (the outage keeps the
+ * modem offline). Inserted only where missing.
  */
 import { and, eq } from 'drizzle-orm'
+import type { WifiBand, WifiSecurityMode } from '../../lib/wifi.ts'
 import type { Database } from '../db/client.ts'
 import { startOutage } from './outages.ts'
-import { outages, simulatedModems } from './tables.ts'
+import { outages, simulatedModems, simulatedWifiHosts, simulatedWifiNetworks } from './tables.ts'
 
 export const DEMO_MODEMS = [
   {
@@ -87,6 +91,112 @@ export const DEMO_OUTAGE = {
   cause: 'A fibre cable was cut during road works on Mabini Street. Our crew is splicing it.',
 } as const
 
+type DemoNetwork = {
+  networkId: string
+  bands: WifiBand[]
+  ssid: string
+  passphrase: string
+  security: WifiSecurityMode
+}
+type DemoHost = {
+  name: string | null
+  /** null: a LAN cable. */
+  networkId: string | null
+  band?: WifiBand
+  signalDbm: number | null
+  connectedMinutesAgo: number
+}
+
+const dualBand = (ssid: string, passphrase: string, security: WifiSecurityMode = 'WPA2-Personal'): DemoNetwork[] => [
+  { networkId: '1', bands: ['2.4GHz'], ssid, passphrase, security },
+  { networkId: '5', bands: ['5GHz'], ssid: `${ssid}_5G`, passphrase, security },
+]
+
+/** Each demo modem's Wi-Fi, by account number. */
+export const DEMO_WIFI: Record<string, { networks: DemoNetwork[]; hosts: DemoHost[] }> = {
+  '1000000000001': {
+    networks: dualBand('REYES_FAM', 'adobo-sinigang-2019'),
+    hosts: [{ name: 'Carlos-iPad', networkId: '5', signalDbm: -58, connectedMinutesAgo: 300 }],
+  },
+  '1000000000002': {
+    networks: [
+      {
+        networkId: '1',
+        bands: ['2.4GHz'],
+        ssid: 'Reyes-Home',
+        passphrase: 'Sampaguita#7741',
+        security: 'WPA2-Personal',
+      },
+      {
+        networkId: '5',
+        bands: ['5GHz'],
+        ssid: 'Reyes-Home-5G',
+        passphrase: 'Sampaguita#7741',
+        security: 'WPA2-WPA3-Personal',
+      },
+    ],
+    hosts: [
+      { name: 'Carlos-iPhone', networkId: '5', signalDbm: -52, connectedMinutesAgo: 95 },
+      { name: 'Galaxy-A54', networkId: '5', signalDbm: -61, connectedMinutesAgo: 610 },
+      { name: 'LIVINGROOM-TV', networkId: '1', signalDbm: -67, connectedMinutesAgo: 2880 },
+      { name: 'ESP_3A9F1C', networkId: '1', signalDbm: -74, connectedMinutesAgo: 8640 },
+      { name: null, networkId: '1', signalDbm: -70, connectedMinutesAgo: 42 },
+      { name: 'DESKTOP-7KQ2M1', networkId: null, signalDbm: null, connectedMinutesAgo: 1440 },
+    ],
+  },
+  // One network on both bands (band steering): the modem moves each device to the better one.
+  '1000000000003': {
+    networks: [
+      {
+        networkId: '1',
+        bands: ['2.4GHz', '5GHz'],
+        ssid: 'SANTOS_WIFI',
+        passphrase: 'kalamansi-juice-88',
+        security: 'WPA2-Personal',
+      },
+    ],
+    hosts: [
+      { name: 'Lizas-MacBook-Air', networkId: '1', band: '5GHz', signalDbm: -55, connectedMinutesAgo: 180 },
+      { name: 'Redmi-Note-12', networkId: '1', band: '2.4GHz', signalDbm: -69, connectedMinutesAgo: 75 },
+      { name: 'Chromecast', networkId: '1', band: '5GHz', signalDbm: -58, connectedMinutesAgo: 4320 },
+    ],
+  },
+  '1000000000004': {
+    networks: dualBand('DELACRUZ_FIBR', 'mangga-hinog-4410'),
+    hosts: [{ name: 'OPPO-A78', networkId: '1', signalDbm: -71, connectedMinutesAgo: 20 }],
+  },
+  '1000000000005': {
+    networks: dualBand('LIM_FIBR', 'ube-halaya-5512'),
+    hosts: [
+      { name: 'Andreas-iPhone', networkId: '5', signalDbm: -49, connectedMinutesAgo: 130 },
+      { name: 'HP-LaserJet-M110', networkId: '1', signalDbm: -63, connectedMinutesAgo: 10080 },
+    ],
+  },
+  '1000000000006': {
+    networks: dualBand('TAN_FIBR', 'bibingka-2023-tan'),
+    hosts: [{ name: 'LAPTOP-PT2024', networkId: '5', signalDbm: -57, connectedMinutesAgo: 240 }],
+  },
+  '1000000000007': {
+    networks: dualBand('CRUZ_HOME', 'halo-halo-summer', 'WPA2-WPA3-Personal'),
+    hosts: [
+      { name: 'Elenas-Galaxy-S23', networkId: '5', signalDbm: -54, connectedMinutesAgo: 60 },
+      { name: 'Smart-TV', networkId: '1', signalDbm: -66, connectedMinutesAgo: 2000 },
+    ],
+  },
+  '1000000000008': {
+    networks: dualBand('VILLANUEVA_FIBR', 'Taal-volcano-1754'),
+    hosts: [{ name: 'Ramons-iPhone', networkId: '5', signalDbm: -60, connectedMinutesAgo: 15 }],
+  },
+  '1000000000009': {
+    networks: dualBand('AQUINO_FIBR', 'pandesal-at-kape7'),
+    hosts: [{ name: 'vivo-Y36', networkId: '1', signalDbm: -72, connectedMinutesAgo: 400 }],
+  },
+  '1000000000010': {
+    networks: dualBand('RAMOS_FIBR', 'jeepney-ride-0910'),
+    hosts: [{ name: 'DESKTOP-RAMOS', networkId: null, signalDbm: null, connectedMinutesAgo: 720 }],
+  },
+}
+
 const DAY_MS = 24 * 3_600_000
 
 export async function seedDevices(db: Database, now: Date = new Date()): Promise<Record<string, number>> {
@@ -109,5 +219,33 @@ export async function seedDevices(db: Database, now: Date = new Date()): Promise
       demo: true,
     })
   }
-  return { demoModems: added.length, demoOutages: existing ? 0 : 1 }
+  const wifi = await seedWifi(db, now)
+  return { demoModems: added.length, demoOutages: existing ? 0 : 1, ...wifi }
+}
+
+async function seedWifi(db: Database, now: Date) {
+  const deviceOf = new Map<string, string>(DEMO_MODEMS.map((modem) => [modem.accountNumber, modem.deviceId]))
+  const added = await db
+    .insert(simulatedWifiNetworks)
+    .values(
+      Object.entries(DEMO_WIFI).flatMap(([accountNumber, { networks }]) =>
+        networks.map((network) => ({ ...network, deviceId: deviceOf.get(accountNumber)! })),
+      ),
+    )
+    .onConflictDoNothing()
+    .returning({ deviceId: simulatedWifiNetworks.deviceId })
+  // Hosts only for modems whose Wi-Fi was just added, so a second seed adds none.
+  const fresh = new Set(added.map((row) => row.deviceId))
+  const hosts = Object.entries(DEMO_WIFI).flatMap(([accountNumber, wifi]) => {
+    const deviceId = deviceOf.get(accountNumber)!
+    if (!fresh.has(deviceId)) return []
+    return wifi.hosts.map(({ connectedMinutesAgo, band, ...host }) => ({
+      ...host,
+      deviceId,
+      band: band ?? null,
+      connectedSince: new Date(now.getTime() - connectedMinutesAgo * 60_000),
+    }))
+  })
+  if (hosts.length > 0) await db.insert(simulatedWifiHosts).values(hosts)
+  return { demoWifiNetworks: added.length, demoWifiHosts: hosts.length }
 }

@@ -1,6 +1,6 @@
 /**
- * The devices service (spec 7: modem details, restart, outage status, device id), all as
- * the signed-in user: an account number the bearer token does not list, or a device that
+ * The devices service (spec 7: modem details, restart, outage status, device id; issue 18:
+ * the modem's Wi-Fi, in wifi.ts), all as the signed-in user: an account number the bearer token does not list, or a device that
  * is not that account's, is refused (docs/security.md, Access control) before the driver
  * is asked anything.
  */
@@ -14,6 +14,7 @@ import { createGenieAcsDriver } from './genieacs.ts'
 import { openOutage } from './outages.ts'
 import { createSimulatedDriver } from './simulated.ts'
 import { modemRestarts, signalSamples } from './tables.ts'
+import { createWifiCalls } from './wifi.ts'
 
 const HOUR_MS = 3_600_000
 /** The chart's span (issue 11: "the last days"). */
@@ -31,7 +32,12 @@ export const DEVICES_TEXT = {
 export function driverFromDeps(deps: ServiceDeps): DeviceDriver {
   const { devices } = settingsOf(deps)
   if (devices.driver === 'genieacs') return createGenieAcsDriver({ nbiUrl: devices.genieacsNbiUrl!, now: deps.now })
-  return createSimulatedDriver({ db: deps.db, now: deps.now, restartSeconds: devices.restartSeconds })
+  return createSimulatedDriver({
+    db: deps.db,
+    now: deps.now,
+    restartSeconds: devices.restartSeconds,
+    wifiChangeSeconds: devices.wifiChangeSeconds,
+  })
 }
 
 export type RestartView = { state: RestartOutcome; requestedAt: string; finishedAt: string | null }
@@ -108,6 +114,8 @@ export function createDevicesService(deps: ServiceDeps, driver: DeviceDriver = d
   }
 
   return {
+    ...createWifiCalls(deps, driver, { asking, requireOwnDevice }),
+
     /** spec 7, device id. */
     async deviceId(caller: Caller, accountNumber: string) {
       return { deviceId: await deviceOf(caller, accountNumber) }

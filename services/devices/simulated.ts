@@ -5,12 +5,36 @@
  * Postgres. A modem is offline while an outage covers its area and while it reboots. A
  * restart takes DEVICES_RESTART_SECONDS; it is done when the modem is back online at that
  * moment, and failed when it is not (an outage in its area, or a line too weak to sync).
+ *
+ * Wi-Fi (issue 18): each modem's networks and host table are rows. A change waits in the
+ * modem's queue (devices.simulated_wifi_changes) for DEVICES_WIFI_CHANGE_SECONDS on the
+ * clock, then applies when the modem is online at that moment and fails ('offline') when it
+ * is not: the demo account 1000000000001, inside the seeded outage's area, always fails,
+ * and so does any modem while it reboots. Due changes are applied by whichever read comes
+ * first, each claimed with a conditional update, so processes agree.
  */
-import { and, desc, eq, isNull, lte, or, gt } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm'
 import { findSubscription } from '../accounts/registry.ts'
 import type { Executor } from '../db/client.ts'
-import type { DeviceDriver, ModemReading, RestartOutcome, RestartRecord, SignalSample } from './driver.ts'
-import { modemRestarts, outages, simulatedModems } from './tables.ts'
+import type {
+  DeviceDriver,
+  ModemReading,
+  RestartOutcome,
+  RestartRecord,
+  SignalSample,
+  WifiChangeOutcome,
+  WifiHost,
+  WifiReading,
+} from './driver.ts'
+import {
+  modemRestarts,
+  outages,
+  simulatedModems,
+  simulatedWifiChanges,
+  simulatedWifiHosts,
+  simulatedWifiNetworks,
+} from './tables.ts'
+import { WIFI_BANDS, type WifiBand } from '../../lib/wifi.ts'
 
 type Modem = typeof simulatedModems.$inferSelect
 type Window = { from: Date; to: Date | null }
@@ -49,9 +73,18 @@ export function drift(modem: Pick<Modem, 'signalBaseDbm' | 'temperatureBaseC' | 
 const within = (at: Date, window: Window) =>
   at.getTime() >= window.from.getTime() && (window.to === null || at.getTime() < window.to.getTime())
 
-export function createSimulatedDriver(deps: { db: Executor; now: () => Date; restartSeconds: number }): DeviceDriver {
+const isBand = (value: string | null): value is WifiBand => WIFI_BANDS.includes(value as WifiBand)
+
+export function createSimulatedDriver(deps: {
+  db: Executor
+  now: () => Date
+  restartSeconds: number
+  /** How long a Wi-Fi change takes to apply (DEVICES_WIFI_CHANGE_SECONDS). */
+  wifiChangeSeconds: number
+}): DeviceDriver {
   const { db } = deps
   const restartMs = deps.restartSeconds * 1000
+  const wifiChangeMs = deps.wifiChangeSeconds * 1000
 
   async function modemOf(deviceId: string): Promise<Modem | null> {
     const [row] = await db.select().from(simulatedModems).where(eq(simulatedModems.deviceId, deviceId)).limit(1)
@@ -89,6 +122,75 @@ export function createSimulatedDriver(deps: { db: Executor; now: () => Date; res
     const { signalDbm, temperatureC } = drift(modem, at)
     const online = signalDbm >= SYNC_LOSS_DBM && !down.some((window) => within(at, window))
     return { online, signalDbm: online ? signalDbm : null, temperatureC: online ? temperatureC : null }
+  }
+
+  async function onlineAt(modem: Modem, at: Date): Promise<boolean> {
+    return readingAt(modem, at, await downtime(modem, new Date(at.getTime() - 7 * 24 * HOUR_MS))).online
+  }
+
+  /**
+   * Applies the modem's Wi-Fi changes whose time has come, oldest first: the new values when
+   * the modem is online then (its hosts join again at that moment), failed otherwise. The
+   * passphrase leaves the queue either way.
+   */
+  async function settleWifiChanges(modem: Modem): Promise<void> {
+    const due = await db
+      .select()
+      .from(simulatedWifiChanges)
+      .where(
+        and(
+          eq(simulatedWifiChanges.deviceId, modem.deviceId),
+          eq(simulatedWifiChanges.state, 'pending'),
+          lte(simulatedWifiChanges.requestedAt, new Date(deps.now().getTime() - wifiChangeMs)),
+        ),
+      )
+      .orderBy(asc(simulatedWifiChanges.requestedAt))
+    for (const change of due) {
+      const settledAt = new Date(change.requestedAt.getTime() + wifiChangeMs)
+      const applies = await onlineAt(modem, settledAt)
+      await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(simulatedWifiChanges)
+          .set({ state: applies ? 'applied' : 'failed', settledAt, ssid: null, passphrase: null })
+          .where(and(eq(simulatedWifiChanges.id, change.id), eq(simulatedWifiChanges.state, 'pending')))
+          .returning({ id: simulatedWifiChanges.id })
+        if (!claimed || !applies) return
+        const networks = and(
+          eq(simulatedWifiNetworks.deviceId, modem.deviceId),
+          inArray(simulatedWifiNetworks.networkId, change.networkIds),
+        )
+        await tx
+          .update(simulatedWifiNetworks)
+          .set({
+            ...(change.ssid === null ? {} : { ssid: change.ssid }),
+            ...(change.passphrase === null ? {} : { passphrase: change.passphrase }),
+          })
+          .where(networks)
+        // The modem restarts its radios: every device on those networks joins again.
+        await tx
+          .update(simulatedWifiHosts)
+          .set({ connectedSince: settledAt })
+          .where(
+            and(
+              eq(simulatedWifiHosts.deviceId, modem.deviceId),
+              inArray(simulatedWifiHosts.networkId, change.networkIds),
+            ),
+          )
+      })
+    }
+  }
+
+  /** The modem and its Wi-Fi networks with every due change applied, or null. */
+  async function wifiOf(deviceId: string) {
+    const modem = await modemOf(deviceId)
+    if (!modem) return null
+    await settleWifiChanges(modem)
+    const networks = await db
+      .select()
+      .from(simulatedWifiNetworks)
+      .where(eq(simulatedWifiNetworks.deviceId, deviceId))
+      .orderBy(asc(simulatedWifiNetworks.networkId))
+    return { modem, networks }
   }
 
   return {
@@ -146,6 +248,78 @@ export function createSimulatedDriver(deps: { db: Executor; now: () => Date; res
         (window) => window.from.getTime() !== restart.requestedAt.getTime(),
       )
       return readingAt(modem, settlesAt, down).online ? 'done' : 'failed'
+    },
+
+    async readWifi(deviceId): Promise<WifiReading | null> {
+      const found = await wifiOf(deviceId)
+      if (!found) return null
+      const online = await onlineAt(found.modem, deps.now())
+      const rows = online
+        ? await db
+            .select()
+            .from(simulatedWifiHosts)
+            .where(eq(simulatedWifiHosts.deviceId, deviceId))
+            .orderBy(asc(simulatedWifiHosts.connectedSince))
+        : []
+      const bandsOf = new Map(found.networks.map((network) => [network.networkId, network.bands.filter(isBand)]))
+      const hosts: WifiHost[] = rows.map((row) => {
+        const bands = row.networkId === null ? [] : (bandsOf.get(row.networkId) ?? [])
+        return {
+          name: row.name,
+          connection: row.networkId === null ? 'ethernet' : 'wifi',
+          band: isBand(row.band) ? row.band : bands.length === 1 ? bands[0]! : null,
+          signalDbm: row.networkId === null ? null : row.signalDbm,
+          connectedSince: row.connectedSince,
+        }
+      })
+      return {
+        online,
+        networks: found.networks.map((network) => ({
+          networkId: network.networkId,
+          bands: network.bands.filter(isBand),
+          ssid: network.ssid,
+          security: network.security,
+          enabled: network.enabled,
+          connectedDevices: rows.filter((row) => row.networkId === network.networkId).length,
+        })),
+        hosts,
+      }
+    },
+
+    async readWifiPassphrases(deviceId) {
+      const found = await wifiOf(deviceId)
+      if (!found) return null
+      return Object.fromEntries(found.networks.map((network) => [network.networkId, network.passphrase]))
+    },
+
+    async requestWifiChange(change) {
+      // The modem's queue holds the values until they apply (settleWifiChanges).
+      const [row] = await db
+        .insert(simulatedWifiChanges)
+        .values({
+          deviceId: change.deviceId,
+          networkIds: change.networkIds,
+          ssid: change.ssid ?? null,
+          passphrase: change.passphrase ?? null,
+          requestedAt: deps.now(),
+          state: 'pending',
+        })
+        .returning({ id: simulatedWifiChanges.id })
+      return { taskId: row!.id }
+    },
+
+    async wifiChangeOutcome(change): Promise<WifiChangeOutcome> {
+      if (!change.taskId) return { state: 'failed', reason: 'refused' }
+      const found = await wifiOf(change.deviceId)
+      if (!found) return { state: 'failed', reason: 'refused' }
+      const [queued] = await db
+        .select({ state: simulatedWifiChanges.state })
+        .from(simulatedWifiChanges)
+        .where(eq(simulatedWifiChanges.id, change.taskId))
+        .limit(1)
+      if (!queued) return { state: 'failed', reason: 'refused' }
+      if (queued.state === 'pending') return { state: 'requested', reason: null }
+      return queued.state === 'applied' ? { state: 'done', reason: null } : { state: 'failed', reason: 'offline' }
     },
   }
 }
