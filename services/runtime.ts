@@ -12,6 +12,8 @@ import { gatewayFromConfig, type Gateway } from './gateway.ts'
 import type { PayMongoSandbox } from './payments/sandbox/app.ts'
 import { paymentsFromConfig } from './payments/setup.ts'
 import { createIdentityDirectory, type IdentityDirectory } from './identity/directory.ts'
+import { createDevicesService } from './devices/service.ts'
+import { startWifiChangeJob } from './devices/wifi.ts'
 import { createSmtpSender } from './notifications/sender.ts'
 import { storageFromConfig } from './storage/index.ts'
 
@@ -69,6 +71,8 @@ export async function startServices(config: Config, logger: Logger, options: Ser
   // The portal signs with the wall clock, whatever domain clock the services run on.
   const gateway: Gateway = gatewayFromConfig(config, deps, { signatureClock: () => new Date() }, { payments })
   const stopPayments = payments.start()
+  // Wi-Fi changes settle in the background too, so their email does not wait for a page view.
+  const stopWifi = startWifiChangeJob(createDevicesService(deps), logger)
   return {
     gateway,
     database,
@@ -76,6 +80,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     paymentSandbox: payments.sandbox,
     async close() {
       stopPayments()
+      stopWifi()
       await payments.sandbox?.settled()
       await database.close()
     },

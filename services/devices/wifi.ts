@@ -371,3 +371,29 @@ export function createWifiCalls(deps: ServiceDeps, driver: DeviceDriver, access:
     wifiDelivery: delivery,
   }
 }
+
+/** How often the background job settles Wi-Fi changes still requested. */
+export const WIFI_SETTLE_EVERY_MS = 30_000
+
+/**
+ * Settles requested Wi-Fi changes every WIFI_SETTLE_EVERY_MS, so the "your Wi-Fi settings
+ * were changed" email goes even when nobody opens the page again (runtime.ts starts it).
+ * Several processes may run it: each outcome is recorded once (a conditional update).
+ */
+export function startWifiChangeJob(
+  calls: Pick<ReturnType<typeof createWifiCalls>, 'settleWifiChanges'>,
+  logger: ServiceDeps['logger'],
+  everyMs = WIFI_SETTLE_EVERY_MS,
+): () => void {
+  let running: Promise<unknown> = Promise.resolve()
+  const timer = setInterval(() => {
+    running = running
+      .then(() => calls.settleWifiChanges())
+      .then(({ settled }) => {
+        if (settled > 0) logger.info({ settled }, 'wifi changes settled')
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'wifi change settling failed'))
+  }, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}
