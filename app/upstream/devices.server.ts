@@ -1,9 +1,16 @@
 /**
  * The devices and account-details calls (spec 7: device id, modem details, restart, outage
- * status, account details; services/devices/routes.ts, services/accounts/subscription-routes.ts),
- * all as the signed-in user. Account numbers and device ids go in signed bodies, never in URLs.
+ * status, account details; issue 18: Wi-Fi; services/devices/routes.ts,
+ * services/accounts/subscription-routes.ts), all as the signed-in user. Account numbers,
+ * device ids, the portal password and Wi-Fi passphrases go in signed bodies, never in URLs.
  */
 import { z } from 'zod'
+import {
+  WIFI_BANDS,
+  WIFI_FAILURE_REASONS,
+  WIFI_SECURITY_MODES,
+  type WifiChange as WifiChangeInput,
+} from '../../lib/wifi'
 import type { UpstreamClient } from './client.server'
 import { envelope } from './envelope'
 
@@ -46,6 +53,68 @@ export const SubscriptionSchema = z.object({
 })
 export type Subscription = z.infer<typeof SubscriptionSchema>
 
+const WifiBandSchema = z.enum(WIFI_BANDS)
+
+/** A Wi-Fi change as recorded upstream: requested, then done or failed (with a reason: lib/wifi.ts, WIFI_FAILURE_TEXT). */
+export const WifiChangeSchema = z.object({
+  id: z.string(),
+  state: z.enum(['requested', 'done', 'failed']),
+  bands: z.array(WifiBandSchema),
+  changedName: z.boolean(),
+  changedPassphrase: z.boolean(),
+  requestedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+  reason: z.enum(WIFI_FAILURE_REASONS).nullable(),
+})
+export type WifiChange = z.infer<typeof WifiChangeSchema>
+
+export const WifiSchema = z.object({
+  deviceId: z.string(),
+  online: z.boolean(),
+  networks: z
+    .array(
+      z.object({
+        networkId: z.string(),
+        bands: z.array(WifiBandSchema).min(1),
+        ssid: z.string(),
+        security: z.enum(WIFI_SECURITY_MODES),
+        enabled: z.boolean(),
+        connectedDevices: z.number().int().min(0),
+        passphraseSettable: z.boolean(),
+      }),
+    )
+    .max(16),
+  hosts: z
+    .array(
+      z.object({
+        name: z.string().nullable(),
+        connection: z.enum(['wifi', 'ethernet']),
+        band: WifiBandSchema.nullable(),
+        signalDbm: z.number().nullable(),
+        connectedSince: z.iso.datetime().nullable(),
+      }),
+    )
+    .max(500),
+  change: WifiChangeSchema.nullable(),
+  changesLeft: z.number().int().min(0),
+})
+export type Wifi = z.infer<typeof WifiSchema>
+
+export const WifiPassphrasesSchema = z.object({
+  networks: z
+    .array(
+      z.object({
+        networkId: z.string(),
+        bands: z.array(WifiBandSchema).min(1),
+        ssid: z.string(),
+        // null: the modem does not tell it.
+        passphrase: z.string().nullable(),
+      }),
+    )
+    .max(16),
+})
+export type WifiPassphrases = z.infer<typeof WifiPassphrasesSchema>
+
 export function deviceCalls(client: UpstreamClient) {
   const post = <T>(name: string, path: string, body: unknown, accessToken: string, schema: z.ZodType<T>) =>
     client.call({ name, method: 'POST', path, body, accessToken, schema: envelope(schema) })
@@ -65,6 +134,34 @@ export function deviceCalls(client: UpstreamClient) {
     /** spec 7, restart: answers 'requested' (or the restart already under way). */
     restart: (accessToken: string, accountNumber: string, deviceId: string) =>
       post('devices.restart', '/v1/devices/modem/restart', { accountNumber, deviceId }, accessToken, RestartSchema),
+    /** issue 18: the modem's Wi-Fi networks, who is connected, the latest change and changes left this hour. */
+    wifi: (accessToken: string, accountNumber: string, deviceId: string) =>
+      post('devices.wifi', '/v1/devices/wifi', { accountNumber, deviceId }, accessToken, WifiSchema),
+    /**
+     * issue 18: the passphrases, after the customer's current portal password. Refusals: 422
+     * (wrong password, on the `password` field), 429 (locked for 15 minutes), 409 (cannot be
+     * checked here: Keycloak). The answer must not be cached or logged.
+     */
+    revealWifi: (accessToken: string, accountNumber: string, deviceId: string, password: string) =>
+      post(
+        'devices.revealWifi',
+        '/v1/devices/wifi/reveal',
+        { accountNumber, deviceId, password },
+        accessToken,
+        WifiPassphrasesSchema,
+      ),
+    /**
+     * issue 18: a new name and/or passphrase for one band or both; answers the change,
+     * 'requested'. Refusals: 422 (the rules, per field), 409 (one under way), 429 (3 an hour).
+     */
+    changeWifi: (accessToken: string, accountNumber: string, deviceId: string, change: WifiChangeInput) =>
+      post(
+        'devices.changeWifi',
+        '/v1/devices/wifi/change',
+        { accountNumber, deviceId, ...change },
+        accessToken,
+        WifiChangeSchema,
+      ),
     /** spec 7, outage status: the open outage in the account's area, or null. */
     outage: (accessToken: string, accountNumber: string) =>
       post('devices.outage', '/v1/outages/status', { accountNumber }, accessToken, OutageSchema.nullable()),
