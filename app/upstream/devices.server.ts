@@ -5,12 +5,7 @@
  * device ids, the portal password and Wi-Fi passphrases go in signed bodies, never in URLs.
  */
 import { z } from 'zod'
-import {
-  WIFI_BANDS,
-  WIFI_FAILURE_REASONS,
-  WIFI_SECURITY_MODES,
-  type WifiChange as WifiChangeInput,
-} from '../../lib/wifi'
+import { WIFI_BANDS, WIFI_FAILURE_REASONS, WIFI_SECURITY_MODES, type WifiChange } from '../../lib/wifi'
 import type { UpstreamClient } from './client.server'
 import { envelope } from './envelope'
 
@@ -56,7 +51,7 @@ export type Subscription = z.infer<typeof SubscriptionSchema>
 const WifiBandSchema = z.enum(WIFI_BANDS)
 
 /** A Wi-Fi change as recorded upstream: requested, then done or failed (with a reason: lib/wifi.ts, WIFI_FAILURE_TEXT). */
-export const WifiChangeSchema = z.object({
+export const WifiChangeRecordSchema = z.object({
   id: z.string(),
   state: z.enum(['requested', 'done', 'failed']),
   bands: z.array(WifiBandSchema),
@@ -66,7 +61,7 @@ export const WifiChangeSchema = z.object({
   finishedAt: z.iso.datetime().nullable(),
   reason: z.enum(WIFI_FAILURE_REASONS).nullable(),
 })
-export type WifiChange = z.infer<typeof WifiChangeSchema>
+export type WifiChangeRecord = z.infer<typeof WifiChangeRecordSchema>
 
 export const WifiSchema = z.object({
   deviceId: z.string(),
@@ -95,7 +90,7 @@ export const WifiSchema = z.object({
       }),
     )
     .max(500),
-  change: WifiChangeSchema.nullable(),
+  change: WifiChangeRecordSchema.nullable(),
   changesLeft: z.number().int().min(0),
 })
 export type Wifi = z.infer<typeof WifiSchema>
@@ -154,13 +149,13 @@ export function deviceCalls(client: UpstreamClient) {
      * issue 18: a new name and/or passphrase for one band or both; answers the change,
      * 'requested'. Refusals: 422 (the rules, per field), 409 (one under way), 429 (3 an hour).
      */
-    changeWifi: (accessToken: string, accountNumber: string, deviceId: string, change: WifiChangeInput) =>
+    changeWifi: (accessToken: string, accountNumber: string, deviceId: string, change: WifiChange) =>
       post(
         'devices.changeWifi',
         '/v1/devices/wifi/change',
         { accountNumber, deviceId, ...change },
         accessToken,
-        WifiChangeSchema,
+        WifiChangeRecordSchema,
       ),
     /** spec 7, outage status: the open outage in the account's area, or null. */
     outage: (accessToken: string, accountNumber: string) =>
