@@ -64,6 +64,7 @@ export const WIFI_TEXT = {
     'This network is open or uses an older security mode, so its password cannot be set here. Please call us to change it.',
   changeUnderWay: 'Your last Wi-Fi change is still being applied. Please wait a minute, then look again.',
   wrongPortalPassword: 'That is not your portal password.',
+  passphraseUnknown: 'Your modem does not tell its Wi-Fi password. You can set a new one below.',
   revealLocked: `Too many wrong passwords. For your security, showing the Wi-Fi password is locked for ${WIFI_REVEAL_WINDOW_MINUTES} minutes.`,
   revealUnavailable:
     'Showing the Wi-Fi password needs your portal password, which cannot be checked here. You can set a new Wi-Fi password instead, or read the one on the sticker on your modem.',

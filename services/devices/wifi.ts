@@ -12,11 +12,12 @@
  * this service, a log line, a URL or an answer other than reveal's.
  */
 import crypto from 'node:crypto'
-import { and, asc, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import {
   bandLabel,
   PASSPHRASE_MODES,
   tooManyWifiChangesMessage,
+  WIFI_BANDS,
   WIFI_CHANGES_PER_HOUR,
   WIFI_REVEAL_MAX_FAILURES,
   WIFI_REVEAL_WINDOW_MINUTES,
@@ -173,17 +174,17 @@ export function createWifiCalls(deps: ServiceDeps, driver: DeviceDriver, access:
    */
   async function reserveRevealAttempt(userId: string): Promise<string> {
     const now = deps.now()
+    const windowStart = new Date(now.getTime() - WIFI_REVEAL_WINDOW_MINUTES * 60_000)
     return db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`devices:wifi-reveal:${userId}`}))`)
+      // Attempts older than the window count for nothing: the table keeps only live ones.
+      await tx
+        .delete(wifiRevealAttempts)
+        .where(and(eq(wifiRevealAttempts.userId, userId), lt(wifiRevealAttempts.attemptedAt, windowStart)))
       const [recent] = await tx
         .select({ n: count() })
         .from(wifiRevealAttempts)
-        .where(
-          and(
-            eq(wifiRevealAttempts.userId, userId),
-            gt(wifiRevealAttempts.attemptedAt, new Date(now.getTime() - WIFI_REVEAL_WINDOW_MINUTES * 60_000)),
-          ),
-        )
+        .where(and(eq(wifiRevealAttempts.userId, userId), gt(wifiRevealAttempts.attemptedAt, windowStart)))
       if ((recent?.n ?? 0) >= WIFI_REVEAL_MAX_FAILURES) {
         logRevealRefusal(userId, 'locked')
         throw new ServiceError(429, 'too_many_wrong_passwords', WIFI_TEXT.revealLocked)
@@ -279,6 +280,8 @@ export function createWifiCalls(deps: ServiceDeps, driver: DeviceDriver, access:
           passphrase: [WIFI_TEXT.passphraseNotSettable],
         })
       const networkIds = networks.map((network) => network.networkId)
+      // A band-steered network changes on both bands whichever was asked for: the record says so.
+      const bands = WIFI_BANDS.filter((band) => networks.some((network) => network.bands.includes(band)))
 
       const reserved = await db.transaction(async (tx) => {
         // One change at a time per account, across processes (Postgres, not memory).
@@ -307,7 +310,7 @@ export function createWifiCalls(deps: ServiceDeps, driver: DeviceDriver, access:
             requestedBy: caller.sub,
             channel,
             requestedAt: now,
-            bands: change.bands,
+            bands,
             networkIds,
             changedName: change.ssid !== undefined,
             changedPassphrase: change.passphrase !== undefined,
@@ -338,7 +341,7 @@ export function createWifiCalls(deps: ServiceDeps, driver: DeviceDriver, access:
         {
           deviceId,
           change: reserved.id,
-          bands: change.bands,
+          bands,
           changedName: sent!.changedName,
           changedPassphrase: sent!.changedPassphrase,
         },
