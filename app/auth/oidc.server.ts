@@ -44,6 +44,9 @@ class OidcStrategy extends OAuth2Strategy<SignIn> {
   protected override authorizationParams(params: URLSearchParams): URLSearchParams {
     const next = new URLSearchParams(params)
     next.set('nonce', this.nonceFor(params.get('state') ?? ''))
+    // Every sign-in asks for the password again: a provider session outliving the portal's
+    // (an idle timeout on a shared kiosk, a logout whose provider call failed) signs nobody in.
+    next.set('prompt', 'login')
     return next
   }
 }

@@ -5,7 +5,7 @@
  * every journey on that portal, so this file's journeys run one after another.
  */
 import { expect } from '@playwright/test'
-import { fillRegistration, findMailboxLink, uniqueEmail } from './support/account'
+import { DEMO, fillRegistration, findMailboxLink, logIn, uniqueEmail } from './support/account'
 import { completeStepOne, detailsField, person } from './support/check-availability'
 import { test } from './support/clock'
 import { acceptCookiesBeforehand } from './support/visitor'
@@ -82,4 +82,34 @@ test('a check-availability draft comes back 3 h 59 min after step 1, and not aft
   await expect(detailsField.firstName(page)).toHaveValue('')
   await expect(detailsField.email(page)).toHaveValue('')
   await expect(page.getByRole('combobox', { name: 'Region' })).toHaveCount(0)
+})
+
+test("a sales agent's kiosk session left idle for 16 minutes ends: the next page asks for sign-in and the browser keeps nothing of the customer", async ({
+  page,
+  context,
+  clock,
+}) => {
+  // A session of its own on this portal (docs/security.md: 15 idle minutes for sales roles on kiosks).
+  await logIn(page, DEMO.agent)
+  await expect(page).toHaveURL('/sales')
+  const who = person('kiosk-idle')
+  await completeStepOne(page, who)
+  await expect(page.getByText('Checking as sales agent AGT-0001')).toBeVisible()
+  expect((await context.cookies()).some((cookie) => /draft$/.test(cookie.name))).toBe(true)
+
+  await clock.advance(16)
+  await page.goto('/CheckAvailability')
+  // The session ended upstream: the draft, the agent's, opens for no one here, and its cookie goes.
+  await expect(detailsField.email(page)).toHaveValue('')
+  const state = await context.storageState()
+  expect(state.origins.flatMap((origin) => origin.localStorage)).toEqual([])
+  expect(
+    state.cookies
+      .map((cookie) => cookie.name)
+      .filter((name) => /session|draft/.test(name) && !name.startsWith('oidc_')),
+  ).toEqual([])
+  await page.goto('/sales')
+  await expect(page).toHaveURL(/\/login/)
+  await page.goBack()
+  await expect(page.getByText(who.email)).toHaveCount(0)
 })
