@@ -91,6 +91,8 @@ export default defineConfig({
     portalServer(PORTAL_PORT, '.data-e2e', {
       // A simulated modem restart settles in 5 s (customer-dashboard.spec.ts waits for its outcome).
       DEVICES_RESTART_SECONDS: '5',
+      // …and a Wi-Fi change in 5 s too (wifi.spec.ts waits for it to be applied).
+      DEVICES_WIFI_CHANGE_SECONDS: '5',
       STREAMING_TV_ENABLED: 'true',
       STREAMING_TV_PARTNER_NAME: 'StreamMax',
       STREAMING_TV_IMAGE_URL: 'http://127.0.0.1:9/streammax-logo.png',

@@ -84,6 +84,8 @@ export default [
     route('customer', 'routes/customer/home.tsx', { id: 'customer-home' }),
     route('dashboard', 'routes/customer/home.tsx', { id: 'dashboard' }),
     route('account/subscription', 'routes/customer/account-subscription.tsx'),
+    // issue 18: the modem's Wi-Fi (names, passwords, connected devices).
+    route('account/wifi', 'routes/customer/wifi.tsx'),
     // issue 11: notifications (spec 2: /customer/notifications; one notification opens at its id).
     route('customer/notifications', 'routes/customer/notifications.tsx'),
     route('customer/notifications/:id', 'routes/customer/notification.tsx'),

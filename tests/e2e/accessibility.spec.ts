@@ -61,7 +61,9 @@ const SIGNED_IN_PAGES = [
   // issue 12: paying and AutoPay (not set up).
   { user: 'customer', paths: ['/customer/bill-history/pay/1000000000002', '/customer/auto-pay'] },
   { user: 'applicant', paths: ['/get-started'] },
-  { user: 'agent', paths: ['/sales', '/sales/account'] },
+  { user: 'agent', paths: ['/sales', '/sales/account', '/sales/application'] },
+  // issue 18: the modem's Wi-Fi (networks, the two forms, connected devices).
+  { user: 'customer', paths: ['/account/wifi'] },
   // issue 13: the admin's dashboard (the team filter, the checkboxes and the reassignment form).
   { user: 'admin', paths: ['/sales'] },
 ] as const

@@ -4,10 +4,11 @@
  * (?restart=confirm), so it works without JavaScript; with it, the card re-reads the modem
  * every few seconds while a restart is under way.
  */
-import { Form, useRevalidator } from '@remix-run/react'
-import { useEffect, type ReactNode } from 'react'
+import { Form } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import type { Outage, Subscription } from '~/upstream/devices.server'
 import { AppLink } from '~/ui/app-link'
+import { useRefreshWhile } from '~/ui/use-refresh-while'
 import { Button, buttonClass } from '~/ui/button'
 import { INTENT } from '~/features/own-account/intents'
 import type { ModemView } from './dashboard.server'
@@ -187,16 +188,6 @@ function SignalChartSvg({ chart }: { chart: SignalChart }) {
   )
 }
 
-/** While a restart is under way, re-read the page every 5 s (JavaScript only; without it, REFRESH). */
-function useRefreshWhile(active: boolean) {
-  const { revalidate, state } = useRevalidator()
-  useEffect(() => {
-    if (!active || state !== 'idle') return
-    const timer = setTimeout(revalidate, 5000)
-    return () => clearTimeout(timer)
-  }, [active, state, revalidate])
-}
-
 export function ModemCard({
   accountNumber,
   modem,
@@ -281,6 +272,11 @@ export function ModemCard({
               </AppLink>
             </div>
           )}
+          <p>
+            <AppLink to="/account/wifi" className="font-semibold underline">
+              {TEXT.wifiLink}
+            </AppLink>
+          </p>
         </>
       ) : (
         <CardError message={modem.message} />

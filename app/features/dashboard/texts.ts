@@ -1,5 +1,7 @@
 /** The dashboard's words (issue 11 item 2; the spec shows none for these, so they are ours). */
 export const DASHBOARD_TEXT = {
+  // issue 18: the modem card leads to the Wi-Fi page.
+  wifiLink: 'Wi-Fi name, password and connected devices',
   accountHeading: 'Account number',
   switchLabel: 'Switch account',
   switchOrUnlink: 'Switch or unlink an account',

@@ -12,7 +12,7 @@ import { useIsPending } from '~/utils/use-is-pending'
 import type { ApplicationAnswer } from './application.server'
 import { resumeHref } from './resume'
 import { SalesNav } from './sales-nav'
-import { manilaTime } from './time'
+import { manilaTime } from '~/utils/manila-time'
 import { APPLICATION_TEXT as TEXT, SALES_COMPLIANCE_TEXT } from './texts'
 
 function timelineLabel(entry: SalesTimelineEntry) {

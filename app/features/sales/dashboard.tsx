@@ -17,7 +17,7 @@ import type { SalesStats } from '~/upstream/sales.server'
 import type { DashboardPage, ReassignAnswer } from './dashboard.server'
 import { resumeHref } from './resume'
 import { SalesNav } from './sales-nav'
-import { manilaTime } from './time'
+import { manilaTime } from '~/utils/manila-time'
 import { SALES_TEXT as TEXT } from './texts'
 
 const BUCKETS = [

@@ -1,0 +1,44 @@
+/** /account/wifi (issue 18): the modem's Wi-Fi for the active account. Personal, and passwords pass through: never cached. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { WIFI_PAGE_TEXT as TEXT } from '~/features/wifi/texts'
+import { WifiPage } from '~/features/wifi/wifi-page'
+import { wifiAction, wifiPage, type WifiActionData } from '~/features/wifi/wifi.server'
+import { AppLink } from '~/ui/app-link'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.title, TEXT.description)
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return wifiPage(request, context)
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return wifiAction(request, context)
+}
+
+export default function Wifi() {
+  const view = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as WifiActionData | undefined
+  if (view.status !== 'ok') {
+    return (
+      <section className="mx-auto flex max-w-4xl flex-col gap-4 px-4 py-10">
+        <h1 className="text-3xl font-extrabold tracking-tight">{TEXT.title}</h1>
+        <p role="alert">{view.status === 'no-account' ? TEXT.noAccount : view.message}</p>
+        <AppLink to="/customer" className="underline">
+          {TEXT.back}
+        </AppLink>
+      </section>
+    )
+  }
+  return (
+    <WifiPage
+      accountNumber={view.accountNumber}
+      wifi={view.wifi}
+      constraint={view.constraint}
+      actionData={actionData}
+    />
+  )
+}
