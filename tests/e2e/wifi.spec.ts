@@ -37,6 +37,8 @@ test("the customer sees the Wi-Fi, shows its password, changes the name and pass
   const run = RUNS[testInfo.project.name as keyof typeof RUNS]
   await signIn(page, { email: run.email, password: DEMO.customer.password })
   await page.goto('/customer')
+  // The modem card names the networks and the devices on each.
+  await expect(page.getByTestId('modem-wifi')).toContainText(`${run.ssid}_5G: 5 GHz, 1 device connected`)
   await page
     .getByTestId('modem-card')
     .getByRole('link', { name: /Wi-Fi name, password/ })

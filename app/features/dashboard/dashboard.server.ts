@@ -13,9 +13,11 @@ import type { AppLoadContext } from '@remix-run/node'
 import { AccountNumberSchema } from '../../../lib/identity-schemas'
 import type { SignedIn } from '~/auth/as-user.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
-import type { Modem, Restart } from '~/upstream/devices.server'
+import type { Modem, Restart, Wifi } from '~/upstream/devices.server'
+import { isUpstreamError } from '~/upstream/errors'
 import { redirectWithToast } from '~/utils/toast.server'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
+import { bandLabel } from '../../../lib/wifi'
 import { signalChart, signalVerdict } from './signal'
 import { DASHBOARD_TEXT as TEXT } from './texts'
 
@@ -51,7 +53,19 @@ export function restartView(restart: Restart) {
   return { state: restart.state, text }
 }
 
-export type ModemView = ReturnType<typeof modemView>
+export type ModemView = ReturnType<typeof modemView> & { wifi: WifiSummary | null }
+
+/** The modem card's line per Wi-Fi network: its name, band (or both, steered) and devices connected. */
+export function wifiSummary(wifi: Wifi) {
+  return wifi.networks.map((network) => ({
+    networkId: network.networkId,
+    ssid: network.ssid,
+    bands: network.bands.length > 1 ? TEXT.bothBands : bandLabel(network.bands[0]!),
+    devices: network.connectedDevices,
+    enabled: network.enabled,
+  }))
+}
+export type WifiSummary = ReturnType<typeof wifiSummary>
 
 type Card<T> = { ok: true; value: T } | { ok: false; message: string }
 const card = <T>(result: { ok: true; value: T } | { ok: false; message: string }): Card<T> =>
@@ -68,7 +82,15 @@ export async function loadDashboard(me: SignedIn, request: Request) {
     me.call((upstream, token) => upstream.devices.outage(token, accountNumber)),
     me.call(async (upstream, token) => {
       const { deviceId } = await upstream.devices.deviceId(token, accountNumber)
-      return upstream.devices.modem(token, accountNumber, deviceId)
+      // issue 18: the card names the Wi-Fi networks too; without them, the card still shows the modem.
+      const [reading, wifi] = await Promise.all([
+        upstream.devices.modem(token, accountNumber, deviceId),
+        upstream.devices.wifi(token, accountNumber, deviceId).catch((error: unknown) => {
+          if (isUpstreamError(error)) return null
+          throw error
+        }),
+      ])
+      return { ...reading, wifi: wifi ? wifiSummary(wifi) : null }
     }),
   ])
   const outageCard = card(outage)
@@ -91,7 +113,7 @@ export async function loadDashboard(me: SignedIn, request: Request) {
           ? { ok: true as const, value: null }
           : outageCard,
     modem: modem.ok
-      ? { ok: true as const, value: modemView(modem.value, now) }
+      ? { ok: true as const, value: { ...modemView(modem.value, now), wifi: modem.value.wifi } }
       : { ok: false as const, message: modem.message },
     // ?restart=confirm: the server renders the confirmation (works without JavaScript).
     confirmRestart: new URL(request.url).searchParams.get('restart') === 'confirm',

@@ -272,6 +272,19 @@ export function ModemCard({
               </AppLink>
             </div>
           )}
+          {modem.value.wifi?.length ? (
+            <div data-testid="modem-wifi">
+              <h3 className="font-semibold">{TEXT.wifiHeading}</h3>
+              <ul>
+                {modem.value.wifi.map((network) => (
+                  <li key={network.networkId}>
+                    <span className="break-all font-semibold">{network.ssid}</span>
+                    {`: ${TEXT.wifiLine(network.bands, network.devices, network.enabled)}`}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <p>
             <AppLink to="/account/wifi" className="font-semibold underline">
               {TEXT.wifiLink}

@@ -2,6 +2,10 @@
 export const DASHBOARD_TEXT = {
   // issue 18: the modem card leads to the Wi-Fi page.
   wifiLink: 'Wi-Fi name, password and connected devices',
+  wifiHeading: 'Wi-Fi',
+  bothBands: '2.4 and 5 GHz',
+  wifiLine: (bands: string, devices: number, enabled: boolean) =>
+    `${bands}, ${enabled ? (devices === 1 ? '1 device connected' : `${devices} devices connected`) : 'off'}`,
   accountHeading: 'Account number',
   switchLabel: 'Switch account',
   switchOrUnlink: 'Switch or unlink an account',

@@ -1,11 +1,14 @@
 /** /account/wifi (issue 18): the modem's Wi-Fi for the active account. Personal, and passwords pass through: never cached. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { lazy, Suspense } from 'react'
 import { WIFI_PAGE_TEXT as TEXT } from '~/features/wifi/texts'
-import { WifiPage } from '~/features/wifi/wifi-page'
 import { wifiAction, wifiPage, type WifiActionData } from '~/features/wifi/wifi.server'
 import { AppLink } from '~/ui/app-link'
 import { pageMeta } from '~/ui/page-meta'
+
+// Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
+const WifiPage = lazy(() => import('~/features/wifi/wifi-page').then((module) => ({ default: module.WifiPage })))
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.title, TEXT.description)
 
