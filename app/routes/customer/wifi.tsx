@@ -37,11 +37,13 @@ export default function Wifi() {
     )
   }
   return (
-    <WifiPage
-      accountNumber={view.accountNumber}
-      wifi={view.wifi}
-      constraint={view.constraint}
-      actionData={actionData}
-    />
+    <Suspense fallback={null}>
+      <WifiPage
+        accountNumber={view.accountNumber}
+        wifi={view.wifi}
+        constraint={view.constraint}
+        actionData={actionData}
+      />
+    </Suspense>
   )
 }
