@@ -16,7 +16,7 @@ export type CustomerCategory = (typeof CUSTOMER_CATEGORIES)[number]
 export const CustomerCategorySchema = z.enum(CUSTOMER_CATEGORIES)
 
 /** spec 3's customerSegment spelling of the same two categories (the application payload's). */
-export const CUSTOMER_SEGMENTS: Record<CustomerCategory, string> = { RES: 'Residential', SME: 'SME' }
+export const CUSTOMER_SEGMENTS = { RES: 'Residential', SME: 'SME' } as const satisfies Record<CustomerCategory, string>
 
 /** spec 3 and 9: how the one-time fees are paid. */
 export const PAYMENT_MODES = ['OUTRIGHT', 'STAGGERED'] as const

@@ -5,6 +5,9 @@
  * check, so a field shows one message at a time.
  */
 import { z } from 'zod'
+import { WIFI_BANDS } from './wifi-bands.ts'
+
+export { bandLabel, WIFI_BANDS, type WifiBand } from './wifi-bands.ts'
 
 /** IEEE 802.11: an SSID is at most 32 octets, whatever the characters. */
 export const WIFI_NAME_MAX_BYTES = 32
@@ -16,9 +19,6 @@ export const WIFI_CHANGES_PER_HOUR = 3
 /** Wrong portal passwords before showing the Wi-Fi password is refused for a while (per user). */
 export const WIFI_REVEAL_MAX_FAILURES = 5
 export const WIFI_REVEAL_WINDOW_MINUTES = 15
-
-export const WIFI_BANDS = ['2.4GHz', '5GHz'] as const
-export type WifiBand = (typeof WIFI_BANDS)[number]
 
 /** Security modes, in TR-181's words (Device.WiFi.AccessPoint.{i}.Security.ModeEnabled), grouped. */
 export const WIFI_SECURITY_MODES = [
@@ -75,9 +75,6 @@ export function tooManyWifiChangesMessage(minutes: number): string {
   const wait = minutes <= 1 ? 'a minute' : `${minutes} minutes`
   return `The Wi-Fi settings can be changed ${WIFI_CHANGES_PER_HOUR} times an hour. Please try again in ${wait}.`
 }
-
-/** '2.4GHz' as people write it: '2.4 GHz'. */
-export const bandLabel = (band: WifiBand) => band.replace('GHz', ' GHz')
 
 export const WIFI_FAILURE_TEXT: Record<WifiFailureReason, string> = {
   offline: 'The modem was offline and did not take the change. Your Wi-Fi settings are as they were.',

@@ -11,13 +11,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { birthDateYearsAgo, draftWithPlan, serviceableDraft, uploadRequiredDocuments } from './support/apply'
-import {
-  chooseAddress,
-  chooseLocationType,
-  completeStepOne,
-  person,
-  personalValues,
-} from './support/check-availability'
+import { completeStepOne, person, personalValues, startApplicationAtDemoTower } from './support/check-availability'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 test.beforeEach(async ({ page }) => {
@@ -98,15 +92,7 @@ test('a residential application from the address to a reference number; sending 
   test.slow()
   const who = person('apply')
   await completeStepOne(page, who)
-  await chooseAddress(page, javaScriptEnabled, 'Bel-Air')
-  await chooseLocationType(page, javaScriptEnabled, 'Building')
-  await page.getByRole('combobox', { name: 'Building', exact: true }).selectOption({ label: 'Demo Makati Tower' })
-  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Update' }).click()
-  await page.getByRole('button', { name: 'CHECK SERVICEABILITY' }).click()
-  await page
-    .getByRole('dialog', { name: 'Good news! Fibre is available at your address.' })
-    .getByRole('link', { name: 'START APPLICATION' })
-    .click()
+  await startApplicationAtDemoTower(page, javaScriptEnabled)
 
   await page.getByRole('button', { name: 'CHOOSE THIS PLAN: Fiber Plan 1299' }).click()
   await expect(page).toHaveURL('/plans/cart')

@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test'
 import { DEMO, logIn, signIn } from './support/account'
 import { uploadRequiredDocuments } from './support/apply'
-import { chooseAddress, chooseLocationType, detailsField, fillDetails, person } from './support/check-availability'
+import { detailsField, fillDetails, person, startApplicationAtDemoTower } from './support/check-availability'
 import { expect, test } from './support/test'
 import { acceptCookiesBeforehand } from './support/visitor'
 
@@ -65,15 +65,7 @@ test('an agent files an application for a customer, leaves it as a draft, resume
     await detailsField.consent(page).check()
     await page.getByRole('button', { name: 'Continue' }).click()
     await expect(page.getByText('Checking as sales agent AGT-0001')).toBeVisible()
-    await chooseAddress(page, javaScriptEnabled, 'Bel-Air')
-    await chooseLocationType(page, javaScriptEnabled, 'Building')
-    await page.getByRole('combobox', { name: 'Building', exact: true }).selectOption({ label: 'Demo Makati Tower' })
-    if (!javaScriptEnabled) await page.getByRole('button', { name: 'Update' }).click()
-    await page.getByRole('button', { name: 'CHECK SERVICEABILITY' }).click()
-    await page
-      .getByRole('dialog', { name: 'Good news! Fibre is available at your address.' })
-      .getByRole('link', { name: 'START APPLICATION' })
-      .click()
+    await startApplicationAtDemoTower(page, javaScriptEnabled)
   })
 
   await test.step("the agent's plan step: a plan and a promo code, a wrong one kept as typed", async () => {

@@ -7,18 +7,18 @@
 import { data, type AppLoadContext } from '@remix-run/node'
 import { asUser } from '~/auth/as-user.server'
 import { SALES_ROLES } from '~/auth/roles'
-import { clearDraftCookie } from '~/features/drafts/draft.server'
+import { forgetDraft } from '~/features/drafts/draft.server'
 import type { AgentProfile } from '~/upstream/sales.server'
-import { hasCookie } from '~/utils/cookies.server'
 
 export type SalesAccountPage = { agent: AgentProfile | null; draftCleared: boolean; givenName: string }
 
 export async function salesAccountPage(request: Request, context: AppLoadContext) {
   const me = await asUser(request, context, { roles: SALES_ROLES })
   const details = await me.call((upstream, token) => upstream.sales.agentDetails(token))
-  const hadDraft = hasCookie(request, 'draft') || hasCookie(request, '__Host-draft')
-  const headers = new Headers({ 'cache-control': 'no-store' })
-  if (hadDraft) headers.append('set-cookie', await clearDraftCookie(context.config))
+  // The cookie goes, the draft stays the agent's upstream (the same as starting another customer).
+  const headers = await forgetDraft(request, context)
+  const hadDraft = headers.has('set-cookie')
+  headers.set('cache-control', 'no-store')
   return data<SalesAccountPage>(
     { agent: details.ok ? details.value : null, draftCleared: hadDraft, givenName: me.claims.given_name ?? '' },
     { headers },

@@ -35,6 +35,7 @@ import { carryCookieInRequest } from '~/utils/cookies.server'
 import { readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { PromoCodeTextSchema } from '../../../lib/application'
+import { CUSTOMER_SEGMENTS } from '../../../lib/catalog'
 import { NEW_APPLICATION_TEXT as TEXT } from './texts'
 
 export const START_PATH = '/sales/application'
@@ -44,8 +45,6 @@ export const ONBOARD_PATH = FLOW_PATHS.sales.plans
 const ORDER_ID = /^DR-[0-9A-HJKMNP-TV-Z]{10}$/
 
 const salesUser = (request: Request, context: AppLoadContext) => asUser(request, context, { roles: SALES_ROLES })
-
-const SEGMENT_NAME = { RES: 'Residential', SME: 'SME' } as const
 
 /** The agent's code (spec 6) for the application's agent fields; an admin without one files as 'self'. */
 function agentCodeOf(me: SignedIn): string {
@@ -236,7 +235,7 @@ export async function onboardAction(request: Request, context: AppLoadContext) {
     data<OnboardActionData>({ formError, target: 'promo', promoCode: typed }, { status })
   const parsed = PromoCodeTextSchema.safeParse(typed)
   if (!parsed.success) return refuse(typed.trim() ? parsed.error.issues[0]!.message : TEXT.promoRequired)
-  const segment = SEGMENT_NAME[(draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY).category]
+  const segment = CUSTOMER_SEGMENTS[(draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY).category]
   const checked = await me.call((upstream, token) => upstream.sales.validatePromoCode(token, parsed.data, segment))
   if (!checked.ok) {
     const own = checked.error.kind === 'rejected' ? checked.error.fields?.code?.[0] : undefined
@@ -272,7 +271,7 @@ export async function agentFiling(request: Request, context: AppLoadContext): Pr
       const draft = await readDraft(request, context)
       const promo = draft?.sections.promo
       if (!promo) return null
-      const segment = SEGMENT_NAME[(draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY).category]
+      const segment = CUSTOMER_SEGMENTS[(draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY).category]
       const checked = await me.call((upstream, token) => upstream.sales.validatePromoCode(token, promo.code, segment))
       if (checked.ok) return checked.value.code
       const message =

@@ -1,8 +1,3 @@
-import type { WifiBand } from '../../../lib/wifi'
-
-/** '2.4GHz' as people write it (lib/wifi.ts has the same for the server; this file stays free of zod for the page's JS). */
-export const bandLabel = (band: WifiBand) => band.replace('GHz', ' GHz')
-
 /** The Wi-Fi page's words (issue 18; the spec shows none, so they are ours; the rules' messages are lib/wifi.ts's). */
 export const WIFI_PAGE_TEXT = {
   title: 'Wi-Fi',

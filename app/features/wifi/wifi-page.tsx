@@ -15,8 +15,8 @@ import { FormAlert } from '~/ui/form-alert'
 import { useRefreshWhile } from '~/ui/use-refresh-while'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 import { useIsPending } from '~/utils/use-is-pending'
-import type { WifiBand } from '../../../lib/wifi'
-import { bandLabel, WIFI_PAGE_TEXT as TEXT } from './texts'
+import { bandLabel, type WifiBand } from '../../../lib/wifi-bands'
+import { WIFI_PAGE_TEXT as TEXT } from './texts'
 import type { WifiActionData, WifiView } from './wifi.server'
 
 const loadChangeSchema = () => import('./schemas').then((module) => module.WifiChangeFormSchema)

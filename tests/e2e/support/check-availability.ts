@@ -91,3 +91,19 @@ export function personalValues(who: Person): string[] {
     encodeURIComponent(value).toLowerCase(),
   ])
 }
+
+/**
+ * Step 2 for Demo Makati Tower (serviceable): the address, the building, the check, and
+ * START APPLICATION in the good-news popup (the visitor's /plans, an agent's plan step).
+ */
+export async function startApplicationAtDemoTower(page: Page, js: boolean) {
+  await chooseAddress(page, js, 'Bel-Air')
+  await chooseLocationType(page, js, 'Building')
+  await page.getByRole('combobox', { name: 'Building', exact: true }).selectOption({ label: 'Demo Makati Tower' })
+  if (!js) await page.getByRole('button', { name: 'Update' }).click()
+  await page.getByRole('button', { name: 'CHECK SERVICEABILITY' }).click()
+  await page
+    .getByRole('dialog', { name: 'Good news! Fibre is available at your address.' })
+    .getByRole('link', { name: 'START APPLICATION' })
+    .click()
+}
