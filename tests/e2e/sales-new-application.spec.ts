@@ -157,6 +157,8 @@ test('an agent files an application for a customer, leaves it as a draft, resume
     await page.reload()
     await page.getByRole('button', { name: 'Continue' }).click()
     await expect(page).toHaveURL('/sales/application/residential/appointment')
+    // With JavaScript the page's code loads after the navigation: count the slots once they show.
+    await expect(page.getByRole('group', { name: 'Available installation slots' })).toBeVisible()
     const free = page.locator('input[type="radio"][name="slotId"]:not([disabled])')
     const index = (await free.count()) - 1 - SLOT_FROM_END[project]
     expect(index, 'enough free slots').toBeGreaterThanOrEqual(0)
