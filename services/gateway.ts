@@ -36,6 +36,7 @@ import { ServiceError, errorEnvelope } from './errors.ts'
 import { referenceRoutes } from './reference/routes.ts'
 import { isSalesStreamedUpload, salesRoutes } from './sales/routes.ts'
 import { sessionRoutes } from './sessions/routes.ts'
+import { storesRoutes } from './stores/routes.ts'
 import { supportRoutes } from './support/routes.ts'
 
 export type GatewayOptions = ServiceDeps & {
@@ -163,6 +164,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', cmsRoutes(options))
   app.route('/', addressRoutes(options))
   app.route('/', coverageRoutes(options))
+  app.route('/', storesRoutes(options))
   app.route('/', referenceRoutes(options))
   app.route('/', identityRoutes(options))
   app.route('/', otpRoutes(options))

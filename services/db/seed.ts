@@ -1,7 +1,7 @@
 /**
  * Seed data for an empty database: the real PSGC address list, CMS content (legal
  * texts, banners, footers, landing image, the help centre), the support ticket types, the demo plan line-up, town centres and, when `demo` is set,
- * a demo coverage network, demo subscriber accounts and demo users with published passwords. Every step is idempotent: running
+ * a demo coverage network, demo stores, demo subscriber accounts and demo users with published passwords. Every step is idempotent: running
  * the seed again changes nothing.
  */
 import { seedAccounts } from '../accounts/seed.ts'
@@ -14,6 +14,7 @@ import { seedCoverage } from '../coverage/seed.ts'
 import { seedDevices } from '../devices/seed.ts'
 import { seedDemoUsers } from '../identity/seed.ts'
 import { seedDemoSales } from '../sales/seed.ts'
+import { seedStores } from '../stores/seed.ts'
 import { seedDemoNotifications } from '../notifications/inbox-seed.ts'
 import { seedSupport } from '../support/seed.ts'
 import type { ScryptCost } from '../identity/password.ts'
@@ -35,6 +36,8 @@ export async function seedAll(
     // Town centres always; the demo network only with demo data (it would answer 'Y' for
     // places no fibre reaches), and never over an operator's imported coverage.
     ...(await seedCoverage(db, { demo: options.demo })),
+    // Demo stores around the demo towns' centres (issue 16): demo data only, never over an operator's imported list.
+    ...(await seedStores(db, { demo: options.demo })),
     // Demo users have published passwords: only where the operator allows demo data.
     ...(options.demo ? { ...(await seedAccounts(db)), ...(await seedDemoUsers(db, options.passwordCost)) } : {}),
     // Bills and payments of the demo accounts (issue 11): demo data only.

@@ -1,0 +1,65 @@
+/**
+ * `npm run import:stores -- FILE [--replace|--merge]` (docs/operations.md, Stores). Reads
+ * the operator's stores from a CSV file (importer.ts), reports every bad field with its
+ * line and column and imports nothing then; else replaces every store, the demo ones
+ * included (--replace), or adds and updates by store id (--merge, the default). Exit code
+ * 0 on success, 1 on a bad file, 2 on bad arguments.
+ *
+ * With the embedded database (no DATABASE_URL) stop the portal first: PGlite is opened by
+ * one process at a time. With a Postgres server, run it while the portal runs; the portal
+ * caches the store lists for a few minutes.
+ */
+import fs from 'node:fs'
+import { STORE_TYPES } from '../../lib/stores.ts'
+import { loadConfigOrExit } from '../../lib/start.ts'
+import { openDatabase } from '../db/client.ts'
+import { StoreImportError, describeProblem, importStores, parseStoresCsv, type ImportMode } from './importer.ts'
+
+const USAGE = 'usage: npm run import:stores -- FILE [--replace|--merge]'
+
+function parseArguments(argv: string[]): { file: string; mode: ImportMode } | string {
+  const flags = argv.filter((a) => a.startsWith('--'))
+  const files = argv.filter((a) => !a.startsWith('--'))
+  const unknown = flags.filter((f) => f !== '--replace' && f !== '--merge')
+  if (unknown.length > 0) return `unknown option ${unknown[0]}\n${USAGE}`
+  if (flags.includes('--replace') && flags.includes('--merge')) return `--replace or --merge, not both\n${USAGE}`
+  if (files.length !== 1) return USAGE
+  return { file: files[0]!, mode: flags.includes('--replace') ? 'replace' : 'merge' }
+}
+
+const args = parseArguments(process.argv.slice(2))
+if (typeof args === 'string') {
+  process.stderr.write(`${args}\n`)
+  process.exit(2)
+}
+let text: string
+try {
+  text = fs.readFileSync(args.file, 'utf8')
+} catch (error) {
+  process.stderr.write(`cannot read ${args.file}: ${(error as Error).message}\n`)
+  process.exit(2)
+}
+
+const config = loadConfigOrExit()
+const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR })
+try {
+  const report = await importStores({ db: database.db, now: () => new Date() }, parseStoresCsv(text), {
+    mode: args.mode,
+  })
+  const total = STORE_TYPES.reduce((sum, type) => sum + report.imported[type], 0)
+  console.log(
+    `imported ${args.file} (${report.mode}): ${total} stores (` +
+      STORE_TYPES.map((type) => `${report.imported[type]} ${type}`).join(', ') +
+      `); ${report.added} added, ${report.updated} updated` +
+      (report.mode === 'replace' ? `, ${report.removed} removed` : ''),
+  )
+  if (report.demoStoresLeft > 0) console.log(`note: ${report.demoStoresLeft} demo stores remain (use --replace)`)
+  process.exitCode = 0
+} catch (error) {
+  if (!(error instanceof StoreImportError)) throw error
+  process.stderr.write(`${args.file}: ${error.message}\n`)
+  for (const problem of error.problems) process.stderr.write(`  ${describeProblem(problem)}\n`)
+  process.exitCode = 1
+} finally {
+  await database.close()
+}
