@@ -138,6 +138,9 @@ export default [
   // customers, in the customer shell above).
   route('help', 'routes/help/index.tsx'),
   route('help/search', 'routes/help/search.tsx'),
+  // issue 16: the store locator, under both prefixes (spec 2: /help, /payBill).
+  route('help/stores', 'routes/public/stores.tsx', { id: 'help-stores' }),
+  route('payBill/stores', 'routes/public/stores.tsx', { id: 'pay-stores' }),
   route('help/:categoryId', 'routes/help/category.tsx'),
   route('help/:categoryId/:faqId', 'routes/help/answer.tsx'),
   // Resource routes (no page, so no shell): the concern form's sub-types for its fetcher, the statement PDF.

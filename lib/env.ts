@@ -114,6 +114,10 @@ export const EnvSchema = z.object({
     .min(-180, { error: 'must be a longitude from -180 to 180' })
     .max(180, { error: 'must be a longitude from -180 to 180' })
     .default(120.984222),
+  // issue 16: the store locator's road distances, from an OSRM-compatible table service
+  // (docs/configuration.md). Unset: distances as the crow flies, measured in process.
+  DISTANCE_MATRIX_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
+  DISTANCE_MATRIX_TIMEOUT_MS: wholeNumber(100, 30000).default(3000),
   // spec 5: subdivision ids no visitor may choose (the spec names five, without their values).
   EXCLUDED_SUBDIVISION_IDS: z
     .string()

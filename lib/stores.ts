@@ -116,7 +116,7 @@ export function isOpenAt(rules: OpeningRule[], now: Date): boolean {
   )
 }
 
-/** `Daily 00:00-24:00` reads as 'Open 24 hours'; otherwise the rules as written, one per line. */
+/** The rules as people read them, one per line: 'Mon–Fri: 8:00 AM to 5:00 PM', 'Every day: open 24 hours'. */
 export function hoursLines(text: string): string[] {
   const parsed = parseOpeningHours(text)
   if (!parsed.ok) return [text]

@@ -10,6 +10,9 @@ import { GeoJSON, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet'
 
 export type Position = { lat: number; lng: number }
 
+/** A place marked on the map (a store): named for assistive technology, bigger when highlighted (spec 9). */
+export type MapMarker = { id: string; position: Position; label: string; highlighted?: boolean }
+
 /** app/ui/map.tsx's MapProps, less what the slot itself renders. */
 export type LeafletMapProps = {
   position: Position
@@ -20,6 +23,8 @@ export type LeafletMapProps = {
   pin?: { label: string; draggable?: boolean }
   locked?: boolean
   onPositionChange?: (position: Position) => void
+  markers?: MapMarker[]
+  onMarkerSelect?: (id: string) => void
   className: string
   /** What the slot shows should this module fail to load (map.tsx). */
   fallback: ReactNode
@@ -31,12 +36,41 @@ export type LeafletMapProps = {
 L.Icon.Default.imagePath = ''
 L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41] })
 
+// spec 9: a marker is 25 px wide, 65 px when highlighted (a store), Leaflet's shape scaled.
+const markerIcon = (width: number, className: string) =>
+  new L.Icon({
+    iconUrl,
+    iconRetinaUrl,
+    shadowUrl,
+    iconSize: [width, Math.round((width * 41) / 25)],
+    iconAnchor: [Math.round(width / 2), Math.round((width * 41) / 25)],
+    shadowSize: [Math.round((width * 41) / 25), Math.round((width * 41) / 25)],
+    shadowAnchor: [Math.round(width * 0.48), Math.round((width * 41) / 25)],
+    className,
+  })
+const PLACE_ICON = markerIcon(25, 'map-marker')
+const HIGHLIGHTED_ICON = markerIcon(65, 'map-marker map-marker-highlighted')
+
 // Leaflet writes the credit as HTML; the configured text is text.
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** The map follows its props: a new pin or zoom from the page (a chosen building, a search hit) moves it. */
 function FollowProps({ position, zoom, locked }: { position: Position; zoom: number; locked: boolean }) {
   const map = useMap()
+  // The view the map shows, on its container: what a reader of the page (or a test) can check.
+  useEffect(() => {
+    const container = map.getContainer()
+    const report = () => {
+      const center = map.getCenter()
+      container.dataset.center = `${center.lat.toFixed(6)},${center.lng.toFixed(6)}`
+      container.dataset.zoom = String(map.getZoom())
+    }
+    report()
+    map.on('moveend zoomend', report)
+    return () => {
+      map.off('moveend zoomend', report)
+    }
+  }, [map])
   useEffect(() => {
     map.setView(position, zoom)
   }, [map, position.lat, position.lng, zoom]) // eslint-disable-line react-hooks/exhaustive-deps -- the numbers are the dependency, not the object
@@ -93,6 +127,8 @@ export default function LeafletMap({
   pin,
   locked = false,
   onPositionChange,
+  markers = [],
+  onMarkerSelect,
   className,
 }: LeafletMapProps) {
   return (
@@ -114,6 +150,17 @@ export default function LeafletMap({
           }}
         />
       ) : null}
+      {markers.map((marker) => (
+        <Marker
+          key={marker.id}
+          position={marker.position}
+          alt={marker.label}
+          title={marker.label}
+          icon={marker.highlighted ? HIGHLIGHTED_ICON : PLACE_ICON}
+          zIndexOffset={marker.highlighted ? 1000 : 0}
+          eventHandlers={{ click: () => onMarkerSelect?.(marker.id) }}
+        />
+      ))}
     </MapContainer>
   )
 }

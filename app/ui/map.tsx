@@ -7,10 +7,10 @@
  * position the server rendered).
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react'
-import type { LeafletMapProps, Position } from './map-leaflet'
+import type { LeafletMapProps, MapMarker, Position } from './map-leaflet'
 import { useHydrated } from './use-hydrated'
 
-export type { Position }
+export type { MapMarker, Position }
 
 /** The offline base layer's file (public/map, made by scripts/coastline.ts; docs/decisions/0022). */
 export const OFFLINE_BASE_LAYER_URL = '/map/philippines.geojson'
@@ -34,6 +34,9 @@ export type MapProps = {
   /** Hidden inputs that carry the pin's position in the enclosing form. */
   inputNames?: { lat: string; lng: string }
   onPositionChange?: (position: Position) => void
+  /** Places marked on the map (the store locator's stores); a click on one reports its id. */
+  markers?: MapMarker[]
+  onMarkerSelect?: (id: string) => void
   /** What shows without JavaScript, and until Leaflet has loaded. */
   children: ReactNode
 }

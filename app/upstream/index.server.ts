@@ -22,6 +22,7 @@ import { profileCalls } from './profile.server'
 import { referenceCalls } from './reference.server'
 import { salesCalls } from './sales.server'
 import { sessionCalls } from './sessions.server'
+import { storeCalls } from './stores.server'
 import { supportCalls } from './support.server'
 
 function createUpstream(context: AppLoadContext) {
@@ -59,6 +60,7 @@ function createUpstream(context: AppLoadContext) {
     reference: referenceCalls(client),
     sales: salesCalls(client),
     sessions: sessionCalls(client),
+    stores: storeCalls(client),
     support: supportCalls(client),
   }
 }

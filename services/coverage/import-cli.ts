@@ -10,40 +10,20 @@
  * one process at a time. With a Postgres server, run it while the portal runs: every
  * process sees the new coverage version at its next check.
  */
-import fs from 'node:fs'
 import path from 'node:path'
 import { createLogger } from '../../lib/logger.ts'
 import { loadConfigOrExit } from '../../lib/start.ts'
 import { serviceSettingsFromConfig } from '../context.ts'
 import { openDatabase } from '../db/client.ts'
+import { readImportFileOrExit } from '../import-arguments.ts'
 import { deliverPending } from '../notifications/outbox.ts'
 import { createSmtpSender } from '../notifications/sender.ts'
-import { CoverageImportError, importCoverage, parseCoverageFile, type ImportMode } from './importer.ts'
+import { CoverageImportError, importCoverage, parseCoverageFile } from './importer.ts'
 
 const USAGE = 'usage: npm run import:coverage -- FILE [--replace|--merge]'
 
-function parseArguments(argv: string[]): { file: string; mode: ImportMode } | string {
-  const flags = argv.filter((a) => a.startsWith('--'))
-  const files = argv.filter((a) => !a.startsWith('--'))
-  const unknown = flags.filter((f) => f !== '--replace' && f !== '--merge')
-  if (unknown.length > 0) return `unknown option ${unknown[0]}\n${USAGE}`
-  if (flags.includes('--replace') && flags.includes('--merge')) return `--replace or --merge, not both\n${USAGE}`
-  if (files.length !== 1) return USAGE
-  return { file: files[0]!, mode: flags.includes('--replace') ? 'replace' : 'merge' }
-}
-
-const args = parseArguments(process.argv.slice(2))
-if (typeof args === 'string') {
-  process.stderr.write(`${args}\n`)
-  process.exit(2)
-}
-let text: string
-try {
-  text = fs.readFileSync(args.file, 'utf8')
-} catch (error) {
-  process.stderr.write(`cannot read ${args.file}: ${(error as Error).message}\n`)
-  process.exit(2)
-}
+const args = readImportFileOrExit(USAGE)
+const text = args.text
 
 const config = loadConfigOrExit()
 const logger = createLogger(config, 'import-coverage')

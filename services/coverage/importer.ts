@@ -29,6 +29,7 @@ import { enqueueMessage } from '../notifications/outbox.ts'
 import { fibreAvailableEmail } from './emails.ts'
 import { buildNapIndex } from './engine.ts'
 import { coverageVersion, leads, naps, sites } from './tables.ts'
+import type { ImportMode } from '../import-arguments.ts'
 
 export const CSV_COLUMNS = [
   'kind',
@@ -42,7 +43,7 @@ export const CSV_COLUMNS = [
   'used',
 ] as const
 
-export type ImportMode = 'replace' | 'merge'
+export type { ImportMode }
 
 const Code = z
   .string()

@@ -9,36 +9,16 @@
  * one process at a time. With a Postgres server, run it while the portal runs; the portal
  * caches the store lists for a few minutes.
  */
-import fs from 'node:fs'
 import { STORE_TYPES } from '../../lib/stores.ts'
 import { loadConfigOrExit } from '../../lib/start.ts'
 import { openDatabase } from '../db/client.ts'
-import { StoreImportError, describeProblem, importStores, parseStoresCsv, type ImportMode } from './importer.ts'
+import { readImportFileOrExit } from '../import-arguments.ts'
+import { StoreImportError, describeProblem, importStores, parseStoresCsv } from './importer.ts'
 
 const USAGE = 'usage: npm run import:stores -- FILE [--replace|--merge]'
 
-function parseArguments(argv: string[]): { file: string; mode: ImportMode } | string {
-  const flags = argv.filter((a) => a.startsWith('--'))
-  const files = argv.filter((a) => !a.startsWith('--'))
-  const unknown = flags.filter((f) => f !== '--replace' && f !== '--merge')
-  if (unknown.length > 0) return `unknown option ${unknown[0]}\n${USAGE}`
-  if (flags.includes('--replace') && flags.includes('--merge')) return `--replace or --merge, not both\n${USAGE}`
-  if (files.length !== 1) return USAGE
-  return { file: files[0]!, mode: flags.includes('--replace') ? 'replace' : 'merge' }
-}
-
-const args = parseArguments(process.argv.slice(2))
-if (typeof args === 'string') {
-  process.stderr.write(`${args}\n`)
-  process.exit(2)
-}
-let text: string
-try {
-  text = fs.readFileSync(args.file, 'utf8')
-} catch (error) {
-  process.stderr.write(`cannot read ${args.file}: ${(error as Error).message}\n`)
-  process.exit(2)
-}
+const args = readImportFileOrExit(USAGE)
+const text = args.text
 
 const config = loadConfigOrExit()
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR })

@@ -28,6 +28,7 @@ import type { ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { placesOf } from './places.ts'
 import { stores } from './tables.ts'
+import type { ImportMode } from '../import-arguments.ts'
 
 export const CSV_COLUMNS = [
   'store_id',
@@ -49,7 +50,7 @@ const STORE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/
 const STORE_NAME_MAX = 120
 const ADDRESS_LINE_MAX = 200
 
-export type ImportMode = 'replace' | 'merge'
+export type { ImportMode }
 
 /** A store as a good row describes it; the codes above the barangay are added on import. */
 export type StoreRecord = {

@@ -47,6 +47,8 @@ const PAGES = [
   '/help/wifi-and-modem/change-wifi-password',
   '/help/search?q=wifi+password',
   '/help/search?q=xylophone',
+  // issue 16: the store locator, a province's outlets listed (the map needs JavaScript, and axe runs with it).
+  '/payBill/stores?type=authorized-outlet&province=022',
   // Paying a bill (issue 12): a guest's account number with its error, and the pay form.
   '/payBill?accountNumber=12345',
   '/payment/1000000000009',

@@ -17,6 +17,7 @@ import { Button, buttonClass } from '~/ui/button'
 import { CONTROL_CLASS, LABEL_CLASS, type FieldMeta } from '~/ui/field-parts'
 import { Field } from '~/ui/field'
 import { FormAlert } from '~/ui/form-alert'
+import { locate } from '~/ui/geolocation'
 import { Map, type Position } from '~/ui/map'
 import { RadioGroup } from '~/ui/radio-group'
 import { SelectField, type SelectOption } from '~/ui/select-field'
@@ -68,18 +69,6 @@ const FORM_ID = 'check-address'
 function fieldMeta(name: keyof AddressChoice, lastResult: SubmissionResult<string[]> | undefined): FieldMeta {
   const id = `${FORM_ID}-${name}`
   return { id, name, errorId: `${id}-error`, errors: lastResult?.error?.[name] ?? undefined }
-}
-
-/** spec 9: geolocation with high accuracy, 5000 ms timeout, maximumAge 0; the configured centre when it fails. */
-function locate(fallback: Position): Promise<Position> {
-  return new Promise((resolve) => {
-    if (!('geolocation' in navigator)) return resolve(fallback)
-    navigator.geolocation.getCurrentPosition(
-      (found) => resolve({ lat: found.coords.latitude, lng: found.coords.longitude }),
-      () => resolve(fallback),
-      { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 },
-    )
-  })
 }
 
 /** A change as the form posts it. */
@@ -182,7 +171,8 @@ export function AddressForm({ saved, lists, zipCode, map, agentCode, lastResult,
   useEffect(() => {
     if (!needsPin) return
     let live = true
-    locate(map.center).then((position) => live && movePin(position))
+    // spec 8: the configured centre when the browser cannot tell.
+    locate().then((position) => live && movePin(position ?? map.center))
     return () => {
       live = false
     }

@@ -9,6 +9,7 @@ import type { HelpCategory, HelpEntry } from '~/upstream/help.server'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
 import { Field } from '~/ui/field'
+import { HELP_STORES_PATH } from '~/features/stores/links'
 import { answerBlocks, answerSnippet, videoHost } from './answer-blocks'
 import { HELP_TEXT as TEXT } from './texts'
 
@@ -275,6 +276,9 @@ export function StillNeedHelp() {
       <p className="text-slate-600 dark:text-slate-300">{TEXT.signedOutPrompt}</p>
       <AppLink to="/customer/help" className={buttonClass('primary')}>
         {TEXT.signedOutButton}
+      </AppLink>
+      <AppLink to={HELP_STORES_PATH} className="font-semibold underline">
+        {TEXT.findBusinessCentre}
       </AppLink>
     </aside>
   )

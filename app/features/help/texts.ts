@@ -28,6 +28,8 @@ export const HELP_TEXT = {
   videoOpensSite: (host: string) => `opens ${host}`,
   readAnswer: 'Open this answer',
   backToHelp: 'Help & Support',
+  // issue 16: the store locator.
+  findBusinessCentre: 'Find a business centre near you',
   stillNeedHelp: 'Still need help?',
   signedOutPrompt: 'Report a concern or request a repair from your account, and follow its status there.',
   signedOutButton: 'REPORT A CONCERN',

@@ -9,6 +9,7 @@ import { Form, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { dateLabel } from '../../../lib/billing'
 import { formatPesos } from '../../../lib/pesos'
+import { COUNTER_CHANNEL_STORES, PAY_STORES_PATH, storesOfType } from '~/features/stores/links'
 import type { ChannelGroup } from '~/upstream/payments.server'
 import { AppLink } from '~/ui/app-link'
 import { Button, ButtonLink, buttonClass } from '~/ui/button'
@@ -107,6 +108,16 @@ function ChannelChoice({ groups, value, errors }: { groups: ChannelGroup[]; valu
               ))}
               <li>{group.postingTime}</li>
             </ul>
+            {COUNTER_CHANNEL_STORES[group.name] ? (
+              <p className="mb-2 text-sm">
+                <AppLink
+                  to={storesOfType(PAY_STORES_PATH, COUNTER_CHANNEL_STORES[group.name]!)}
+                  className="font-semibold underline"
+                >
+                  {TEXT.findPaymentCentre}
+                </AppLink>
+              </p>
+            ) : null}
             <div className="flex flex-col gap-2">
               {group.paymentMethods.map((method, index) => {
                 const id = `pay-channel-${groupIndex}-${index}`

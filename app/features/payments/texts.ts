@@ -6,6 +6,8 @@
 export const PAY_TEXT = {
   // /payBill: a guest's account number.
   guestTitle: 'Pay your bill',
+  // issue 16: the store locator, from /payBill and the counter channels.
+  findPaymentCentre: 'Find a payment centre or authorized outlet near you',
   guestIntro: 'Pay without signing in: enter the 13-digit account number on your bill.',
   accountNumberLabel: 'Account number',
   accountNumberHint: '13 digits, as printed on your bill.',

@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { AccountNumberForm, PayLayout } from '~/features/payments/pay-pages'
 import { payBillPage } from '~/features/payments/pay.server'
 import { PAY_TEXT } from '~/features/payments/texts'
+import { PAY_STORES_PATH } from '~/features/stores/links'
 import { AppLink } from '~/ui/app-link'
 import { pageMeta } from '~/ui/page-meta'
 
@@ -19,6 +20,11 @@ export default function PayBill() {
     <PayLayout title={PAY_TEXT.guestTitle}>
       <p>{PAY_TEXT.guestIntro}</p>
       <AccountNumberForm accountNumber={accountNumber} error={error} />
+      <p className="text-sm">
+        <AppLink to={PAY_STORES_PATH} className="font-semibold underline">
+          {PAY_TEXT.findPaymentCentre}
+        </AppLink>
+      </p>
       <p className="text-sm">
         {PAY_TEXT.signInInstead}{' '}
         <AppLink to="/login" className="font-semibold underline">
