@@ -8,6 +8,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { saveDraftSection } from '~/features/drafts/draft.server'
 import type { StoreLocatorView } from '~/features/stores/stores.server'
 import { STORES_TEXT as TEXT } from '~/features/stores/texts'
 import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
@@ -46,8 +47,9 @@ function unwrap(answer: unknown): { view: StoreLocatorView; status: number } {
     : { view: answer as StoreLocatorView, status: 200 }
 }
 
-async function load(path: string, context: AppLoadContext = t.context) {
-  const answer = await loader({ request: new Request(`http://localhost${path}`), context, params: {} })
+async function load(path: string, context: AppLoadContext = t.context, cookie = '') {
+  const request = new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} })
+  const answer = await loader({ request, context, params: {} })
   return unwrap(answer).view
 }
 
@@ -109,6 +111,33 @@ describe('the store locator', () => {
     expect(view.highlight).toBe(view.stores![0]!.id)
     // A plain answer, not a Response: no Set-Cookie, nothing of the place kept.
     expect(answer).not.toBeInstanceOf(Response)
+  })
+
+  it('orders from the pin of the address the visitor checked for fibre (their draft), with no place typed', async () => {
+    const choice = {
+      ...{ regionId: '07', provinceId: cebu, municipalityId: '', barangayId: '', placeId: '' },
+      locationType: 'Others' as const,
+      latitude: '10.2935',
+      longitude: '123.9010',
+    }
+    const headers = await saveDraftSection(
+      new Request('http://localhost/CheckAvailability'),
+      t.context,
+      'serviceability',
+      {
+        choice,
+        names: {},
+        zipCode: null,
+        result: null,
+      },
+    )
+    const cookie = (headers.get('set-cookie') ?? '').split(';')[0]!
+    const view = await load(`/payBill/stores?type=authorized-outlet&province=${cebu}`, t.context, cookie)
+    expect(view.origin).toBe(TEXT.checkedAddress)
+    const meters = view.stores!.map((store) => store.distance!.meters)
+    expect(meters).toEqual([...meters].sort((a, b) => a - b))
+    // Without the draft: province order, no distances.
+    expect((await load(`/payBill/stores?type=authorized-outlet&province=${cebu}`)).origin).toBeNull()
   })
 
   it('without a province, lists the nearest few of every province', async () => {
