@@ -2,7 +2,7 @@
  * Browser journeys (docs/conventions.md, Tests): every journey runs twice, with and without
  * JavaScript, against the production build (`npm run build` first; scripts/test.sh
  * does that), served by the process `npm start` runs (build/process/server.js).
- * Debian's chromium, no browser download (docs/conventions.md, Stack).
+ * Debian's chromium-headless-shell, no browser download (docs/conventions.md, Stack; docs/decisions/0047).
  */
 import { defineConfig } from '@playwright/test'
 import { CLOCK_SERVERS, FAULTS_PORT, MAINTENANCE_PORT, PORTAL_PORT, PORTAL_URL } from './tests/e2e/support/servers'
@@ -60,7 +60,8 @@ export default defineConfig({
     // thrown away; in CI a failed test runs again (retries) and that run records one.
     trace: CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's chromium-headless-shell (scripts/test.sh installs it; docs/decisions/0047).
+      executablePath: '/usr/lib/chromium/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',
