@@ -1,12 +1,12 @@
 /**
  * The address service's functions for other services (docs/architecture.md, 7: services
  * call each other's functions, never read each other's tables): which barangays exist,
- * where a barangay sits in the cascade, and a name search over the PSGC list for the
+ * where a barangay sits in the cascade, region and province names by code, and a name search over the PSGC list for the
  * map's address search.
  */
 import { eq, inArray } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client.ts'
-import { barangays, municipalities, provinces } from './tables.ts'
+import { barangays, municipalities, provinces, regions } from './tables.ts'
 
 export type BarangayPlace = {
   barangayCode: string
@@ -177,4 +177,29 @@ export async function barangaysIn(db: Executor, municipalityCode: string) {
     .select({ code: barangays.code, name: barangays.name })
     .from(barangays)
     .where(eq(barangays.municipalityCode, municipalityCode))
+}
+
+/** Each region's name, by code. */
+export async function regionNames(db: Executor, codes: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(codes)]
+  if (unique.length === 0) return new Map()
+  const rows = await db
+    .select({ code: regions.code, name: regions.name })
+    .from(regions)
+    .where(inArray(regions.code, unique))
+  return new Map(rows.map((row) => [row.code, row.name]))
+}
+
+/** Each province's name and region, by code. */
+export async function provinceNames(
+  db: Executor,
+  codes: string[],
+): Promise<Map<string, { name: string; regionCode: string }>> {
+  const unique = [...new Set(codes)]
+  if (unique.length === 0) return new Map()
+  const rows = await db
+    .select({ code: provinces.code, name: provinces.name, regionCode: provinces.regionCode })
+    .from(provinces)
+    .where(inArray(provinces.code, unique))
+  return new Map(rows.map((row) => [row.code, { name: row.name, regionCode: row.regionCode }]))
 }
