@@ -23,6 +23,7 @@ import { RadioGroup } from '~/ui/radio-group'
 import { SelectField, type SelectOption } from '~/ui/select-field'
 import { useFormAtHydration } from '~/ui/use-form-at-hydration'
 import { useHydrated } from '~/ui/use-hydrated'
+import type { MapSettings } from '~/utils/map-settings.server'
 import {
   hasPin,
   isReadyToCheck,
@@ -43,13 +44,6 @@ export type AddressLists = {
   barangays: SelectOption[]
   places: Place[]
   failure: string | null
-}
-
-export type MapSettings = {
-  tileUrl: string | null
-  attribution: string
-  baseLayerUrl: string
-  center: Position
 }
 
 type Props = {

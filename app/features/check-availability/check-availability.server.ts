@@ -17,12 +17,12 @@ import { asUser } from '~/auth/as-user.server'
 import { SALES_ROLES, isSales } from '~/auth/roles'
 import { getUser } from '~/auth/session.server'
 import { readDraft, saveDraftSection } from '~/features/drafts/draft.server'
-import { OFFLINE_BASE_LAYER_URL } from '~/ui/map'
 import type { SelectOption } from '~/ui/select-field'
 import { isUpstreamError } from '~/upstream/errors'
 import { serviceabilityOutcome } from '~/upstream/coverage.server'
 import { upstreamFor } from '~/upstream/index.server'
 import { failureReply, formConstraint, readForm } from '~/utils/form.server'
+import { mapSettings } from '~/utils/map-settings.server'
 import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
 import {
   choiceFromForm,
@@ -212,12 +212,7 @@ export async function checkAvailabilityView(request: Request, context: AppLoadCo
     zipCode: lists.zipCode ?? section.zipCode,
     dialog,
     leadId: dialog === 'lead-filed' ? (draft?.sections.lead?.leadId ?? null) : null,
-    map: {
-      tileUrl: config.MAP_TILE_URL ?? null,
-      attribution: config.MAP_TILE_ATTRIBUTION,
-      baseLayerUrl: OFFLINE_BASE_LAYER_URL,
-      center: { lat: config.MAP_CENTER_LATITUDE, lng: config.MAP_CENTER_LONGITUDE },
-    },
+    map: mapSettings(config),
   }
 }
 

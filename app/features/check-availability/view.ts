@@ -2,7 +2,8 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { FormConstraint } from '~/ui/use-schema-form'
 import type { AddressChoice } from './address-choice'
-import type { AddressLists, MapSettings } from './address-form'
+import type { MapSettings } from '~/utils/map-settings.server'
+import type { AddressLists } from './address-form'
 import type { DetailsValues } from './details-form'
 import type { Dialog } from './intents'
 

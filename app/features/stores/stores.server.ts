@@ -13,10 +13,10 @@ import { data, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { isOpenAt, parseOpeningHours, STORE_TYPES, type StoreType } from '../../../lib/stores'
 import { readDraft } from '~/features/drafts/draft.server'
-import { OFFLINE_BASE_LAYER_URL } from '~/ui/map'
 import { upstreamFor } from '~/upstream/index.server'
 import type { Store, StoreProvince } from '~/upstream/stores.server'
 import { readForm } from '~/utils/form.server'
+import { mapSettings, type MapSettings } from '~/utils/map-settings.server'
 import {
   distanceMatrixFor,
   geodesicMeters,
@@ -75,7 +75,7 @@ export type StoreLocatorView = {
   distanceFailed: boolean
   /** The store the map highlights (the nearest one after "Near me", or the one chosen). */
   highlight: string | null
-  map: { tileUrl: string | null; attribution: string; baseLayerUrl: string; center: Point }
+  map: MapSettings
 }
 
 function readQuery(url: URL, page: StorePageKind): { query: StoreQuery; errors: StoreLocatorView['errors'] } {
@@ -249,12 +249,7 @@ async function buildView(
     locationRefused: extra.locationRefused ?? false,
     distanceFailed,
     highlight,
-    map: {
-      tileUrl: config.MAP_TILE_URL ?? null,
-      attribution: config.MAP_TILE_ATTRIBUTION,
-      baseLayerUrl: OFFLINE_BASE_LAYER_URL,
-      center: { lat: config.MAP_CENTER_LATITUDE, lng: config.MAP_CENTER_LONGITUDE },
-    },
+    map: mapSettings(config),
   }
 }
 
