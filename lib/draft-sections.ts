@@ -19,6 +19,7 @@ import {
 import { BusinessTypeSchema } from './documents.ts'
 import { LeadSectionSchema, ServiceabilitySectionSchema } from './check-availability-sections.ts'
 import { EmailSchema, FirstNameSchema, LastNameSchema, MobileNumberSchema } from './identity-schemas.ts'
+import { ReferralSectionSchema } from './referrals.ts'
 
 /** Not in the spec, which only disables Continue until the box is ticked; the server needs words for a post without JS. */
 export const CONSENT_REQUIRED = 'Please agree to the Privacy Notice to continue'
@@ -92,6 +93,8 @@ export const DRAFT_SECTIONS = {
   documents: DocumentsSectionSchema,
   // The sales agent's plan step (issue 13).
   promo: PromoSectionSchema,
+  // A referral under way (issue 15; lib/referrals.ts): the referee, or the invite that brought the visitor.
+  referral: ReferralSectionSchema,
 } satisfies Record<string, z.ZodType>
 
 export type DraftSectionName = keyof typeof DRAFT_SECTIONS
