@@ -143,5 +143,10 @@ describe('spec 9 map zoom', () => {
     expect(mapZoom({ ...EMPTY_CHOICE, regionId: '13', provinceId: '1', municipalityId: '2' })).toBe(13)
     expect(mapZoom({ ...FULL, placeId: '' })).toBe(15)
     expect(mapZoom(FULL)).toBe(18)
+    // spec 9: a referral's pin shows at 18 whatever the location type; without a pin, by the parts.
+    const others = { ...FULL, locationType: 'Others' as const, placeId: '' }
+    expect(mapZoom(others)).toBe(15)
+    expect(mapZoom(others, { referral: true })).toBe(18)
+    expect(mapZoom({ ...others, latitude: '', longitude: '' }, { referral: true })).toBe(15)
   })
 })

@@ -176,8 +176,9 @@ export function isReadyToCheck(choice: AddressChoice): boolean {
 }
 
 /** spec 9: the map's zoom, 18 on a building or subdivision, else by how many address parts are chosen. */
-export function mapZoom(choice: AddressChoice): number {
-  if (choice.placeId) return 18
+export function mapZoom(choice: AddressChoice, { referral = false }: { referral?: boolean } = {}): number {
+  // spec 9: 18 for a building or subdivision, and for a referral's pin.
+  if (choice.placeId || (referral && hasPin(choice))) return 18
   const parts = [choice.regionId, choice.provinceId, choice.municipalityId, choice.barangayId].filter(Boolean).length
   return zoomForParts(parts)
 }

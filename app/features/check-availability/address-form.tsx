@@ -34,7 +34,8 @@ import {
   type Place,
 } from './address-choice'
 import { AddressSearch, type SearchHit } from './address-search'
-import { CHECK_PATH, INTENT } from './intents'
+import { INTENT } from './intents'
+import { useCheckMode } from './mode'
 import { CHECK_TEXT as TEXT } from './texts'
 
 export type AddressLists = {
@@ -77,6 +78,7 @@ const round6 = (value: number) => String(Math.round(value * 1e6) / 1e6)
 
 export function AddressForm({ saved, lists, zipCode, map, agentCode, lastResult, checkError }: Props) {
   const hydrated = useHydrated()
+  const { path, kind } = useCheckMode()
   const submit = useSubmit()
   const navigation = useNavigation()
   const formRef = useRef<HTMLFormElement>(null)
@@ -102,14 +104,14 @@ export function AddressForm({ saved, lists, zipCode, map, agentCode, lastResult,
   function send(next: AddressChoice, how: string = INTENT.update) {
     const data = postOf(next, how)
     if (navigation.state !== 'idle') waiting.current = data
-    else submit(data, { method: 'post', action: CHECK_PATH, preventScrollReset: true, replace: true })
+    else submit(data, { method: 'post', action: path, preventScrollReset: true, replace: true })
   }
   useEffect(() => {
     if (navigation.state !== 'idle' || !waiting.current) return
     const data = waiting.current
     waiting.current = null
-    submit(data, { method: 'post', action: CHECK_PATH, preventScrollReset: true, replace: true })
-  }, [navigation.state, submit])
+    submit(data, { method: 'post', action: path, preventScrollReset: true, replace: true })
+  }, [navigation.state, submit, path])
 
   // A choice made before this screen hydrated (docs/decisions/0032) is in the page, not
   // in `choice`: take it, with the same rules as a change, and send it as a change waiting
@@ -179,7 +181,7 @@ export function AddressForm({ saved, lists, zipCode, map, agentCode, lastResult,
   return (
     <Form
       method="post"
-      action={CHECK_PATH}
+      action={path}
       id={FORM_ID}
       ref={formRef}
 
@@ -280,7 +282,7 @@ export function AddressForm({ saved, lists, zipCode, map, agentCode, lastResult,
       <Map
         label={TEXT.mapLabel}
         position={pin ?? map.center}
-        zoom={mapZoom(choice)}
+        zoom={mapZoom(choice, { referral: kind !== 'check' })}
         tileUrl={map.tileUrl}
         attribution={map.attribution}
         baseLayerUrl={map.baseLayerUrl}
@@ -324,7 +326,7 @@ export function AddressForm({ saved, lists, zipCode, map, agentCode, lastResult,
 
       <FormAlert id={`${FORM_ID}-alert`} errors={lastResult?.error?.[''] ?? undefined} />
       <div className="flex flex-wrap items-center gap-3">
-        <AppLink to={`${CHECK_PATH}?step=1`} className={buttonClass('secondary')}>
+        <AppLink to={`${path}?step=1`} className={buttonClass('secondary')}>
           {TEXT.back}
         </AppLink>
         <Button
@@ -412,11 +414,12 @@ function CoordinateField({
 
 /** spec 2: what the map lets the visitor do for each location type. */
 function MapNote({ locationType }: { locationType: AddressChoice['locationType'] }) {
+  const { path } = useCheckMode()
   if (locationType === 'Building') return <p className="text-sm font-semibold">{TEXT.buildingMapNote}</p>
   return (
     <p className="text-sm">
       {locationType === 'Subdivision' ? TEXT.subdivisionMapNote : TEXT.othersMapNote}{' '}
-      <AppLink to={`${CHECK_PATH}?dialog=pin-demo`} className="font-semibold underline">
+      <AppLink to={`${path}?dialog=pin-demo`} className="font-semibold underline">
         {TEXT.demoVideoLink}
       </AppLink>
     </p>

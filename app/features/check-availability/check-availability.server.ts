@@ -34,14 +34,46 @@ import {
   type Place,
 } from './address-choice'
 import type { SearchHit } from './address-search'
-import { INTENT, DIALOGS, CHECK_PATH, type Dialog } from './intents'
-import { addressCheckSchema, DetailsSchema, LeadSchema, type Details } from './schemas'
+import { INTENT, DIALOGS, type Dialog } from './intents'
+import { MODE_PATHS, type CheckModeKind } from './mode'
+import {
+  addressCheckSchema,
+  DetailsSchema,
+  LeadSchema,
+  ReferDetailsSchema,
+  WinbackDetailsSchema,
+  type Details,
+} from './schemas'
 import { CHECK_TEXT as TEXT } from './texts'
+import type { Referee } from '../../../lib/referrals'
 
 type Draft = NonNullable<Awaited<ReturnType<typeof readDraft>>>
 
-/** The signed-in sales agent checking for a customer (spec 6), or null for everyone else. */
-async function agentOf(request: Request, context: AppLoadContext) {
+/** What a referral's result button files (issue 15): the mode's own call, given the draft's referee and check. */
+export type ReferralFiling = (
+  request: Request,
+  context: AppLoadContext,
+  input: {
+    draft: Draft
+    referee: Referee
+    section: ServiceabilitySection & { result: NonNullable<ServiceabilitySection['result']> }
+  },
+) => Promise<Response>
+
+/**
+ * The screen's mode (mode.ts): the visitor's own check, or a referral or Win Back, whose
+ * step 1 is the referee (the draft's `referral` section) and whose result files a referral.
+ */
+export type ScreenMode = { kind: CheckModeKind; fileReferral?: ReferralFiling }
+
+export const CHECK_MODE: ScreenMode = { kind: 'check' }
+
+/** The draft's referral kind for each referral mode. */
+const REFERRAL_KIND = { refer: 'MGM', winback: 'WINBACK' } as const
+
+/** The signed-in sales agent checking for a customer (spec 6), or null for everyone else (and in a referral). */
+async function agentOf(request: Request, context: AppLoadContext, mode: ScreenMode = CHECK_MODE) {
+  if (mode.kind !== 'check') return null
   const user = await getUser(request, context)
   if (!user || !isSales(user.roles)) return null
   const me = await asUser(request, context, { roles: SALES_ROLES })
@@ -51,8 +83,26 @@ async function agentOf(request: Request, context: AppLoadContext) {
 // spec 9: agent code default 'self'.
 const SELF = 'self'
 
-/** spec 3 basicInfo in the draft, as step 1's fields. */
-function detailsOf(draft: Draft | null) {
+/** The referee a referral mode's step 1 saved (the draft's referral section of its kind). */
+function refereeOf(draft: Draft | null, mode: ScreenMode): Referee | null {
+  if (mode.kind === 'check') return null
+  const referral = draft?.sections.referral
+  return referral && referral.kind === REFERRAL_KIND[mode.kind] ? (referral.referee ?? null) : null
+}
+
+/** Step 1's fields from the draft: spec 3 basicInfo, or in a referral the referee. */
+function detailsOf(draft: Draft | null, mode: ScreenMode = CHECK_MODE) {
+  if (mode.kind !== 'check') {
+    const referee = refereeOf(draft, mode)
+    if (!referee) return null
+    return {
+      firstName: referee.firstName,
+      lastName: referee.lastName,
+      mobileNumber: referee.mobileNo,
+      email: referee.email,
+      alternateMobile: referee.alternateMobileNo ?? '',
+    }
+  }
   const basicInfo = draft?.sections.basicInfo
   if (!basicInfo) return null
   return {
@@ -173,9 +223,9 @@ function dialogOf(request: Request): Dialog | null {
 }
 
 /** What /CheckAvailability shows: step 1, or step 2 with its lists, pin and open popup. */
-export async function checkAvailabilityView(request: Request, context: AppLoadContext) {
+export async function checkAvailabilityView(request: Request, context: AppLoadContext, mode: ScreenMode = CHECK_MODE) {
   const query = new URL(request.url).searchParams
-  const agent = await agentOf(request, context)
+  const agent = await agentOf(request, context, mode)
   let draft: Draft | null = null
   let draftFailure: string | null = null
   try {
@@ -185,13 +235,14 @@ export async function checkAvailabilityView(request: Request, context: AppLoadCo
     if (!isUpstreamError(error)) throw error
     draftFailure = upstreamMessage(error)
   }
-  const details = detailsOf(draft)
+  const details = detailsOf(draft, mode)
   const { config } = context
   const shared = {
+    mode: mode.kind,
     draftFailure,
     agentCode: agent ? (agent.agentCode ?? SELF) : null,
     details,
-    constraint: { details: formConstraint(DetailsSchema), lead: formConstraint(LeadSchema) },
+    constraint: { details: formConstraint(detailsSchemaOf(mode)), lead: formConstraint(LeadSchema) },
   }
   // spec 4: step 2 only after valid details and consent; Back (?step=1) returns to them.
   if (!details || query.get('step') === '1') return { ...shared, step: 1 as const }
@@ -203,7 +254,7 @@ export async function checkAvailabilityView(request: Request, context: AppLoadCo
   if (dialog === 'serviceable' && section.result?.outcome !== 'serviceable') dialog = null
   if (dialog === 'not-serviceable' && section.result?.outcome !== 'not-serviceable') dialog = null
   if (dialog === 'confirm' && !isReadyToCheck(section.choice)) dialog = null
-  if (dialog === 'lead-filed' && !draft?.sections.lead) dialog = null
+  if (dialog === 'lead-filed' && (!draft?.sections.lead || mode.kind !== 'check')) dialog = null
   return {
     ...shared,
     step: 2 as const,
@@ -216,9 +267,15 @@ export async function checkAvailabilityView(request: Request, context: AppLoadCo
   }
 }
 
+/** Step 1's schema in each mode. */
+function detailsSchemaOf(mode: ScreenMode) {
+  return mode.kind === 'refer' ? ReferDetailsSchema : mode.kind === 'winback' ? WinbackDetailsSchema : DetailsSchema
+}
+
 /** Redirect back to the screen, with a popup open and the draft's cookie when it changed. */
-function back(headers: Headers | undefined, dialog?: Dialog) {
-  return redirect(dialog ? `${CHECK_PATH}?dialog=${dialog}` : CHECK_PATH, { headers })
+function back(mode: ScreenMode, headers: Headers | undefined, dialog?: Dialog) {
+  const path = MODE_PATHS[mode.kind]
+  return redirect(dialog ? `${path}?dialog=${dialog}` : path, { headers })
 }
 
 /**
@@ -226,27 +283,52 @@ function back(headers: Headers | undefined, dialog?: Dialog) {
  * Answers a redirect (Post/Redirect/Get: a reload never posts again), or the form's
  * errors with the input kept.
  */
-export async function checkAvailabilityAction(request: Request, context: AppLoadContext) {
+export async function checkAvailabilityAction(
+  request: Request,
+  context: AppLoadContext,
+  mode: ScreenMode = CHECK_MODE,
+) {
   const form = await readForm(request)
   const intent = form.get('intent')
   switch (intent) {
     case INTENT.details:
-      return saveDetails(request, context, form)
+      return saveDetails(request, context, form, mode)
     case INTENT.update:
     case INTENT.pick:
     case INTENT.check:
-      return saveChoice(request, context, form, intent)
+      return saveChoice(request, context, form, intent, mode)
     case INTENT.confirm:
-      return confirmAndCheck(request, context)
+      return confirmAndCheck(request, context, mode)
     case INTENT.lead:
+      if (mode.kind !== 'check') break
       return fileLead(request, context, form)
-    default:
-      return data({ formError: TEXT.unknownAction }, { status: 400 })
+    case INTENT.refer:
+      if (!mode.fileReferral) break
+      return fileReferral(request, context, mode, mode.fileReferral)
   }
+  return data({ formError: TEXT.unknownAction }, { status: 400 })
 }
 
-/** Step 1's Continue (spec 4): valid details and consent go into the draft as basicInfo. */
-async function saveDetails(request: Request, context: AppLoadContext, form: FormData) {
+/**
+ * A referral's result button (issue 15): the referee and the check from the draft, filed by
+ * the mode's call. Without a referee or a result there is nothing to file: back to the screen.
+ */
+async function fileReferral(request: Request, context: AppLoadContext, mode: ScreenMode, file: ReferralFiling) {
+  const draft = await readDraft(request, context)
+  const referee = refereeOf(draft, mode)
+  const section = sectionOf(draft)
+  const { result } = section
+  if (!draft || !referee || !result) return back(mode, undefined)
+  return file(request, context, { draft, referee, section: { ...section, result } })
+}
+
+/**
+ * Step 1's Continue (spec 4): valid details and consent go into the draft as basicInfo; in a
+ * referral, as the referral's referee (a new referee's address is checked anew: the last
+ * check's result is dropped).
+ */
+async function saveDetails(request: Request, context: AppLoadContext, form: FormData, mode: ScreenMode) {
+  if (mode.kind !== 'check') return saveReferee(request, context, form, mode.kind)
   const submission = parseWithZod(form, { schema: DetailsSchema })
   if (submission.status !== 'success') return data({ details: submission.reply() }, { status: 400 })
   let headers
@@ -257,7 +339,28 @@ async function saveDetails(request: Request, context: AppLoadContext, form: Form
     const failure = failureReply(error, submission)
     return data({ details: failure.result }, { status: failure.status })
   }
-  return back(headers)
+  return back(CHECK_MODE, headers)
+}
+
+async function saveReferee(request: Request, context: AppLoadContext, form: FormData, kind: 'refer' | 'winback') {
+  const mode: ScreenMode = { kind }
+  const submission = parseWithZod(form, { schema: detailsSchemaOf(mode) })
+  if (submission.status !== 'success') return data({ details: submission.reply() }, { status: 400 })
+  const { checkTerms: _consented, ...referee } = submission.value
+  let headers
+  try {
+    const draft = await readDraft(request, context)
+    const before = refereeOf(draft, mode)
+    headers = await saveDraftSection(request, context, 'referral', { kind: REFERRAL_KIND[kind], referee })
+    const section = draft?.sections.serviceability
+    if (section?.result && JSON.stringify(before) !== JSON.stringify(referee)) {
+      headers = await saveDraftSection(request, context, 'serviceability', { ...section, result: null })
+    }
+  } catch (error) {
+    const failure = failureReply(error, submission)
+    return data({ details: failure.result }, { status: failure.status })
+  }
+  return back(mode, headers)
 }
 
 /**
@@ -266,10 +369,10 @@ async function saveDetails(request: Request, context: AppLoadContext, form: Form
  * needs a complete choice (spec 5); Subdivision and Others first ask the visitor to
  * confirm the pin (spec 2), a building's pin is the building's and is checked at once.
  */
-async function saveChoice(request: Request, context: AppLoadContext, form: FormData, intent: string) {
+async function saveChoice(request: Request, context: AppLoadContext, form: FormData, intent: string, mode: ScreenMode) {
   const check = intent === INTENT.check
   const draft = await readDraft(request, context)
-  if (!detailsOf(draft)) return redirect(CHECK_PATH)
+  if (!detailsOf(draft, mode)) return redirect(MODE_PATHS[mode.kind])
   const section = sectionOf(draft)
   const submitted = choiceFromForm(form)
   // A search hit sets every level at once: measured against nothing chosen, it clears nothing.
@@ -295,9 +398,9 @@ async function saveChoice(request: Request, context: AppLoadContext, form: FormD
   // CHECK SERVICEABILITY on a complete building: its pin is the building's, so the check
   // runs at once, and one save keeps the choice with its result (without one if it fails).
   if (check && choice.locationType === 'Building' && isReadyToCheck(choice)) {
-    const agent = await agentOf(request, context)
+    const agent = await agentOf(request, context, mode)
     const submission = parseWithZod(formOf(choice), { schema: addressCheckSchema({ agent: agent !== null }) })
-    if (submission.status === 'success') return runCheck(request, context, saved, { choiceSaved: false })
+    if (submission.status === 'success') return runCheck(request, context, saved, { choiceSaved: false, mode })
   }
   let headers
   try {
@@ -310,13 +413,13 @@ async function saveChoice(request: Request, context: AppLoadContext, form: FormD
   const pinDemo =
     (choice.locationType === 'Subdivision' || choice.locationType === 'Others') &&
     choice.locationType !== section.choice.locationType
-  if (!check) return back(headers, pinDemo ? 'pin-demo' : undefined)
+  if (!check) return back(mode, headers, pinDemo ? 'pin-demo' : undefined)
 
-  const agent = await agentOf(request, context)
+  const agent = await agentOf(request, context, mode)
   const submission = parseWithZod(formOf(choice), { schema: addressCheckSchema({ agent: agent !== null }) })
   if (submission.status !== 'success' || !isReadyToCheck(choice))
     return data({ address: submission.reply({ formErrors: [TEXT.incomplete] }), choice }, { status: 400, headers })
-  return back(headers, 'confirm')
+  return back(mode, headers, 'confirm')
 }
 
 /** The place whose pin is within a metre or so of the choice's pin. */
@@ -332,13 +435,13 @@ function formOf(choice: AddressChoice) {
 }
 
 /** YES in 'Do you confirm that this is your exact location?': the check runs on the saved pin. */
-async function confirmAndCheck(request: Request, context: AppLoadContext) {
+async function confirmAndCheck(request: Request, context: AppLoadContext, mode: ScreenMode) {
   const draft = await readDraft(request, context)
-  if (!detailsOf(draft)) return redirect(CHECK_PATH)
+  if (!detailsOf(draft, mode)) return redirect(MODE_PATHS[mode.kind])
   const section = sectionOf(draft)
   if (!isReadyToCheck(section.choice))
     return data({ formError: TEXT.incomplete, choice: section.choice }, { status: 400 })
-  return runCheck(request, context, section, { choiceSaved: true })
+  return runCheck(request, context, section, { choiceSaved: true, mode })
 }
 
 /**
@@ -351,7 +454,7 @@ async function runCheck(
   request: Request,
   context: AppLoadContext,
   section: ServiceabilitySection,
-  { choiceSaved }: { choiceSaved: boolean },
+  { choiceSaved, mode }: { choiceSaved: boolean; mode: ScreenMode },
 ) {
   // A check that fails keeps the choice: saved here when it was not saved before the check.
   async function failed() {
@@ -366,8 +469,9 @@ async function runCheck(
     return data({ checkError: TEXT.checkError, choice: section.choice }, { status: 503, headers })
   }
   const draft = await readDraft(request, context)
-  const details = detailsOf(draft)!
-  const agent = await agentOf(request, context)
+  const details = detailsOf(draft, mode)
+  if (!details) return redirect(MODE_PATHS[mode.kind])
+  const agent = await agentOf(request, context, mode)
   const { choice } = section
   const referenceNo = `CA-${crypto.randomUUID()}`
   const payload = {
@@ -408,7 +512,7 @@ async function runCheck(
     if (!isUpstreamError(error)) throw error
     return data({ checkError: TEXT.checkError, choice }, { status: 503 })
   }
-  return back(saved, outcome)
+  return back(mode, saved, outcome)
 }
 
 /**
@@ -420,8 +524,8 @@ async function fileLead(request: Request, context: AppLoadContext, form: FormDat
   const draft = await readDraft(request, context)
   const details = detailsOf(draft)
   const section = sectionOf(draft)
-  if (!draft || !details || section.result?.outcome !== 'not-serviceable') return redirect(CHECK_PATH)
-  if (draft.sections.lead?.referenceNo === section.result.referenceNo) return back(undefined, 'lead-filed')
+  if (!draft || !details || section.result?.outcome !== 'not-serviceable') return redirect(MODE_PATHS.check)
+  if (draft.sections.lead?.referenceNo === section.result.referenceNo) return back(CHECK_MODE, undefined, 'lead-filed')
 
   const leadForm = new FormData()
   leadForm.set('fullName', `${details.firstName} ${details.lastName}`)
@@ -468,7 +572,7 @@ async function fileLead(request: Request, context: AppLoadContext, form: FormDat
     context.logger.warn({ err: error }, 'lead filed, draft not updated')
     return data({ leadFiled: filed.leadId }, { status: 200 })
   }
-  return back(headers, 'lead-filed')
+  return back(CHECK_MODE, headers, 'lead-filed')
 }
 
 /**

@@ -17,13 +17,38 @@ import { useHydrated } from '~/ui/use-hydrated'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 import { useIsPending } from '~/utils/use-is-pending'
 import { INTENT } from './intents'
-import { CHECK_TEXT as TEXT } from './texts'
+import { useCheckMode, type CheckModeKind } from './mode'
+import { CHECK_TEXT as TEXT, REFERRAL_CHECK_TEXT } from './texts'
 
 // import(): the schemas, and zod with them, stay out of the page's first JS (docs/decisions/0012).
-const loadDetailsSchema = () => import('./schemas').then((module) => module.DetailsSchema)
-const loadDetailsOnlySchema = () => import('./schemas').then((module) => module.DetailsOnlySchema)
+// Typed as the referral's schema, whose fields are the visitor's plus the additional mobile.
+const loadDetailsSchema = (kind: CheckModeKind) =>
+  import('./schemas').then(
+    (module) =>
+      (kind === 'refer'
+        ? module.ReferDetailsSchema
+        : kind === 'winback'
+          ? module.WinbackDetailsSchema
+          : module.DetailsSchema) as typeof module.ReferDetailsSchema,
+  )
+const loadDetailsOnlySchema = (kind: CheckModeKind) =>
+  import('./schemas').then((module) => (kind === 'check' ? module.DetailsOnlySchema : module.RefereeOnlySchema))
 
-export type DetailsValues = { firstName: string; lastName: string; mobileNumber: string; email: string }
+export type DetailsValues = {
+  firstName: string
+  lastName: string
+  mobileNumber: string
+  email: string
+  /** A referee's additional mobile (issue 15), never asked in the visitor's own check. */
+  alternateMobile?: string
+}
+
+/** What step 1 says in each mode (the visitor's own check, a referral, a Win Back). */
+function textsFor(kind: CheckModeKind) {
+  if (kind === 'check') return { intro: TEXT.detailsIntro, consentLabel: TEXT.consentLabel }
+  const text = REFERRAL_CHECK_TEXT[kind]
+  return { intro: text.detailsIntro, consentLabel: text.consentLabel }
+}
 
 /** spec 5 and 9: ten digits shown as (9XX) XXX XXXX, as far as they are typed. */
 export function formatMobile(value: string): string {
@@ -37,12 +62,12 @@ export function formatMobile(value: string): string {
 }
 
 /** True once the details alone pass (spec 5: then the consent is enabled); null until the schema loads. */
-function useDetailsValid(formId: string) {
+function useDetailsValid(formId: string, kind: CheckModeKind) {
   const [valid, setValid] = useState<boolean | null>(null)
   const [check, setCheck] = useState<((form: HTMLFormElement) => boolean) | null>(null)
   useEffect(() => {
     let live = true
-    Promise.all([import('zod'), loadDetailsOnlySchema()]).then(
+    Promise.all([import('zod'), loadDetailsOnlySchema(kind)]).then(
       ([{ config }, schema]) => {
         config({ jitless: true })
         if (!live) return
@@ -53,6 +78,7 @@ function useDetailsValid(formId: string) {
             lastName: data.get('lastName') ?? '',
             mobileNo: data.get('mobileNo') ?? '',
             email: data.get('email') ?? '',
+            ...(kind === 'check' ? {} : { alternateMobileNo: data.get('alternateMobileNo') ?? '' }),
           }).success
         }
         setCheck(() => test)
@@ -64,7 +90,7 @@ function useDetailsValid(formId: string) {
     return () => {
       live = false
     }
-  }, [formId])
+  }, [formId, kind])
   return { valid, recheck: (form: HTMLFormElement) => check && setValid(check(form)) }
 }
 
@@ -72,14 +98,19 @@ export function DetailsForm({
   lastResult,
   constraint,
   saved,
+  action,
 }: {
   lastResult: SubmissionResult<string[]> | undefined
   constraint: FormConstraint
   /** What the draft holds (Back from step 2, or a reload). */
   saved: DetailsValues | null
+  /** Where the form posts, when it shows on another page than the screen's (the Win Back page). */
+  action?: string
 }) {
   const hydrated = useHydrated()
   const busy = useIsPending()
+  const { kind } = useCheckMode()
+  const texts = textsFor(kind)
   const [form, fields] = useSchemaForm({
     id: 'check-details',
     lastResult,
@@ -90,12 +121,13 @@ export function DetailsForm({
           lastName: saved.lastName,
           mobileNo: formatMobile(saved.mobileNumber),
           email: saved.email,
+          ...(saved.alternateMobile ? { alternateMobileNo: formatMobile(saved.alternateMobile) } : {}),
           checkTerms: true,
         }
       : undefined,
-    loadSchema: loadDetailsSchema,
+    loadSchema: () => loadDetailsSchema(kind),
   })
-  const { valid, recheck } = useDetailsValid(form.id)
+  const { valid, recheck } = useDetailsValid(form.id, kind)
   const [consented, setConsented] = useState(saved !== null)
   // A box ticked before the page's code ran (a slow phone, a lazily loaded screen) is ticked
   // in the page, not yet in this state: read it once the form is live.
@@ -112,15 +144,15 @@ export function DetailsForm({
     const target = event.target
     if (target instanceof HTMLInputElement) {
       if (target.name === 'firstName' || target.name === 'lastName') upperCase(target)
-      if (target.name === 'mobileNo') target.value = formatMobile(target.value)
+      if (target.name === 'mobileNo' || target.name === 'alternateMobileNo') target.value = formatMobile(target.value)
       if (target.name === 'checkTerms') setConsented(target.checked)
     }
     recheck(event.currentTarget)
   }
 
   return (
-    <Form method="post" {...getFormProps(form)} onInput={onInput} className="flex flex-col gap-4">
-      <p className="text-slate-600 dark:text-slate-300">{TEXT.detailsIntro}</p>
+    <Form method="post" action={action} {...getFormProps(form)} onInput={onInput} className="flex flex-col gap-4">
+      <p className="text-slate-600 dark:text-slate-300">{texts.intro}</p>
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -164,7 +196,23 @@ export function DetailsForm({
         field={fields.email}
         inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', maxLength: undefined }}
       />
+      {kind === 'check' ? null : (
+        <Field
+          label={REFERRAL_CHECK_TEXT.additionalMobile}
+          field={fields.alternateMobileNo}
+          prefix="+63"
+          hint={`${TEXT.optional}. ${TEXT.mobileHint}`}
+          inputProps={{
+            ...getInputProps(fields.alternateMobileNo, { type: 'tel' }),
+            pattern: undefined,
+            maxLength: 16,
+            inputMode: 'numeric',
+            autoComplete: 'off',
+          }}
+        />
+      )}
       <ConsentField
+        label={texts.consentLabel}
         field={fields.checkTerms}
         disabled={consentDisabled}
         inputProps={getInputProps(fields.checkTerms, { type: 'checkbox' })}
@@ -186,10 +234,12 @@ function upperCase(input: HTMLInputElement) {
 
 /** The consent, with its link to the privacy notice (spec 2); disabled until the details are valid (spec 5). */
 function ConsentField({
+  label,
   field,
   disabled,
   inputProps,
 }: {
+  label: string
   field: Parameters<typeof CheckboxField>[0]['field']
   disabled: boolean
   inputProps: ReturnType<typeof getInputProps>
@@ -197,7 +247,7 @@ function ConsentField({
   return (
     <div className="flex flex-col gap-1">
       <CheckboxField
-        label={TEXT.consentLabel}
+        label={label}
         field={field}
         hint={disabled ? TEXT.consentHint : undefined}
         inputProps={{ ...inputProps, required: undefined, disabled }}

@@ -9,6 +9,8 @@ export const INTENT = {
   check: 'check',
   confirm: 'confirm',
   lead: 'lead',
+  /** A referral's result filed (issue 15): the referee, or a Win Back. */
+  refer: 'refer',
 } as const
 
 /** spec 2's popups, each a page the server renders open. */

@@ -16,8 +16,9 @@ import { useHydrated } from '~/ui/use-hydrated'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 import { useIsPending } from '~/utils/use-is-pending'
 import type { Dialog as DialogName } from './intents'
-import { CHECK_PATH, INTENT } from './intents'
-import { CHECK_TEXT as TEXT } from './texts'
+import { INTENT } from './intents'
+import { useCheckMode } from './mode'
+import { CHECK_TEXT as TEXT, REFERRAL_CHECK_TEXT } from './texts'
 
 const loadLeadSchema = () => import('./schemas').then((module) => module.LeadSchema)
 
@@ -49,10 +50,13 @@ export function ResultDialog({
   pin: { latitude: string; longitude: string }
 }) {
   const busy = useIsPending()
+  const { kind, path } = useCheckMode()
+  if (kind !== 'check' && (dialog === 'serviceable' || dialog === 'not-serviceable'))
+    return <ReferralResultDialog kind={kind} serviceable={dialog === 'serviceable'} />
   switch (dialog) {
     case 'pin-demo':
       return (
-        <Dialog title={TEXT.pinDemoTitle} closeHref={CHECK_PATH}>
+        <Dialog title={TEXT.pinDemoTitle} closeHref={path}>
           <ol className="list-decimal space-y-1 pl-5">
             {TEXT.pinDemoSteps.map((step) => (
               <li key={step}>{step}</li>
@@ -65,13 +69,13 @@ export function ResultDialog({
       return (
         <Dialog
           title={TEXT.confirmTitle}
-          closeHref={CHECK_PATH}
+          closeHref={path}
           actions={
             <>
-              <ButtonLink to={CHECK_PATH} variant="secondary">
+              <ButtonLink to={path} variant="secondary">
                 {TEXT.no}
               </ButtonLink>
-              <Form method="post" action={CHECK_PATH}>
+              <Form method="post" action={path}>
                 <Button type="submit" name="intent" value={INTENT.confirm} disabled={busy}>
                   {TEXT.yes}
                 </Button>
@@ -87,7 +91,7 @@ export function ResultDialog({
       return (
         <Dialog
           title={TEXT.serviceableTitle}
-          closeHref={CHECK_PATH}
+          closeHref={path}
           actions={
             <ButtonLink to={agent ? SALES_START_APPLICATION_PATH : START_APPLICATION_PATH}>
               {TEXT.startApplication}
@@ -99,19 +103,44 @@ export function ResultDialog({
       )
     case 'not-serviceable':
       return (
-        <Dialog title={TEXT.notServiceableTitle} closeHref={CHECK_PATH}>
+        <Dialog title={TEXT.notServiceableTitle} closeHref={path}>
           <p>{TEXT.notServiceableBody}</p>
           <LeadForm person={person} lastResult={leadResult} constraint={leadConstraint} />
         </Dialog>
       )
     case 'lead-filed':
       return (
-        <Dialog title={TEXT.leadFiledTitle} closeHref={CHECK_PATH}>
+        <Dialog title={TEXT.leadFiledTitle} closeHref={path}>
           <p>{TEXT.leadFiledBody}</p>
           {leadId ? <p className="mt-2 text-sm font-semibold">{TEXT.leadReference(leadId)}</p> : null}
         </Dialog>
       )
   }
+}
+
+/**
+ * The result in a referral (spec 2: the serviceable popup's submit-referral button; issue 15:
+ * a non-serviceable referee is filed as such). One button, posted: it works without JavaScript.
+ */
+function ReferralResultDialog({ kind, serviceable }: { kind: 'refer' | 'winback'; serviceable: boolean }) {
+  const busy = useIsPending()
+  const { path } = useCheckMode()
+  const text = REFERRAL_CHECK_TEXT[kind]
+  return (
+    <Dialog
+      title={serviceable ? text.serviceableTitle : text.notServiceableTitle}
+      closeHref={path}
+      actions={
+        <Form method="post" action={path}>
+          <Button type="submit" name="intent" value={INTENT.refer} disabled={busy}>
+            {kind === 'refer' ? REFERRAL_CHECK_TEXT.submitReferral : REFERRAL_CHECK_TEXT.submitWinback}
+          </Button>
+        </Form>
+      }
+    >
+      <p>{serviceable ? text.serviceableBody : text.notServiceableBody}</p>
+    </Dialog>
+  )
 }
 
 /** spec 5's lead form: name, mobile and email read-only from step 1, an optional additional mobile. */
@@ -126,6 +155,7 @@ function LeadForm({
 }) {
   const hydrated = useHydrated()
   const busy = useIsPending()
+  const { path } = useCheckMode()
   const [form, fields] = useSchemaForm({
     id: 'lead',
     lastResult,
@@ -156,7 +186,7 @@ function LeadForm({
   return (
     <Form
       method="post"
-      action={`${CHECK_PATH}?dialog=not-serviceable`}
+      action={`${path}?dialog=not-serviceable`}
       {...getFormProps(form)}
       className="mt-4 flex flex-col gap-3"
     >

@@ -7,8 +7,9 @@ import { z } from 'zod'
 import { FIELD_REQUIRED } from '../../../lib/identity-schemas'
 import { inPhilippines, OUTSIDE_PHILIPPINES } from '../../../lib/coverage-schemas'
 import { BasicInfoSchema } from '../../../lib/draft-sections'
+import { RefereeSchema } from '../../../lib/referrals'
 import { hasPin, LOCATION_TYPES, type AddressChoice } from './address-choice'
-import { CHECK_TEXT as TEXT } from './texts'
+import { CHECK_TEXT as TEXT, REFERRAL_CHECK_TEXT } from './texts'
 
 /**
  * Step 1 (spec 2, 5): the draft's basicInfo section is the form (lib/draft-sections.ts):
@@ -19,6 +20,28 @@ export type Details = z.output<typeof DetailsSchema>
 
 /** The details alone: when they pass, the consent checkbox is enabled (spec 5). */
 export const DetailsOnlySchema = DetailsSchema.omit({ checkTerms: true })
+
+/** A box that must be ticked, coerced from a form's checkbox (as BasicInfoSchema's consent). */
+const consent = (message: string) =>
+  z
+    .boolean({ error: message })
+    .refine((value) => value, { error: message })
+    .transform((): true => true)
+
+/**
+ * Step 1 in a referral (issue 15): the referee as lib/referrals.ts has them (an optional
+ * additional mobile besides spec 5's fields), and the mode's consent: the referrer says their
+ * friend agreed to be contacted; a Win Back's former subscriber agrees to the Privacy Notice.
+ */
+export const ReferDetailsSchema = RefereeSchema.extend({
+  checkTerms: consent(REFERRAL_CHECK_TEXT.refer.consentRequired),
+})
+export const WinbackDetailsSchema = RefereeSchema.extend({
+  checkTerms: consent(REFERRAL_CHECK_TEXT.winback.consentRequired),
+})
+export type RefereeDetails = z.output<typeof ReferDetailsSchema>
+/** The referee's details alone (the consent is enabled when they pass). */
+export const RefereeOnlySchema = RefereeSchema
 
 const chosen = (message: string) => z.string({ error: message }).trim().min(1, { error: message })
 

@@ -125,3 +125,41 @@ export const CHECK_TEXT = {
   unknownAction: 'That action is not available. Please try again.',
   stepOneFirst: 'Please fill in your personal details first.',
 } as const
+
+/**
+ * The same screen in a referral (issue 15; spec 2: the serviceable popup's submit-referral
+ * button in a referral flow). Our words: the spec shows none.
+ */
+export const REFERRAL_CHECK_TEXT = {
+  refer: {
+    title: 'Refer a friend',
+    heading: 'Refer a friend',
+    stepDetails: 'Your friend',
+    detailsIntro: 'Your friend’s name, mobile number and email: we send them your invitation, and nothing else.',
+    consentLabel: 'My friend agreed that we may contact them about fibre, as our Privacy Notice describes.',
+    consentRequired: 'Please confirm that your friend agreed to be contacted',
+    addressIntro: 'Choose your friend’s address, then put the pin on their home.',
+    serviceableTitle: 'Good news! Fibre is available at your friend’s address.',
+    serviceableBody: 'Submit the referral: we email your friend your invitation to apply.',
+    notServiceableTitle: 'Fibre is not available at your friend’s address yet',
+    notServiceableBody:
+      'You can still submit the referral. We record it as not serviceable and email your friend once when our fibre reaches their pin; your reward counts if they apply then.',
+  },
+  winback: {
+    title: 'Win Back: check availability',
+    heading: 'Welcome back: check availability',
+    stepDetails: 'Your details',
+    detailsIntro: 'Tell us who you are, so we can reach you about coming back to fibre at your address.',
+    consentLabel: CHECK_TEXT.consentLabel,
+    consentRequired: 'Please agree to the Privacy Notice to continue',
+    addressIntro: 'Choose your address, then put the pin on your home.',
+    serviceableTitle: CHECK_TEXT.serviceableTitle,
+    serviceableBody: 'Send us your Win Back request: we call you to set up your return and its welcome-back offer.',
+    notServiceableTitle: CHECK_TEXT.notServiceableTitle,
+    notServiceableBody:
+      'Send us your Win Back request all the same: we record it and email you once when our fibre reaches your pin.',
+  },
+  submitReferral: 'SUBMIT REFERRAL',
+  submitWinback: 'SEND MY WIN BACK REQUEST',
+  additionalMobile: 'Additional mobile number',
+} as const

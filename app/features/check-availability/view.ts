@@ -6,8 +6,11 @@ import type { MapSettings } from '~/utils/map-settings.server'
 import type { AddressLists } from './address-form'
 import type { DetailsValues } from './details-form'
 import type { Dialog } from './intents'
+import type { CheckModeKind } from './mode'
 
 export type CheckAvailabilityProps = {
+  /** The visitor's own check, a referral or a Win Back (mode.ts). */
+  mode: CheckModeKind
   /** spec 8: the drafts service did not answer when the page was read. */
   draftFailure: string | null
   agentCode: string | null
