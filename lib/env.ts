@@ -140,6 +140,23 @@ export const EnvSchema = z.object({
   OTP_SENDS_PER_ACCOUNT_PER_HOUR: wholeNumber(1, 100).default(5),
   OTP_SENDS_PER_USER_PER_HOUR: wholeNumber(1, 100).default(5),
 
+  // Referrals (issue 15; services/referrals; docs/decisions/0048): referrals an account may make
+  // in a calendar month (Philippine time), days an invitation waits for an application before
+  // it expires, and the reward credited once the friend's service is installed, in pesos.
+  REFERRAL_MONTHLY_LIMIT: wholeNumber(1, 100).default(5),
+  REFERRAL_EXPIRY_DAYS: wholeNumber(1, 365).default(60),
+  REFERRAL_REWARD_PESOS: wholeNumber(1, 100_000).default(500),
+  // The "how referring works" video and its captions (WebVTT): an http(s) URL or a path the
+  // portal serves. Unset: no video; the page explains in words.
+  REFERRAL_VIDEO_URL: z
+    .string()
+    .regex(/^(https?:\/\/[^\s/]+\S*|\/(?!\/)\S*)$/, 'must be an http(s) URL or a path starting with /')
+    .optional(),
+  REFERRAL_VIDEO_CAPTIONS_URL: z
+    .string()
+    .regex(/^(https?:\/\/[^\s/]+\S*|\/(?!\/)\S*)$/, 'must be an http(s) URL or a path starting with /')
+    .optional(),
+
   // Documents (issue 10; docs/decisions/0030 and 0031). spec 5 says proof of billing is optional
   // below 2500 pesos a month in one place and 2,000 in another: 2500 by default, configurable.
   PROOF_OF_BILLING_OPTIONAL_BELOW: wholeNumber(0, 1_000_000).default(2500),

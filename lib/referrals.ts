@@ -5,7 +5,17 @@
  * the old app's refereeDetails and applicationSubmitted keys are server state here.
  */
 import { z } from 'zod'
-import { EmailSchema, FirstNameSchema, LastNameSchema, MobileNumberSchema } from './identity-schemas.ts'
+import { LatitudeSchema, LongitudeSchema } from './coverage-schemas.ts'
+import {
+  AccountNumberSchema,
+  EMAIL_MAX,
+  EmailSchema,
+  FIELD_REQUIRED,
+  FirstNameSchema,
+  INPUT_LIMIT_EXCEEDED,
+  LastNameSchema,
+  MobileNumberSchema,
+} from './identity-schemas.ts'
 
 /** spec 9: a subscriber's referral is 'MGM' (member gets member); a former subscriber's is a Win Back. */
 export const REFERRAL_TYPES = ['MGM', 'WINBACK'] as const
@@ -72,3 +82,103 @@ export const ReferralSectionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('INVITE'), inviteCode: InviteCodeSchema, referrerFirstName: z.string().max(50) }),
 ])
 export type ReferralSection = z.output<typeof ReferralSectionSchema>
+
+/** A referral that is still under way: it blocks another referral of the same person (issue 15). */
+export const OPEN_REFERRAL_STATUSES = ['invited', 'applied', 'installed'] as const satisfies readonly ReferralStatus[]
+
+/** The portal's public referral page: the invite link is this path with `?invite=<code>`. */
+export const REFERRAL_PAGE_PATH = '/referral'
+/** The customer's own referrals (spec 2): where the reward's notification leads. */
+export const CUSTOMER_REFERRALS_PATH = '/customer/referrals'
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.string().trim().max(max, { error: INPUT_LIMIT_EXCEEDED }).nullable(),
+  )
+const Place = z
+  .string({ error: FIELD_REQUIRED })
+  .trim()
+  .min(1, { error: FIELD_REQUIRED, abort: true })
+  .max(200, { error: INPUT_LIMIT_EXCEEDED })
+const PlaceId = z
+  .string({ error: FIELD_REQUIRED })
+  .trim()
+  .min(1, { error: FIELD_REQUIRED, abort: true })
+  .max(64, { error: INPUT_LIMIT_EXCEEDED })
+// A JSON body may carry the reference as a string or, from some gateways, a number.
+const ReferenceNumSchema = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z
+    .string({ error: 'A reference number is required.' })
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'A reference number is required.' }),
+)
+
+/**
+ * The referee's address as spec 3's referral payload spells it (names and ids from the
+ * address cascade, the building or subdivision when there is one, the pin).
+ */
+const ReferralAddressShape = {
+  region: Place,
+  regionId: PlaceId,
+  province: Place,
+  provinceId: PlaceId,
+  municipality: Place,
+  municipalityId: PlaceId,
+  barangay: Place,
+  barangayId: PlaceId,
+  subDivision: optionalText(200),
+  subDivisionId: optionalText(64),
+  building: optionalText(200),
+  buildingId: optionalText(64),
+  zipCode: optionalText(16),
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+}
+
+const ContactShape = {
+  firstName: FirstNameSchema,
+  lastName: LastNameSchema,
+  emailID: EmailSchema,
+  mobileNumber: MobileNumberSchema,
+  alternateMobileNumber: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    MobileNumberSchema.optional(),
+  ),
+}
+
+/**
+ * spec 3's referral payload (Refer and Earn), as the portal sends it and the referrals
+ * service validates it. referrerEmailID and referrerAccountType are accepted and ignored:
+ * the service takes the referrer's email from the signed-in user and the account's type
+ * from the registry, never from the body (docs/security.md, Referrals).
+ */
+export const ReferralPayloadSchema = z.object({
+  referenceNum: ReferenceNumSchema,
+  referralType: z.literal('MGM', { error: "A subscriber's referral is of type MGM." }),
+  referrerEmailID: z.string().max(EMAIL_MAX).nullish(),
+  serviceabilityStatus: z.enum(SERVICEABILITY_STATUSES, { error: 'Serviceable or Not Serviceable.' }),
+  referrerAccountNumber: AccountNumberSchema,
+  referrerAccountType: z.string().max(64).nullish(),
+  ...ContactShape,
+  ...ReferralAddressShape,
+})
+export type ReferralPayload = z.output<typeof ReferralPayloadSchema>
+
+/**
+ * A Win Back (issue 15): a former subscriber's own details and address, the serviceability
+ * check's reference and answer, and their former account number if they know it (13
+ * digits, not verified, kept for the operator).
+ */
+export const WinbackPayloadSchema = z.object({
+  referenceNum: ReferenceNumSchema,
+  serviceabilityStatus: z.enum(SERVICEABILITY_STATUSES, { error: 'Serviceable or Not Serviceable.' }),
+  formerAccountNumber: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    AccountNumberSchema.optional(),
+  ),
+  ...ContactShape,
+  ...ReferralAddressShape,
+})
+export type WinbackPayload = z.output<typeof WinbackPayloadSchema>

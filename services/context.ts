@@ -40,6 +40,20 @@ export type ServiceSettings = {
    * Keycloak: it holds the passwords.
    */
   identityEmbedded: boolean
+  /** REFERRAL_* (services/referrals; docs/decisions/0048). */
+  referrals: ReferralSettings
+}
+
+export type ReferralSettings = {
+  /** Referrals one account may make in a calendar month, Philippine time. */
+  monthlyLimit: number
+  /** Days an invitation waits for the friend's application before it expires. */
+  expiryDays: number
+  /** The reward credited to the referring account once the friend's service is installed. */
+  rewardPesos: number
+  /** The "how referring works" video and its captions; null: none configured. */
+  videoUrl: string | null
+  videoCaptionsUrl: string | null
 }
 
 export type DeviceSettings = {
@@ -79,6 +93,7 @@ export const defaultServiceSettings: ServiceSettings = {
   documentThresholds: { billingOptionalBelow: 2500, incomeFrom: 3000 },
   devices: { driver: 'simulated', genieacsNbiUrl: null, restartSeconds: 90, wifiChangeSeconds: 20 },
   identityEmbedded: true,
+  referrals: { monthlyLimit: 5, expiryDays: 60, rewardPesos: 500, videoUrl: null, videoCaptionsUrl: null },
 }
 
 /** What every service's routes are built with. */
@@ -124,7 +139,13 @@ export function serviceSettingsFromConfig(config: {
   DEVICES_RESTART_SECONDS?: number
   DEVICES_WIFI_CHANGE_SECONDS?: number
   oidc?: { embedded: boolean }
+  REFERRAL_MONTHLY_LIMIT?: number
+  REFERRAL_EXPIRY_DAYS?: number
+  REFERRAL_REWARD_PESOS?: number
+  REFERRAL_VIDEO_URL?: string
+  REFERRAL_VIDEO_CAPTIONS_URL?: string
 }): ServiceSettings {
+  const referrals = defaultServiceSettings.referrals
   return {
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
@@ -160,5 +181,12 @@ export function serviceSettingsFromConfig(config: {
       wifiChangeSeconds: config.DEVICES_WIFI_CHANGE_SECONDS ?? defaultServiceSettings.devices.wifiChangeSeconds,
     },
     identityEmbedded: config.oidc?.embedded ?? defaultServiceSettings.identityEmbedded,
+    referrals: {
+      monthlyLimit: config.REFERRAL_MONTHLY_LIMIT ?? referrals.monthlyLimit,
+      expiryDays: config.REFERRAL_EXPIRY_DAYS ?? referrals.expiryDays,
+      rewardPesos: config.REFERRAL_REWARD_PESOS ?? referrals.rewardPesos,
+      videoUrl: config.REFERRAL_VIDEO_URL ?? null,
+      videoCaptionsUrl: config.REFERRAL_VIDEO_CAPTIONS_URL ?? null,
+    },
   }
 }
