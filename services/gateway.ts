@@ -34,6 +34,7 @@ import { otpRoutes } from './otp/routes.ts'
 import type { ServiceDeps } from './context.ts'
 import { ServiceError, errorEnvelope } from './errors.ts'
 import { referenceRoutes } from './reference/routes.ts'
+import { referralRoutes } from './referrals/routes.ts'
 import { isSalesStreamedUpload, salesRoutes } from './sales/routes.ts'
 import { sessionRoutes } from './sessions/routes.ts'
 import { storesRoutes } from './stores/routes.ts'
@@ -179,6 +180,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', subscriptionRoutes(options))
   app.route('/', deviceRoutes(options))
   app.route('/', billingRoutes(options))
+  app.route('/', referralRoutes(options))
   if (options.payments) {
     app.route(
       '/',

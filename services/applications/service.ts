@@ -13,11 +13,12 @@ import { AGE_MESSAGE, isAtLeast18, manilaDate, slotLabel, type ApplicationPayloa
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
-import { draftAgentCode } from '../drafts/agent-drafts.ts'
+import { draftAgentCode, draftInviteCode } from '../drafts/agent-drafts.ts'
 import { hashDraftId } from '../drafts/service.ts'
 import { createFileService } from '../files/service.ts'
 import { uploadedDocuments } from '../files/tables.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
+import { recordApplication, type ApplicationForReferral } from '../referrals/link.ts'
 import { confirmationEmail } from './emails.ts'
 import { openDates, slotSeedsFor, type SlotWindow } from './slots.ts'
 import { applications, appointmentSlots } from './tables.ts'
@@ -86,6 +87,46 @@ function applicationView(row: typeof applications.$inferSelect): ApplicationView
     customerSegment: row.customerSegment,
     slot: { slotId: row.slotId, label: slotLabel(date, window) },
     createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** What the referrals service needs of an application (issue 15): the applicant and the installation address. */
+function forReferral(
+  application: { id: string; referenceNo: string },
+  payload: ApplicationPayload,
+  inviteCode: string | null,
+  now: Date,
+): ApplicationForReferral {
+  const address = payload.addresses.find((a) => a.addressType === 'residential') ?? payload.addresses[0]!
+  const coordinate = (value: string | null) =>
+    value === null || !Number.isFinite(Number(value)) ? null : Number(value)
+  return {
+    applicationId: application.id,
+    referenceNo: application.referenceNo,
+    firstName: payload.firstName,
+    lastName: payload.lastName,
+    email: payload.emailAddress,
+    mobileNumber: payload.mobileNumber,
+    alternateMobileNumber: payload.alternateContactNumber,
+    address: {
+      region: address.region ?? '',
+      regionId: address.regionId ?? '',
+      province: address.province,
+      provinceId: address.provinceId ?? '',
+      municipality: address.cityMunicipality,
+      municipalityId: address.cityMunicipalityId ?? '',
+      barangay: address.barangay,
+      barangayId: address.barangayId ?? '',
+      subdivision: address.subdivisionVillage,
+      subdivisionId: address.subdivisionId,
+      building: address.buildingName,
+      buildingId: address.buildingId,
+      zipCode: address.zipCode,
+      latitude: coordinate(address.latitude ?? payload.latitude),
+      longitude: coordinate(address.longitude ?? payload.longitude),
+    },
+    inviteCode,
+    now,
   }
 }
 
@@ -165,6 +206,8 @@ export function createApplicationService(deps: ServiceDeps) {
       // issue 13, docs/security.md (fields the user must not set): the agent code is the one the
       // draft was claimed under by an agent, never what the body says; without one, 'self'.
       const agentCode = (draftId ? await draftAgentCode(deps.db, draftId, now) : null) ?? 'self'
+      // issue 15: the same for a referral: the invite code the visitor came with is the draft's, never the body's.
+      const inviteCode = draftId ? await draftInviteCode(deps.db, draftId, now) : null
       // An agent's witness and promo code stand only on an agent's draft; anyone else's are dropped.
       const byAgent = agentCode !== 'self'
       payload = {
@@ -212,6 +255,13 @@ export function createApplicationService(deps: ServiceDeps) {
                   and(eq(uploadedDocuments.draftIdHash, hashDraftId(draftId)), isNull(uploadedDocuments.applicationId)),
                 )
             }
+            // The referral the applicant came through, if any, moves with the application (docs/decisions/0048).
+            await recordApplication(
+              tx,
+              forReferral(created, payload, inviteCode, now),
+              settings.referrals,
+              deps.productName,
+            )
             await enqueueMessage(
               tx,
               confirmationEmail({

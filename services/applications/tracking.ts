@@ -29,6 +29,7 @@ import { ServiceError } from '../errors.ts'
 import { findUserRowByEmail } from '../identity/users.ts'
 import { notify } from '../notifications/inbox.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
+import { onApplicationEvent } from '../referrals/link.ts'
 import type { SlotWindow } from './slots.ts'
 import { applications } from './tables.ts'
 import { applicationVerificationEmail, complianceCodeEmail, complianceEmail } from './tracking-emails.ts'
@@ -295,7 +296,10 @@ export function createTrackingService(deps: ServiceDeps) {
     }
   }
 
-  /** Records a status move, and tells the applicant in the portal when they have a user (issue 11, item 4). */
+  /**
+   * Records a status move, tells the applicant in the portal when they have a user (issue 11,
+   * item 4), and moves the referral the applicant came through (issue 15), all in `tx`.
+   */
   async function addEvent(
     tx: Executor,
     application: Pick<ApplicationRow, 'id' | 'referenceNo' | 'emailAddress'>,
@@ -304,10 +308,11 @@ export function createTrackingService(deps: ServiceDeps) {
     now: Date,
   ) {
     const applicationId = application.id
+    const eventId = crypto.randomUUID()
     await tx.update(applications).set({ status }).where(eq(applications.id, applicationId))
-    await tx
-      .insert(applicationEvents)
-      .values({ id: crypto.randomUUID(), applicationId, status, reason, createdAt: now })
+    await tx.insert(applicationEvents).values({ id: eventId, applicationId, status, reason, createdAt: now })
+    // A referral follows its application (installed: the referrer's reward; rejected: declined), once per event.
+    await onApplicationEvent(tx, { applicationId, eventId, status, now }, settings().referrals)
     // Only a user who proved this email owns it: an unverified sign-up with someone else's address hears nothing.
     const applicant = await findUserRowByEmail(tx, application.emailAddress)
     if (applicant?.emailVerified) {

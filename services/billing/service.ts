@@ -162,7 +162,11 @@ export async function issueBill(db: Executor, input: IssueBillInput, createdAt: 
 }
 
 /** Posts a payment (once per channel reference: posting it again changes nothing). */
-export async function postPayment(db: Executor, input: PostPaymentInput): Promise<boolean> {
+export async function postPayment(
+  db: Executor,
+  input: PostPaymentInput,
+  options: { notifyHolders?: boolean } = {},
+): Promise<boolean> {
   if (!Number.isInteger(input.amountCentavos) || input.amountCentavos <= 0) {
     throw new Error('A payment is a positive whole number of centavos.')
   }
@@ -171,7 +175,7 @@ export async function postPayment(db: Executor, input: PostPaymentInput): Promis
     .values({ ...input, demo: input.demo ?? false })
     .onConflictDoNothing()
     .returning({ id: payments.id })
-  if (added.length > 0 && !input.demo) {
+  if (added.length > 0 && !input.demo && options.notifyHolders !== false) {
     await notify(
       db,
       {
@@ -185,6 +189,32 @@ export async function postPayment(db: Executor, input: PostPaymentInput): Promis
     )
   }
   return added.length > 0
+}
+
+/** The ledger's channel of referral rewards (issue 15): a credit, not money the holder paid. */
+export const REFERRAL_REWARD_CHANNEL = 'REFERRAL_REWARD'
+
+/**
+ * Credits a referral's reward to the referring account (issue 15; services/referrals): a
+ * posting on the REFERRAL_REWARD channel under `referral-reward:<referralId>`, so one
+ * referral is credited once however often it is asked. It sends no "We received your
+ * payment": the referrals service tells the holders itself, in the same transaction.
+ */
+export async function creditReferralReward(
+  db: Executor,
+  input: { accountNumber: string; referralId: string; amountCentavos: number; creditedAt: Date },
+): Promise<boolean> {
+  return postPayment(
+    db,
+    {
+      accountNumber: input.accountNumber,
+      amountCentavos: input.amountCentavos,
+      postedAt: input.creditedAt,
+      channel: REFERRAL_REWARD_CHANNEL,
+      reference: `referral-reward:${input.referralId}`,
+    },
+    { notifyHolders: false },
+  )
 }
 
 export function createBillingService(deps: ServiceDeps) {

@@ -1,7 +1,7 @@
 /**
  * Seed data for an empty database: the real PSGC address list, CMS content (legal
  * texts, banners, footers, landing image, the help centre), the support ticket types, the demo plan line-up, town centres and, when `demo` is set,
- * a demo coverage network, demo stores, demo subscriber accounts and demo users with published passwords. Every step is idempotent: running
+ * a demo coverage network, demo stores, demo subscriber accounts, demo users with published passwords and their referrals. Every step is idempotent: running
  * the seed again changes nothing.
  */
 import { seedAccounts } from '../accounts/seed.ts'
@@ -13,6 +13,7 @@ import { seedCms } from '../cms/seed.ts'
 import { seedCoverage } from '../coverage/seed.ts'
 import { seedDevices } from '../devices/seed.ts'
 import { seedDemoUsers } from '../identity/seed.ts'
+import { seedDemoReferrals } from '../referrals/seed.ts'
 import { seedDemoSales } from '../sales/seed.ts'
 import { seedStores } from '../stores/seed.ts'
 import { seedDemoNotifications } from '../notifications/inbox-seed.ts'
@@ -42,6 +43,8 @@ export async function seedAll(
     ...(options.demo ? { ...(await seedAccounts(db)), ...(await seedDemoUsers(db, options.passwordCost)) } : {}),
     // Bills and payments of the demo accounts (issue 11): demo data only.
     ...(options.demo ? await seedDemoBilling(db) : {}),
+    // The demo customer's referrals, invite and confirmation (issue 15), after the demo users: demo data only.
+    ...(options.demo ? await seedDemoReferrals(db) : {}),
     // A demo application waiting for compliance (issue 10), with the demo users: demo data only.
     ...(options.demo ? await seedDemoApplication(db) : {}),
     // The sales team, promo codes and the agents' applications (issue 13), after the demo users: demo data only.

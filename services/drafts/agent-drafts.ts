@@ -1,13 +1,16 @@
 /**
  * What the sales service asks of the drafts service (issue 13; docs/decisions/0044): the
  * live drafts agents claimed (their code went with the claim), each named by an order id
- * that is safe to show and to put in a path, and the agent code a draft was filed under.
+ * that is safe to show and to put in a path, and the agent code a draft was filed under;
+ * and what the applications service reads of a draft at submission (the agent code, the
+ * referral invite).
  *
  * The order id is derived from the SHA-256 of the draft's id (what the table keeps), never
  * from the id itself: knowing it opens nothing. It is looked up only among the drafts of
  * the agents the caller answers for, which are few (a draft lives 4 hours after its last save).
  */
 import { and, desc, eq, gt, inArray } from 'drizzle-orm'
+import { usableSections } from '../../lib/draft-sections.ts'
 import type { Executor } from '../db/client.ts'
 import { hashDraftId, newDraftId } from './service.ts'
 import { drafts } from './tables.ts'
@@ -50,6 +53,20 @@ export async function draftAgentCode(db: Executor, draftId: string, now: Date): 
     .from(drafts)
     .where(and(eq(drafts.idHash, hashDraftId(draftId)), gt(drafts.expiresAt, now)))
   return row?.agentCode ?? null
+}
+
+/**
+ * The invite code of a live draft's referral section (issue 15: a visitor who came through
+ * a subscriber's invite link), or null. The applications service reads it at submission, so
+ * the referral never rests on a field of the application's body.
+ */
+export async function draftInviteCode(db: Executor, draftId: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ sections: drafts.sections })
+    .from(drafts)
+    .where(and(eq(drafts.idHash, hashDraftId(draftId)), gt(drafts.expiresAt, now)))
+  const referral = row ? usableSections(row.sections).referral : undefined
+  return referral?.kind === 'INVITE' ? referral.inviteCode : null
 }
 
 /** The live drafts claimed under these agent codes, newest first. */

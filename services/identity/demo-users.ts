@@ -78,6 +78,19 @@ export const DEMO_USERS: readonly DemoUser[] = [
     activeAccountNumber: '1000000000008',
     agentCode: null,
   },
+  // A customer whose only account (1000000000004) is suspended: the referral page tells her
+  // why she may not refer friends (issue 15).
+  {
+    email: 'customer5@example.com',
+    password: 'Customer2024',
+    firstName: 'TERESA',
+    lastName: 'BAUTISTA',
+    mobileNumber: '9170000009',
+    roles: ['base', 'customer'],
+    accountNumbers: ['1000000000004'],
+    activeAccountNumber: '1000000000004',
+    agentCode: null,
+  },
   {
     email: 'agent@example.com',
     password: 'Agent2024',
