@@ -20,6 +20,7 @@ import { otpCalls } from './otp.server'
 import { paymentCalls } from './payments.server'
 import { profileCalls } from './profile.server'
 import { referenceCalls } from './reference.server'
+import { referralCalls } from './referrals.server'
 import { salesCalls } from './sales.server'
 import { sessionCalls } from './sessions.server'
 import { storeCalls } from './stores.server'
@@ -58,6 +59,7 @@ function createUpstream(context: AppLoadContext) {
     payments: paymentCalls(client),
     profile: profileCalls(client),
     reference: referenceCalls(client),
+    referrals: referralCalls(client),
     sales: salesCalls(client),
     sessions: sessionCalls(client),
     stores: storeCalls(client),
