@@ -22,7 +22,7 @@ export const REFERRAL_MESSAGES = {
     'You cannot refer yourself. Please enter the details of a friend who lives at another address and has their own email address and mobile number.',
   alreadyReferred: 'This person already has a referral in progress, so they cannot be referred again until it ends.',
   monthlyLimit: (limit: number) =>
-    `You have made this month's ${limit} referrals. You can refer more friends from the 1st of next month.`,
+    `You have reached this month's limit of ${limit} referrals. You can refer more friends from the 1st of next month.`,
   referrerAccountMismatch: 'The referring account must be the account you chose.',
   winbackReferenceTaken: 'This availability check was already used for another Win Back request. Please check again.',
   notFound: 'We could not find that referral.',
