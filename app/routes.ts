@@ -105,7 +105,18 @@ export default [
     route('consent', 'routes/customer/consent.tsx'),
     route('profile', 'routes/customer/profile.tsx'),
     route('customer/tour', 'routes/customer/tour.tsx'),
+    // issue 15: Refer and Earn (spec 2: /customer/referrals, its check-serviceability, failed and success pages).
+    route('customer/referrals', 'routes/customer/referrals.tsx'),
+    route('customer/referrals/check-serviceability', 'routes/customer/referrals-check.tsx'),
+    route('customer/referrals/success', 'routes/customer/referrals-success.tsx'),
+    route('customer/referrals/failed', 'routes/customer/referrals-failed.tsx'),
   ]),
+  // issue 15: referrals without a login (spec 2: /referral, Win Back), and leaving a referral (the header logo).
+  route('referral', 'routes/referrals/referral.tsx'),
+  route('referral/leave', 'routes/referrals/leave.ts'),
+  route('referral/winback', 'routes/referrals/winback.tsx'),
+  route('referral/winback/check-serviceability', 'routes/referrals/winback-check.tsx'),
+  route('referral/winback/success', 'routes/referrals/winback-success.tsx'),
   route('sales', 'routes/sales/home.tsx'),
   // issue 13 item 5: the agent's account, and two legal pages inside the sales area (spec 2).
   route('sales/account', 'routes/sales/account.tsx'),

@@ -121,6 +121,11 @@ describe('the section registry', () => {
       submission: { token: 'a'.repeat(43) },
       documents: { businessType: 'PARTNERSHIP' },
       promo: { code: 'HOME1000', description: '₱1,000 off the installation fee', discountPesos: 1000 },
+      referral: {
+        kind: 'MGM',
+        referee: { firstName: 'JUAN', lastName: 'DELA CRUZ', mobileNo: '9171234567', email: 'juan@example.net' },
+        failure: 'The referrals service is down.',
+      },
     }
     expect(Object.keys(samples).sort()).toEqual([...DRAFT_SECTION_NAMES].sort())
     for (const name of DRAFT_SECTION_NAMES) {

@@ -77,8 +77,17 @@ export type Referee = z.output<typeof RefereeSchema>
  * applications service reads it from the draft when they apply, never from a form).
  */
 export const ReferralSectionSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('MGM'), referee: RefereeSchema.optional() }),
-  z.strictObject({ kind: z.literal('WINBACK'), referee: RefereeSchema.optional() }),
+  // `failure`: the upstream's words when filing failed, for the failed page (spec 4, 8); the referee stays.
+  z.strictObject({
+    kind: z.literal('MGM'),
+    referee: RefereeSchema.optional(),
+    failure: z.string().max(500).optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('WINBACK'),
+    referee: RefereeSchema.optional(),
+    failure: z.string().max(500).optional(),
+  }),
   z.strictObject({ kind: z.literal('INVITE'), inviteCode: InviteCodeSchema, referrerFirstName: z.string().max(50) }),
 ])
 export type ReferralSection = z.output<typeof ReferralSectionSchema>

@@ -58,7 +58,7 @@ export type ReferralFiling = (
     referee: Referee
     section: ServiceabilitySection & { result: NonNullable<ServiceabilitySection['result']> }
   },
-) => Promise<Response>
+) => Promise<Response | ReturnType<typeof data<{ formError: string }>>>
 
 /**
  * The screen's mode (mode.ts): the visitor's own check, or a referral or Win Back, whose

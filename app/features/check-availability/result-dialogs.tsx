@@ -39,7 +39,10 @@ export function ResultDialog({
   leadConstraint,
   pin,
   agent,
+  error,
 }: {
+  /** A referral's filing that failed: its words, shown in the popup. */
+  error?: string
   /** A sales agent checks for a customer: the application goes on in the sales area. */
   agent: boolean
   dialog: DialogName
@@ -52,7 +55,7 @@ export function ResultDialog({
   const busy = useIsPending()
   const { kind, path } = useCheckMode()
   if (kind !== 'check' && (dialog === 'serviceable' || dialog === 'not-serviceable'))
-    return <ReferralResultDialog kind={kind} serviceable={dialog === 'serviceable'} />
+    return <ReferralResultDialog kind={kind} serviceable={dialog === 'serviceable'} error={error} />
   switch (dialog) {
     case 'pin-demo':
       return (
@@ -122,7 +125,15 @@ export function ResultDialog({
  * The result in a referral (spec 2: the serviceable popup's submit-referral button; issue 15:
  * a non-serviceable referee is filed as such). One button, posted: it works without JavaScript.
  */
-function ReferralResultDialog({ kind, serviceable }: { kind: 'refer' | 'winback'; serviceable: boolean }) {
+function ReferralResultDialog({
+  kind,
+  serviceable,
+  error,
+}: {
+  kind: 'refer' | 'winback'
+  serviceable: boolean
+  error: string | undefined
+}) {
   const busy = useIsPending()
   const { path } = useCheckMode()
   const text = REFERRAL_CHECK_TEXT[kind]
@@ -131,7 +142,8 @@ function ReferralResultDialog({ kind, serviceable }: { kind: 'refer' | 'winback'
       title={serviceable ? text.serviceableTitle : text.notServiceableTitle}
       closeHref={path}
       actions={
-        <Form method="post" action={path}>
+        // Posted with the popup named: a failure comes back with the popup open and its words in it.
+        <Form method="post" action={`${path}?dialog=${serviceable ? 'serviceable' : 'not-serviceable'}`}>
           <Button type="submit" name="intent" value={INTENT.refer} disabled={busy}>
             {kind === 'refer' ? REFERRAL_CHECK_TEXT.submitReferral : REFERRAL_CHECK_TEXT.submitWinback}
           </Button>
@@ -139,6 +151,14 @@ function ReferralResultDialog({ kind, serviceable }: { kind: 'refer' | 'winback'
       }
     >
       <p>{serviceable ? text.serviceableBody : text.notServiceableBody}</p>
+      {error ? (
+        <p
+          role="alert"
+          className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {error}
+        </p>
+      ) : null}
     </Dialog>
   )
 }

@@ -20,6 +20,14 @@ export default function CheckAvailabilityScreen({
     <CheckModeContext.Provider value={mode}>
       <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
         <h1 className="text-3xl font-extrabold tracking-tight">{words.heading}</h1>
+        {view.notice ? (
+          <p
+            className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold dark:bg-slate-800"
+            data-testid="check-notice"
+          >
+            {view.notice}
+          </p>
+        ) : null}
         <Stepper label={TEXT.stepsLabel} steps={steps} current={view.step - 1} />
         {view.draftFailure ? (
           <p

@@ -37,6 +37,7 @@ export default function StepTwo({
           leadResult={actionData?.lead}
           leadConstraint={view.constraint.lead}
           pin={view.choice}
+          error={actionData?.formError}
         />
       ) : null}
     </>

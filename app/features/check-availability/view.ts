@@ -11,6 +11,8 @@ import type { CheckModeKind } from './mode'
 export type CheckAvailabilityProps = {
   /** The visitor's own check, a referral or a Win Back (mode.ts). */
   mode: CheckModeKind
+  /** A line above the steps from the page around the screen (an invite's "Invited by …"). */
+  notice?: string | null
   /** spec 8: the drafts service did not answer when the page was read. */
   draftFailure: string | null
   agentCode: string | null

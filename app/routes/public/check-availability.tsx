@@ -9,6 +9,8 @@ import { CheckAvailability, type CheckAvailabilityActionData } from '~/features/
 import { checkAvailabilityAction, checkAvailabilityView } from '~/features/check-availability/check-availability.server'
 import { SEARCH_PATH } from '~/features/check-availability/address-search'
 import { CHECK_TEXT } from '~/features/check-availability/texts'
+import { REFERRALS_TEXT } from '~/features/referrals/texts'
+import { invitedBy } from '~/features/referrals/winback.server'
 import { pageMeta } from '~/ui/page-meta'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, CHECK_TEXT.title, CHECK_TEXT.description)
@@ -17,7 +19,9 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, CHECK_TEXT.
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return checkAvailabilityView(request, context)
+  const [view, referrer] = await Promise.all([checkAvailabilityView(request, context), invitedBy(request, context)])
+  // issue 15: a visitor who came through an invite link is told whose referral they are.
+  return { ...view, notice: referrer ? REFERRALS_TEXT.invitedBanner(referrer) : null }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

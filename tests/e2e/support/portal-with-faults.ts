@@ -1,5 +1,5 @@
 /**
- * The e2e portal whose catalogue is down (spec 8: 'Plans are unavailable at this
+ * The e2e portal whose catalogue is down, and whose referrals service refuses a referral's submission (spec 8: 'Plans are unavailable at this
  * moment. Please try again later.'): the real portal, started exactly as server.ts starts
  * it (startPortal), whose calls to the catalogue's paths are answered 503 before they
  * reach the in-process services; every other service works. Only playwright.config.ts
@@ -17,12 +17,18 @@ if (process.env.UPSTREAM_URL) {
 /** The catalogue's calls (services/catalog/routes.ts): plans, categories, compare, FAQs, add-ons, recommendations, TV config. */
 const CATALOG_PATH = /^\/v\d+\/(plans|tv-config)(\/|$)/
 
+/** A referral's submission (services/referrals/routes.ts): referrals.spec.ts's failed page. */
+const isReferralSubmission = (request: Request) =>
+  request.method === 'POST' && new URL(request.url).pathname === '/v1/referrals'
+
+const down = (message: string) =>
+  Response.json({ status: false, message, data: null }, { status: 503, headers: { 'retry-after': '5' } })
+
 await startPortal({
   upstreamFault: (request) =>
     CATALOG_PATH.test(new URL(request.url).pathname)
-      ? Response.json(
-          { status: false, message: 'The catalogue is down (e2e fault).', data: null },
-          { status: 503, headers: { 'retry-after': '5' } },
-        )
-      : undefined,
+      ? down('The catalogue is down (e2e fault).')
+      : isReferralSubmission(request)
+        ? down('The referrals service is down (e2e fault).')
+        : undefined,
 })

@@ -1,0 +1,33 @@
+/** /customer/referrals (spec 2; issue 15): Refer and Earn for the customer's active account. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { ReferralsBody } from '~/features/referrals/referrals-page'
+import { referralsAction, referralsPage } from '~/features/referrals/referrals.server'
+import { REFERRALS_TEXT as TEXT } from '~/features/referrals/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, TEXT.pageTitle, TEXT.pageDescription),
+  { name: 'robots', content: 'noindex' },
+]
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return referralsPage(request, context)
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return referralsAction(request, context)
+}
+
+export default function Referrals() {
+  const page = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">{TEXT.heading}</h1>
+      <ReferralsBody page={page} answer={answer} />
+    </section>
+  )
+}

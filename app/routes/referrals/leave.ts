@@ -1,0 +1,12 @@
+/**
+ * /referral/leave?to= (spec 2, 4): where the header logo leads during a referral. The referee
+ * and their address leave the draft, then the visitor goes home (one of the homes only).
+ */
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { endReferral } from '~/features/referrals/referrals.server'
+import { leaveDestination } from '~/utils/referral-flow'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const headers = await endReferral(request, context)
+  return redirect(leaveDestination(new URL(request.url).searchParams.get('to')), { headers })
+}

@@ -1,0 +1,85 @@
+/**
+ * /referral (spec 2; issue 15): both programmes explained, no login needed. Opened from a
+ * subscriber's invite link (?invite=), it says who invited the visitor (first name only)
+ * and CHECK AVAILABILITY carries the invite into their draft.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { WINBACK_PAGE_PATH } from '~/features/referrals/paths'
+import { REFERRALS_TEXT as TEXT } from '~/features/referrals/texts'
+import { acceptInvite, inviteOf, type InviteView } from '~/features/referrals/winback.server'
+import { Button, ButtonLink } from '~/ui/button'
+import { pageMeta } from '~/ui/page-meta'
+import { useIsPending } from '~/utils/use-is-pending'
+import { formatPesos } from '../../../lib/pesos'
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.publicTitle, TEXT.publicDescription)
+
+// The invite code is in this page's URL: never cached, and not sent on as a referrer.
+export const headers = () => ({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { invite: await inviteOf(request, context), reward: formatPesos(context.config.REFERRAL_REWARD_PESOS) }
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return acceptInvite(request, context)
+}
+
+function Invited({ invite }: { invite: InviteView }) {
+  const busy = useIsPending()
+  if (invite.kind === 'none') return null
+  if (invite.kind !== 'invited')
+    return (
+      <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        {invite.kind === 'failed' ? TEXT.inviteFailed : TEXT.inviteUnknown}
+      </p>
+    )
+  return (
+    <section
+      aria-labelledby="invited-heading"
+      className="flex flex-col gap-3 rounded-lg border border-brand-600 p-4"
+      data-testid="invited"
+    >
+      <h2 id="invited-heading" className="text-xl font-bold">
+        {TEXT.invitedHeading(invite.referrerFirstName)}
+      </h2>
+      <p>{TEXT.invitedBody}</p>
+      <Form method="post">
+        <input type="hidden" name="invite" value={invite.code} />
+        <Button type="submit" disabled={busy}>
+          {TEXT.invitedAction}
+        </Button>
+      </Form>
+    </section>
+  )
+}
+
+export default function Referral() {
+  const { invite, reward } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">{TEXT.publicHeading}</h1>
+      <Invited invite={answer?.invite ?? invite} />
+      <section aria-labelledby="refer-heading" className="flex flex-col items-start gap-2">
+        <h2 id="refer-heading" className="text-xl font-bold">
+          {TEXT.referAndEarnHeading}
+        </h2>
+        <p>{TEXT.referAndEarnBody(reward)}</p>
+        <ButtonLink to="/customer/referrals" variant="secondary">
+          {TEXT.referAndEarnAction}
+        </ButtonLink>
+      </section>
+      <section aria-labelledby="winback-heading" className="flex flex-col items-start gap-2">
+        <h2 id="winback-heading" className="text-xl font-bold">
+          {TEXT.winbackHeading}
+        </h2>
+        <p>{TEXT.winbackBody}</p>
+        <ButtonLink to={WINBACK_PAGE_PATH} variant="secondary">
+          {TEXT.winbackAction}
+        </ButtonLink>
+      </section>
+    </section>
+  )
+}

@@ -1,0 +1,32 @@
+/** /referral/winback/check-serviceability (spec 2; issue 15): the serviceability screen in its Win Back mode. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { SEARCH_PATH } from '~/features/check-availability/address-search'
+import { CheckAvailability, type CheckAvailabilityActionData } from '~/features/check-availability/check-availability'
+import { checkAvailabilityAction, checkAvailabilityView } from '~/features/check-availability/check-availability.server'
+import { REFERRAL_CHECK_TEXT } from '~/features/check-availability/texts'
+import { REFERRALS_TEXT } from '~/features/referrals/texts'
+import { WINBACK_MODE } from '~/features/referrals/winback.server'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, REFERRAL_CHECK_TEXT.winback.title, REFERRALS_TEXT.winbackBody)
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return checkAvailabilityView(request, context, WINBACK_MODE)
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return checkAvailabilityAction(request, context, WINBACK_MODE)
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === SEARCH_PATH ? false : defaultShouldRevalidate
+
+export default function WinbackCheck() {
+  const view = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as CheckAvailabilityActionData | undefined
+  return <CheckAvailability {...view} actionData={actionData} />
+}
