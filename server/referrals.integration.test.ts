@@ -122,6 +122,22 @@ describe('Refer and Earn', () => {
     expect(list.html).not.toContain(friend.email)
   })
 
+  it('a refusal ends on the failed page with the service’s words, the friend kept for TRY AGAIN', async () => {
+    // The same friend again: one open referral per person (409 already_referred).
+    await checkAtDemoTower(carlos, REFER, friend)
+    const filed = await post(carlos, `${REFER}?dialog=serviceable`, { intent: 'refer' })
+    expect(filed.headers.get('location')).toBe('/customer/referrals/failed')
+    const failed = await text(await carlos.go('/customer/referrals/failed'))
+    expect(failed.html).toContain('Your referral information was not sent.')
+    expect(failed.html).toContain('already has a referral in progress')
+    expect(failed.html).toContain(`href="${REFER}?dialog=serviceable"`)
+    expect((await text(await carlos.go(`${REFER}?step=1`))).html).toContain(friend.email)
+    // Without a failure in the draft the page has nothing to say: back to the referrals.
+    await carlos.go('/referral/leave?to=%2Fcustomer')
+    const none = await carlos.go('/customer/referrals/failed')
+    expect(none.headers.get('location')).toBe('/customer/referrals')
+  })
+
   it('another customer cannot see the referral or send its invitation again', async () => {
     const liza = await signInByRequests(t.base, LIZA)
     const success = await text(await liza.go(`/customer/referrals/success?referral=${referralId}`))

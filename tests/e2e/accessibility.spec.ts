@@ -52,6 +52,9 @@ const PAGES = [
   // Paying a bill (issue 12): a guest's account number with its error, and the pay form.
   '/payBill?accountNumber=12345',
   '/payment/1000000000009',
+  // issue 15: both programmes explained, and Win Back's details form.
+  '/referral',
+  '/referral/winback',
 ]
 
 /** Where the wide header and footer are scanned: one page per header a user can see. */
@@ -66,6 +69,8 @@ const SIGNED_IN_PAGES = [
   { user: 'agent', paths: ['/sales', '/sales/account', '/sales/application'] },
   // issue 18: the modem's Wi-Fi (networks, the two forms, connected devices).
   { user: 'customer', paths: ['/account/wifi'] },
+  // issue 15: Refer and Earn (the invite link, the list with timelines) and the friend's details.
+  { user: 'customer', paths: ['/customer/referrals', '/customer/referrals/check-serviceability?step=1'] },
   // issue 13: the admin's dashboard (the team filter, the checkboxes and the reassignment form).
   { user: 'admin', paths: ['/sales'] },
 ] as const

@@ -109,7 +109,7 @@ export function DetailsForm({
 }) {
   const hydrated = useHydrated()
   const busy = useIsPending()
-  const { kind } = useCheckMode()
+  const { kind, path } = useCheckMode()
   const texts = textsFor(kind)
   const [form, fields] = useSchemaForm({
     id: 'check-details',
@@ -151,7 +151,7 @@ export function DetailsForm({
   }
 
   return (
-    <Form method="post" action={action} {...getFormProps(form)} onInput={onInput} className="flex flex-col gap-4">
+    <Form method="post" action={action ?? path} {...getFormProps(form)} onInput={onInput} className="flex flex-col gap-4">
       <p className="text-slate-600 dark:text-slate-300">{texts.intro}</p>
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -134,6 +134,10 @@ export function CustomerHeader(props: CustomerHeaderProps) {
             <AppLink to="/account/subscription" className={MENU_ITEM}>
               {TEXT.accountInfo}
             </AppLink>
+            {/* issue 15: Refer and Earn (spec 2: /customer/referrals). */}
+            <AppLink to="/customer/referrals" className={MENU_ITEM}>
+              {TEXT.referrals}
+            </AppLink>
             {props.accountManagement ? (
               <AppLink to="/get-started" className={MENU_ITEM}>
                 {TEXT.linkAnother}
@@ -176,6 +180,9 @@ export function CustomerHeader(props: CustomerHeaderProps) {
               </AppLink>
               <AppLink to="/account/subscription" className={DRAWER_ITEM}>
                 {TEXT.accountInfo}
+              </AppLink>
+              <AppLink to="/customer/referrals" className={DRAWER_ITEM}>
+                {TEXT.referrals}
               </AppLink>
               {props.accountManagement ? (
                 <AppLink to="/get-started" className={DRAWER_ITEM}>

@@ -4,6 +4,7 @@ export const CUSTOMER_SHELL_TEXT = {
   myAccount: 'My Account',
   accountInfo: 'Account Info',
   linkAnother: 'Link another Account',
+  referrals: 'Refer and Earn',
   aboutApp: 'About App',
   privacyNotice: 'Privacy Notice',
   cookiePolicy: 'Cookie Policy',

@@ -85,7 +85,6 @@ export const REFERRALS_TEXT = {
 
   // /referral/winback
   winbackTitle: 'Win Back',
-  winbackPageHeading: 'Come back to fibre',
   winbackIntro: 'Tell us who you are, then your address: we check our fibre there and call you about your return.',
   winbackSuccessTitle: 'Win Back request sent',
   winbackSuccessHeading: 'Welcome back!',

@@ -15,8 +15,10 @@ import { formatPesos } from '../../../lib/pesos'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.publicTitle, TEXT.publicDescription)
 
-// The invite code is in this page's URL: never cached, and not sent on as a referrer.
-export const headers = () => ({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+// The invite code is in this page's URL: never cached. Other sites never see it as a referrer: the
+// portal's strict-origin-when-cross-origin sends them the origin only (no-referrer here would make
+// the browser post this page's form with Origin: null, which the portal refuses).
+export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { invite: await inviteOf(request, context), reward: formatPesos(context.config.REFERRAL_REWARD_PESOS) }
