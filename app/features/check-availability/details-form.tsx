@@ -151,7 +151,13 @@ export function DetailsForm({
   }
 
   return (
-    <Form method="post" action={action ?? path} {...getFormProps(form)} onInput={onInput} className="flex flex-col gap-4">
+    <Form
+      method="post"
+      action={action ?? path}
+      {...getFormProps(form)}
+      onInput={onInput}
+      className="flex flex-col gap-4"
+    >
       <p className="text-slate-600 dark:text-slate-300">{texts.intro}</p>
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
