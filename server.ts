@@ -178,6 +178,11 @@ export async function startPortal(options: PortalOptions = {}) {
       `${config.PRODUCT_NAME} portal listening`,
     )
   })
+  // Idle kept-alive connections stay open longer than a load balancer's or a client's idle
+  // timeout (commonly 60 s), so the portal never closes one a client is about to reuse (an
+  // ECONNRESET there; Node's default is 5 s). Headers must arrive within a second more.
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
   let stopping = false
   // Once stopping, answers not yet begun say `Connection: close`, also to a request that
   // arrives on a kept-alive connection: a client (a load balancer) then lets go of the
