@@ -5,7 +5,8 @@
  * older referrals, made 3 to 5 months before the seed runs so they do not count toward
  * this month's limit: one rewarded, one applied, one expired. Their referees' first names
  * start with DEMO. LIZA SANTOS (customer2, 1000000000003) is left unconfirmed, so the
- * one-time code step can be tried with her; TERESA BAUTISTA (customer5) holds only the
+ * one-time code step can be tried with her; ELENA CRUZ (customer3, 1000000000007) is confirmed
+ * too, with no referrals (DEMO_SECOND_REFERRER); TERESA BAUTISTA (customer5) holds only the
  * suspended 1000000000004, which may not refer.
  *
  * The rewarded referral's reward is the referrals service's record only: a credit in the
@@ -27,6 +28,18 @@ export const DEMO_REFERRER = {
   registeredEmail: 'carlos.reyes@example.org',
 } as const
 export const DEMO_INVITE_CODE = 'DEMOinviteCode-0000002'
+
+/**
+ * ELENA CRUZ (customer3@example.com) holds one account, 1000000000007, and has confirmed she may
+ * refer for it, with no referrals yet: the referral journeys (tests/e2e/referrals.spec.ts) refer
+ * as her, since CARLOS's active account is switched by other journeys while they run.
+ */
+export const DEMO_SECOND_REFERRER = {
+  email: 'customer3@example.com',
+  accountNumber: '1000000000007',
+  firstName: 'ELENA',
+  inviteCode: 'DEMOinviteCode-0000007',
+} as const
 
 const DAY_MS = 86_400_000
 
@@ -122,6 +135,28 @@ export async function seedDemoReferrals(db: Database, now: Date = new Date()): P
       demo: true,
     })
     .onConflictDoNothing()
+  const elena = await findUserRowByEmail(db, DEMO_SECOND_REFERRER.email)
+  if (elena) {
+    await db
+      .insert(eligibilityConfirmations)
+      .values({
+        accountNumber: DEMO_SECOND_REFERRER.accountNumber,
+        userId: elena.id,
+        confirmedAt: earliest,
+        demo: true,
+      })
+      .onConflictDoNothing()
+    await db
+      .insert(invites)
+      .values({
+        accountNumber: DEMO_SECOND_REFERRER.accountNumber,
+        code: DEMO_SECOND_REFERRER.inviteCode,
+        referrerFirstName: DEMO_SECOND_REFERRER.firstName,
+        createdAt: earliest,
+        demo: true,
+      })
+      .onConflictDoNothing()
+  }
   for (const demo of DEMO_REFERRALS) {
     const createdAt = new Date(now.getTime() - demo.daysAgo * DAY_MS)
     const at = (days: number) => new Date(createdAt.getTime() + days * DAY_MS)
