@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEADER, computeSignature, type SignatureScheme } from '../lib/signature.ts'
 import { createGateway } from './gateway.ts'
+import { createReplayGuard } from './replay/guard.ts'
 import { openTestDatabase, silentLogger } from './testing.ts'
 import type { DatabaseHandle } from './db/client.ts'
 
@@ -140,6 +141,12 @@ describe('gateway signature check (hmac, the default)', () => {
     await expectRefused(await g.fetch(signedRequest({ requestId })))
   })
 
+  it('refuses a request id replayed to another upstream copy (the memory is in Postgres)', async () => {
+    const requestId = crypto.randomUUID()
+    expect((await gateway().fetch(signedRequest({ requestId }))).status).toBe(200)
+    await expectRefused(await gateway().fetch(signedRequest({ requestId })))
+  })
+
   it('refuses a timestamp outside the clock window', async () => {
     const stale = Math.floor(NOW.getTime() / 1000) - 301
     await expectRefused(await gateway().fetch(signedRequest({ timestamp: stale })))
@@ -190,5 +197,21 @@ describe('gateway errors', () => {
       status: false,
       error: { code: 'not_found', message: expect.any(String), requestId },
     })
+  })
+})
+
+describe('the replay guard', () => {
+  it('accepts an id once within its window, again once the window has passed, and one of two racing copies', async () => {
+    const guard = createReplayGuard(database.db, 1000)
+    const other = createReplayGuard(database.db, 1000)
+    const id = crypto.randomUUID()
+    expect(await guard.remember(id, NOW)).toBe(true)
+    expect(await other.remember(id, new Date(NOW.getTime() + 999))).toBe(false)
+    expect(await other.remember(id, new Date(NOW.getTime() + 1000))).toBe(true)
+    expect(await guard.remember(id, new Date(NOW.getTime() + 1500))).toBe(false)
+
+    const raced = crypto.randomUUID()
+    const answers = await Promise.all([guard.remember(raced, NOW), other.remember(raced, NOW)])
+    expect(answers.filter(Boolean)).toHaveLength(1)
   })
 })
