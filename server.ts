@@ -22,7 +22,9 @@ import { backslashPathsNotFound, csrfGuard, maintenanceGate, requestLog, securit
 import type { DatabaseHandle } from './services/db/client.ts'
 import { SANDBOX_MOUNT_PATH } from './services/payments/setup.ts'
 import type { IdentityDirectory } from './services/identity/oidc/directory-contract.ts'
+import { probeAll, readinessAnswer, type Probe } from './services/readiness.ts'
 import { startServices, type Services } from './services/runtime.ts'
+import { logContext } from './lib/logger.ts'
 
 // The package folder, which holds the Remix build: this file's folder when it runs as
 // source (tsx), two up when it runs bundled as build/process/server.js (npm start).
@@ -50,6 +52,17 @@ export type PortalOptions = {
   upstreamFault?: (request: Request) => Response | undefined
 }
 
+/** The upstream's readiness, as the portal with UPSTREAM_URL sees it. */
+function upstreamProbe(config: Config): Probe {
+  return {
+    name: 'upstream',
+    async check() {
+      const answer = await fetch(new URL('/readyz', config.UPSTREAM_URL), { signal: AbortSignal.timeout(2000) })
+      if (!answer.ok) throw new Error(`upstream /readyz answered ${answer.status}`)
+    },
+  }
+}
+
 export async function createPortal(config: Config, logger: Logger, options: PortalOptions = {}) {
   let services: Services | undefined
   let upstreamFetch: FetchLike
@@ -73,12 +86,23 @@ export async function createPortal(config: Config, logger: Logger, options: Port
   app.use((req, res, next) => {
     res.locals.requestId = crypto.randomUUID()
     res.locals.nonce = crypto.randomBytes(16).toString('base64')
-    next()
+    // Every log line of this request, here and in the upstream, carries its id (lib/logger.ts).
+    logContext.run({ requestId: res.locals.requestId }, next)
   })
   app.use(requestLog(logger))
   app.use(securityHeaders(config))
   app.get('/healthz', (_req, res) => {
     res.set('cache-control', 'no-store').json({ status: 'ok' })
+  })
+  // Ready when what it serves from answers (issue 17): the in-process services' database and
+  // storage, or the upstream's own /readyz. 503 otherwise, so a balancer sends traffic elsewhere.
+  app.get('/readyz', async (_req, res) => {
+    const readiness = services ? await services.ready() : await probeAll([upstreamProbe(config)])
+    const answer = readinessAnswer(readiness)
+    res
+      .status(answer.status)
+      .set('cache-control', 'no-store')
+      .json(await answer.json())
   })
   app.use(maintenanceGate(config))
 

@@ -1,5 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { pino, type DestinationStream } from 'pino'
 import type { Config } from './env.ts'
+
+/**
+ * What every log line of a request carries (issue 17, item 5): the portal request's id, from
+ * the portal's first middleware to the upstream's last line for it (the upstream takes it from
+ * the call's correlation header), and on the upstream the call's own signed request id.
+ */
+export type LogContext = { requestId: string; upstreamCallId?: string }
+// One store per process, whichever bundle asks: the Remix app is bundled apart from server.ts,
+// and each copy of this module must find the same store, so it lives on a registered symbol.
+const STORE = Symbol.for('hibla.logContext')
+const registry = globalThis as typeof globalThis & { [STORE]?: AsyncLocalStorage<LogContext> }
+export const logContext = (registry[STORE] ??= new AsyncLocalStorage<LogContext>())
 
 /**
  * JSON lines on stdout. Values are JSON-escaped, so a newline in a name stays on one
@@ -9,6 +22,8 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, name: string, de
   const options = {
     name,
     level: config.LOG_LEVEL,
+    // A line's own fields win over these (pino merges the mixin under them).
+    mixin: () => logContext.getStore() ?? {},
     redact: {
       paths: [
         'password',

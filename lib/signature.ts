@@ -21,6 +21,11 @@ export const HEADER = {
    * signed: only a caller holding the upstream secret can reach the services at all.
    */
   clientAddress: 'x-client-address',
+  /**
+   * The portal request a call is made for (issue 17: its id in both sides' log lines). Not
+   * signed, and only ever logged: the upstream takes it when it looks like an id.
+   */
+  correlationId: 'x-correlation-id',
 } as const
 
 export type SignatureInput = {

@@ -93,6 +93,31 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
+it('is ready (/readyz): the in-process services’ database and storage answer', async () => {
+  const answer = await fetch(`http://127.0.0.1:${port}/readyz`)
+  expect(answer.status).toBe(200)
+  expect(answer.headers.get('cache-control')).toBe('no-store')
+  expect(await answer.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } })
+})
+
+it('writes a page request’s id into its own log line and into the upstream’s lines for the calls it made', async () => {
+  const answer = await fetch(`http://127.0.0.1:${port}/plans`)
+  expect(answer.status).toBe(200)
+  const requestId = answer.headers.get('x-request-id')!
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
+  const linesOf = () =>
+    output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string; requestId?: string; upstreamCallId?: string; path?: string })
+      .filter((line) => line.requestId === requestId)
+  await until('the request’s log line', () => linesOf().some((line) => line.msg === 'request'), 10_000)
+  const upstream = linesOf().filter((line) => line.msg === 'upstream call')
+  expect(upstream.length).toBeGreaterThan(0)
+  for (const line of upstream) expect(line.upstreamCallId).toMatch(/^[A-Za-z0-9_-]{8,128}$/)
+  expect(upstream.some((line) => line.path?.startsWith('/v1/plans'))).toBe(true)
+})
+
 it('finishes the request in flight, refuses new connections and exits 0 on SIGTERM to npm start', async () => {
   const body = 'intent=theme&theme=dark'
   const client = await connect()

@@ -35,6 +35,8 @@ import type { ServiceDeps } from './context.ts'
 import { ServiceError, errorEnvelope } from './errors.ts'
 import { referenceRoutes } from './reference/routes.ts'
 import { referralRoutes } from './referrals/routes.ts'
+import { createReplayGuard } from './replay/guard.ts'
+import { logContext } from '../lib/logger.ts'
 import { isSalesStreamedUpload, salesRoutes } from './sales/routes.ts'
 import { sessionRoutes } from './sessions/routes.ts'
 import { storesRoutes } from './stores/routes.ts'
@@ -62,25 +64,6 @@ export type GatewayOptions = ServiceDeps & {
 
 const RequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/)
 
-/** Remembers request ids already seen inside the clock window, so a captured call cannot be replayed. */
-export class ReplayGuard {
-  private seen = new Map<string, number>()
-  constructor(private windowMs: number) {}
-
-  /** Returns false when the id was seen within the window. */
-  remember(id: string, nowMs: number): boolean {
-    if (this.seen.size > 10_000) this.prune(nowMs)
-    const expires = this.seen.get(id)
-    if (expires !== undefined && expires > nowMs) return false
-    this.seen.set(id, nowMs + this.windowMs)
-    return true
-  }
-
-  private prune(nowMs: number) {
-    for (const [id, expires] of this.seen) if (expires <= nowMs) this.seen.delete(id)
-  }
-}
-
 type GatewayEnv = { Variables: { requestId: string } }
 
 // A draft id is a bearer secret that the drafts API carries in its paths; a log line must never hold one (docs/security.md, Logs and privacy).
@@ -93,7 +76,8 @@ export function loggedUpstreamPath(path: string): string {
 
 export function createGateway(options: GatewayOptions) {
   const app = new Hono<GatewayEnv>()
-  const replay = new ReplayGuard(options.clockWindowSeconds * 1000 * 2)
+  // In Postgres: a call replayed to another upstream copy is refused too (services/replay).
+  const replay = createReplayGuard(options.db, options.clockWindowSeconds * 1000 * 2, options.logger)
   const signatureClock = options.signatureClock ?? options.now
 
   app.onError((error, c) => {
@@ -157,9 +141,25 @@ export function createGateway(options: GatewayOptions) {
       bodySha256: streamed ? declaredSha256 : undefined,
     })
     if (!signaturesMatch(expected, signature)) return refuse('Invalid signature.')
-    if (!replay.remember(requestId, nowMs)) return refuse('Request id already used.')
+    if (!(await replay.remember(requestId, new Date(nowMs)))) return refuse('Request id already used.')
     c.set('requestId', requestId)
-    await next()
+    // The portal request this call serves names every log line of it (lib/logger.ts); the
+    // call's own id goes with it. One line per call, like the portal's per request.
+    const correlation = c.req.header(HEADER.correlationId)
+    const portalRequest = correlation && RequestIdSchema.safeParse(correlation).success ? correlation : requestId
+    const started = performance.now()
+    await logContext.run({ requestId: portalRequest, upstreamCallId: requestId }, async () => {
+      await next()
+      options.logger.info(
+        {
+          method: c.req.method,
+          path: loggedUpstreamPath(c.req.path),
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        'upstream call',
+      )
+    })
   })
 
   app.route('/', cmsRoutes(options))

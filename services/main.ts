@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server'
 import { createLogger } from '../lib/logger.ts'
 import { loadConfigOrExit } from '../lib/start.ts'
 import { SANDBOX_MOUNT_PATH } from './payments/setup.ts'
+import { healthAnswer, readinessAnswer } from './readiness.ts'
 import { startServices } from './runtime.ts'
 
 const config = loadConfigOrExit()
@@ -12,8 +13,11 @@ const services = await startServices(config, logger, {
 })
 const sandbox = services.paymentSandbox
 // The payment sandbox's hosted page (and its API) on the same port, under SANDBOX_MOUNT_PATH.
-const fetch = (request: Request) => {
+const fetch = async (request: Request) => {
   const url = new URL(request.url)
+  // Liveness and readiness (issue 17), unsigned: they say nothing but ok or which dependency failed.
+  if (request.method === 'GET' && url.pathname === '/healthz') return healthAnswer()
+  if (request.method === 'GET' && url.pathname === '/readyz') return readinessAnswer(await services.ready())
   if (sandbox && (url.pathname === SANDBOX_MOUNT_PATH || url.pathname.startsWith(`${SANDBOX_MOUNT_PATH}/`))) {
     url.pathname = url.pathname.slice(SANDBOX_MOUNT_PATH.length) || '/'
     return sandbox.fetch(new Request(url, request))

@@ -16,6 +16,7 @@ import { createDevicesService } from './devices/service.ts'
 import { startWifiChangeJob } from './devices/wifi.ts'
 import { createSmtpSender } from './notifications/sender.ts'
 import { storageFromConfig } from './storage/index.ts'
+import { probeAll, servicesProbes, type Readiness } from './readiness.ts'
 
 export type Services = {
   gateway: Gateway
@@ -27,6 +28,8 @@ export type Services = {
    * its app serves the hosted checkout page browsers are sent to (server.ts mounts it).
    */
   paymentSandbox: PayMongoSandbox | null
+  /** Whether the database and the object storage answer now (GET /readyz). */
+  ready: () => Promise<Readiness>
   close: () => Promise<void>
 }
 
@@ -78,6 +81,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     database,
     identityDirectory: createIdentityDirectory(deps),
     paymentSandbox: payments.sandbox,
+    ready: () => probeAll(servicesProbes(database.db, deps.storage)),
     async close() {
       stopPayments()
       stopWifi()

@@ -8,6 +8,7 @@ import type { Logger } from 'pino'
 import { z } from 'zod'
 import { HEADER, computeSignature, newRequestId, type SignatureScheme } from '../../lib/signature'
 import { UpstreamError } from './errors'
+import { logContext } from '../../lib/logger'
 
 export type FetchLike = (request: Request) => Promise<Response>
 
@@ -95,6 +96,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     if (body) headers.set('content-type', 'application/json')
     if (call.accessToken) headers.set('authorization', `Bearer ${call.accessToken}`)
     if (call.clientAddress) headers.set(HEADER.clientAddress, call.clientAddress)
+    const portalRequest = logContext.getStore()?.requestId
+    if (portalRequest) headers.set(HEADER.correlationId, portalRequest)
 
     let response: Response
     try {
