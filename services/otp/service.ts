@@ -27,6 +27,7 @@ import { findUserRowById, toIdentityUser, type IdentityUser } from '../identity/
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import type { OutgoingMessage } from '../notifications/sender.ts'
 import { otpChallenges, pendingProofs } from './tables.ts'
+import { codeHasher, judgeCode, newCode } from './code.ts'
 
 export type OtpChannel = 'email' | 'mobile'
 
@@ -105,8 +106,7 @@ export function createOtpService(deps: ServiceDeps) {
   const delivery = createDeliveryQueue(deps)
   const limits = settings.otp
 
-  const hashCode = (challengeId: string, code: string) =>
-    crypto.createHmac('sha256', settings.sessionSecret).update(`otp:${challengeId}:${code}`).digest('base64url')
+  const hashCode = codeHasher(settings.sessionSecret, 'otp')
 
   async function requireUserRow(db: Executor, userId: string) {
     const row = await findUserRowById(db, userId)
@@ -255,7 +255,7 @@ export function createOtpService(deps: ServiceDeps) {
             and(eq(otpChallenges.userId, userId), isNull(otpChallenges.voidedAt), isNull(otpChallenges.verifiedAt)),
           )
         const id = crypto.randomUUID()
-        const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')
+        const code = newCode()
         await tx.insert(otpChallenges).values({
           id,
           userId,
@@ -307,18 +307,14 @@ export function createOtpService(deps: ServiceDeps) {
         if (!challenge) return { kind: 'no-code' as const }
         if (challenge.lockedAt) return { kind: 'locked' as const }
         if (challenge.expiresAt <= now) return { kind: 'expired' as const }
-        const expected = Buffer.from(challenge.codeHash)
-        const given = Buffer.from(hashCode(challenge.id, otp))
-        if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
-          const failures = challenge.failedAttempts + 1
-          const locks = failures >= limits.maxAttempts
+        const verdict = judgeCode(challenge, otp, hashCode, limits.maxAttempts)
+        if (verdict.kind === 'wrong') {
+          const { failedAttempts, locks } = verdict
           await tx
             .update(otpChallenges)
-            .set({ failedAttempts: failures, ...(locks ? { lockedAt: now } : {}) })
+            .set({ failedAttempts, ...(locks ? { lockedAt: now } : {}) })
             .where(eq(otpChallenges.id, challenge.id))
-          return locks
-            ? { kind: 'locked' as const }
-            : { kind: 'wrong' as const, triesLeft: limits.maxAttempts - failures }
+          return locks ? { kind: 'locked' as const } : { kind: 'wrong' as const, triesLeft: verdict.triesLeft }
         }
         await tx.update(otpChallenges).set({ verifiedAt: now }).where(eq(otpChallenges.id, challenge.id))
         await tx.delete(pendingProofs).where(eq(pendingProofs.userId, userId))

@@ -17,6 +17,7 @@
  * counted in Postgres under advisory locks, as the ownership proof does (services/otp).
  */
 import crypto from 'node:crypto'
+import { codeHasher, judgeCode, newCode } from '../otp/code.ts'
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { maskEmail, maskMobile } from '../../lib/masking.ts'
 import type {
@@ -167,11 +168,7 @@ export function createReferralsService(deps: ServiceDeps) {
   const limits = settings.otp
   const delivery = createDeliveryQueue(deps)
 
-  const hashCode = (challengeId: string, code: string) =>
-    crypto
-      .createHmac('sha256', settings.sessionSecret)
-      .update(`referral-eligibility:${challengeId}:${code}`)
-      .digest('base64url')
+  const hashCode = codeHasher(settings.sessionSecret, 'referral-eligibility')
 
   const eligibilityOf = (db: Executor, accountNumber: string) => accountEligibility(db, accountNumber, deps.productName)
 
@@ -386,7 +383,7 @@ export function createReferralsService(deps: ServiceDeps) {
             ),
           )
         const id = crypto.randomUUID()
-        const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')
+        const code = newCode()
         await tx.insert(eligibilityChallenges).values({
           id,
           userId: caller.sub,
@@ -441,18 +438,14 @@ export function createReferralsService(deps: ServiceDeps) {
         if (!challenge) return { kind: 'no-code' as const }
         if (challenge.lockedAt) return { kind: 'locked' as const }
         if (challenge.expiresAt <= now) return { kind: 'expired' as const }
-        const expected = Buffer.from(challenge.codeHash)
-        const given = Buffer.from(hashCode(challenge.id, otp))
-        if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
-          const failures = challenge.failedAttempts + 1
-          const locks = failures >= limits.maxAttempts
+        const verdict = judgeCode(challenge, otp, hashCode, limits.maxAttempts)
+        if (verdict.kind === 'wrong') {
+          const { failedAttempts, locks } = verdict
           await tx
             .update(eligibilityChallenges)
-            .set({ failedAttempts: failures, ...(locks ? { lockedAt: now } : {}) })
+            .set({ failedAttempts, ...(locks ? { lockedAt: now } : {}) })
             .where(eq(eligibilityChallenges.id, challenge.id))
-          return locks
-            ? { kind: 'locked' as const }
-            : { kind: 'wrong' as const, triesLeft: limits.maxAttempts - failures }
+          return locks ? { kind: 'locked' as const } : { kind: 'wrong' as const, triesLeft: verdict.triesLeft }
         }
         await tx
           .update(eligibilityChallenges)

@@ -4,7 +4,6 @@
  * data of step 1 never reaches browser storage or a URL: each journey records every URL
  * the browser asked for and reads the storage at its end.
  */
-import type { Page } from '@playwright/test'
 import {
   chooseAddress,
   choose,
@@ -14,8 +13,8 @@ import {
   detailsField,
   fillDetails,
   person,
-  personalValues,
-  type Person,
+  expectNoPersonalDataInBrowser,
+  recordUrls,
 } from './support/check-availability'
 import { DEMO, signIn } from './support/account'
 import { expect, test } from './support/test'
@@ -24,26 +23,6 @@ import { acceptCookiesBeforehand } from './support/visitor'
 test.beforeEach(async ({ page }) => {
   await acceptCookiesBeforehand(page)
 })
-
-/** Every URL the page asks for, from now on. */
-function recordUrls(page: Page) {
-  const urls: string[] = []
-  page.on('request', (request) => urls.push(request.url()))
-  page.on('framenavigated', (frame) => urls.push(frame.url()))
-  return urls
-}
-
-/** spec: no personal data of step 1 in localStorage, sessionStorage, script-readable cookies or any URL. */
-async function expectNoPersonalDataInBrowser(page: Page, who: Person, urls: string[]) {
-  const stored = await page.evaluate(() => ({
-    local: JSON.stringify({ ...window.localStorage }),
-    session: JSON.stringify({ ...window.sessionStorage }),
-    cookie: document.cookie,
-  }))
-  const cookies = JSON.stringify(await page.context().cookies())
-  const seen = [stored.local, stored.session, stored.cookie, cookies, ...urls].join('\n').toLowerCase()
-  for (const value of personalValues(who)) expect(seen, `"${value}" in browser storage or a URL`).not.toContain(value)
-}
 
 test('a serviceable building: details, address, the building pin, and the serviceable popup leads to the plans', async ({
   page,

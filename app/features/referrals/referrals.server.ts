@@ -168,7 +168,16 @@ export async function referralsAction(request: Request, context: AppLoadContext)
  * The check screen in its referral mode is only for a customer who may refer now: an
  * eligible, confirmed account. Anyone else goes to /customer/referrals, which says why.
  */
-export async function requireReferrer(request: Request, context: AppLoadContext) {
+export function requireReferrer(request: Request, context: AppLoadContext) {
+  // Asked by the route and again by the filing within one request: one overview call.
+  let referrer = referrers.get(request)
+  if (!referrer) referrers.set(request, (referrer = findReferrer(request, context)))
+  return referrer
+}
+
+const referrers = new WeakMap<Request, ReturnType<typeof findReferrer>>()
+
+async function findReferrer(request: Request, context: AppLoadContext) {
   const me = await customer(request, context)
   const found = await overviewOf(me)
   if (found.kind !== 'ok' || !found.overview.eligibility.eligible || !found.overview.eligibility.confirmed)

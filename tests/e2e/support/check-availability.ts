@@ -107,3 +107,23 @@ export async function startApplicationAtDemoTower(page: Page, js: boolean) {
     .getByRole('link', { name: 'START APPLICATION' })
     .click()
 }
+
+/** Every URL the page asks for, from now on. */
+export function recordUrls(page: Page) {
+  const urls: string[] = []
+  page.on('request', (request) => urls.push(request.url()))
+  page.on('framenavigated', (frame) => urls.push(frame.url()))
+  return urls
+}
+
+/** spec: no personal data of step 1 in localStorage, sessionStorage, script-readable cookies or any URL. */
+export async function expectNoPersonalDataInBrowser(page: Page, who: Person, urls: string[]) {
+  const stored = await page.evaluate(() => ({
+    local: JSON.stringify({ ...window.localStorage }),
+    session: JSON.stringify({ ...window.sessionStorage }),
+    cookie: document.cookie,
+  }))
+  const cookies = JSON.stringify(await page.context().cookies())
+  const seen = [stored.local, stored.session, stored.cookie, cookies, ...urls].join('\n').toLowerCase()
+  for (const value of personalValues(who)) expect(seen, `"${value}" in browser storage or a URL`).not.toContain(value)
+}
