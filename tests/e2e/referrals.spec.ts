@@ -9,7 +9,14 @@
  */
 import type { Page } from '@playwright/test'
 import { DEMO, readMailboxCode, signIn } from './support/account'
-import { chooseAddress, chooseLocationType, person, personalValues, type Person } from './support/check-availability'
+import {
+  chooseAddress,
+  chooseLocationType,
+  expectNoPersonalDataInBrowser,
+  person,
+  recordUrls,
+  type Person,
+} from './support/check-availability'
 import { FAULTS_URL } from './support/servers'
 import { expect, test } from './support/test'
 import { acceptCookiesBeforehand } from './support/visitor'
@@ -31,25 +38,6 @@ function friendOf(tag: string): Person {
 test.beforeEach(async ({ page }) => {
   await acceptCookiesBeforehand(page)
 })
-
-/** Every URL the page asks for, from now on. */
-function recordUrls(page: Page) {
-  const urls: string[] = []
-  page.on('request', (request) => urls.push(request.url()))
-  page.on('framenavigated', (frame) => urls.push(frame.url()))
-  return urls
-}
-
-async function expectNothingOfThemInTheBrowser(page: Page, who: Person, urls: string[]) {
-  const stored = await page.evaluate(() => ({
-    local: JSON.stringify({ ...window.localStorage }),
-    session: JSON.stringify({ ...window.sessionStorage }),
-    cookie: document.cookie,
-  }))
-  const cookies = JSON.stringify(await page.context().cookies())
-  const seen = [stored.local, stored.session, stored.cookie, cookies, ...urls].join('\n').toLowerCase()
-  for (const value of personalValues(who)) expect(seen, `"${value}" in browser storage or a URL`).not.toContain(value)
-}
 
 /** Step 1 of a referral or Win Back: the details, the additional mobile, the consent, Continue. */
 async function giveDetails(page: Page, who: Person, consent: string | RegExp) {
@@ -106,7 +94,7 @@ test('the demo customer refers a serviceable friend: the success page, the invit
   await expect(page).toHaveURL(/\/customer\/referrals\/success\?referral=/)
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your referral!' })).toBeVisible()
   await expect(page.getByText(`We emailed ${friend.firstName.toUpperCase()} your invitation.`)).toBeVisible()
-  await expectNothingOfThemInTheBrowser(page, friend, urls)
+  await expectNoPersonalDataInBrowser(page, friend, urls)
 
   // The referral in the list, the friend masked; DONE returns to the customer's home (spec 4).
   await page.getByRole('link', { name: 'BACK TO REFERRALS' }).click()
@@ -234,13 +222,13 @@ test('Win Back end to end without a login', async ({ page, javaScriptEnabled }) 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back: check availability' })).toBeVisible()
   await expect(page.getByText(/^Tell us who you are, then your address/)).toBeVisible()
   await giveDetails(page, former, 'I have read and agree to the Privacy Notice.')
-  await expect(page).toHaveURL(/\/referral\/winback\/check-serviceability/)
+  await expect(page).toHaveURL('/referral/winback/check-serviceability')
   await checkBuilding(page, javaScriptEnabled, 'Demo Makati Tower')
   const popup = page.getByRole('dialog', { name: 'Good news! Fibre is available at your address.' })
   await popup.getByRole('button', { name: 'SEND MY WIN BACK REQUEST' }).click()
-  await expect(page).toHaveURL(/\/referral\/winback\/success/)
+  await expect(page).toHaveURL('/referral/winback/success?outcome=serviceable')
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back!' })).toBeVisible()
-  await expectNothingOfThemInTheBrowser(page, former, urls)
+  await expectNoPersonalDataInBrowser(page, former, urls)
   // The referral ended: its details left the draft, so the Win Back starts again empty.
   await page.goto('/referral/winback')
   await expect(page.getByLabel('First name')).toHaveValue('')
@@ -274,7 +262,9 @@ test('a referrals service that fails ends on the failed page with its message, t
   // The header logo ends the referral (spec 2, 4): the friend leaves the draft.
   await page.goto(`${FAULTS_URL}/customer/referrals/check-serviceability?step=1`)
   await expect(page.getByLabel('First name')).toHaveValue(friend.firstName.toUpperCase())
-  await page.getByRole('banner').getByRole('link', { name: /home$/ }).first().click()
+  const logo = page.getByRole('banner').getByRole('link', { name: /home$/ }).first()
+  await expect(logo).toHaveAttribute('href', '/referral/leave?to=%2Fcustomer')
+  await logo.click()
   await expect(page).toHaveURL(`${FAULTS_URL}/customer`)
   await page.goto(`${FAULTS_URL}/customer/referrals/check-serviceability?step=1`)
   await expect(page.getByLabel('First name')).toHaveValue('')
