@@ -71,7 +71,7 @@ static_checks() {
 }
 phase static static_checks
 phase vitest npx vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest.json
-phase build npm run build
+phase build bash deploy/process.sh build
 phase js-budget npx tsx scripts/js-budget.ts
 phase process npx vitest run --config vitest.build.config.ts --reporter=default --reporter=json --outputFile.json=.test-results/vitest-build.json
 # One migrated and seeded data directory that every e2e portal starts from a copy of
