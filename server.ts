@@ -12,6 +12,7 @@ import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
+import { createProxyMiddleware } from 'http-proxy-middleware'
 import type { Logger } from 'pino'
 import type { FetchLike } from './app/upstream/client.server.ts'
 import type { Config } from './lib/env.ts'
@@ -63,6 +64,30 @@ function upstreamProbe(config: Config): Probe {
   }
 }
 
+/**
+ * Passes a browser-facing path of the upstream's processes (the sign-in provider, the payment
+ * sandbox) through to UPSTREAM_URL, streamed, with the original host and X-Forwarded-*
+ * headers so the upstream builds the public URLs. Nothing else of the upstream is reachable.
+ */
+function upstreamPassThrough(config: Config, logger: Logger, mountPath: string) {
+  return createProxyMiddleware({
+    target: config.UPSTREAM_URL,
+    pathFilter: (pathname) => pathname === mountPath || pathname.startsWith(`${mountPath}/`),
+    xfwd: true,
+    proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
+    on: {
+      error: (error, _req, res) => {
+        logger.warn({ err: error, path: mountPath }, 'upstream pass-through failed')
+        const response = res as ServerResponse
+        if (!response.headersSent && 'writeHead' in response) {
+          response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
+        }
+        response.end('This service is unreachable. Please try again in a few minutes.')
+      },
+    },
+  })
+}
+
 export async function createPortal(config: Config, logger: Logger, options: PortalOptions = {}) {
   let services: Services | undefined
   let upstreamFetch: FetchLike
@@ -111,9 +136,9 @@ export async function createPortal(config: Config, logger: Logger, options: Port
   let identity: MountedIdentityProvider | undefined
   if (config.oidc.embedded) {
     if (!services) {
-      logger.warn(
-        'UPSTREAM_URL is set but OIDC_ISSUER is not: the embedded sign-in needs the in-process upstream; set OIDC_ISSUER',
-      )
+      // With UPSTREAM_URL the provider runs with the upstream (`npm run services`): its
+      // browser-facing paths pass through to it, and the login route asks it by signed calls.
+      app.use(upstreamPassThrough(config, logger, new URL(config.oidc.issuer).pathname))
     } else {
       identity = await mountIdentityProvider(app, {
         config,
@@ -134,6 +159,9 @@ export async function createPortal(config: Config, logger: Logger, options: Port
   if (sandbox) {
     const listener = getRequestListener(sandbox.fetch)
     app.use(SANDBOX_MOUNT_PATH, (req, res) => void listener(req, res))
+  } else if (config.UPSTREAM_URL && !config.PAYMONGO_SECRET_KEY) {
+    // The upstream in its own processes serves the sandbox; browsers reach it here as before.
+    app.use(upstreamPassThrough(config, logger, SANDBOX_MOUNT_PATH))
   }
 
   if (viteDevServer) {

@@ -58,6 +58,8 @@ export const EnvSchema = z.object({
   // Upstream (spec 7, docs/architecture.md, 6)
   UPSTREAM_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
   UPSTREAM_PORT: port.default(3001),
+  /** Where `npm run services` listens: loopback by default; 0.0.0.0 in a container or behind another host's portals. */
+  UPSTREAM_HOST: z.string().min(1).default('127.0.0.1'),
   UPSTREAM_CHANNEL: z.string().min(1).optional(),
   UPSTREAM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   UPSTREAM_SIGNATURE_SCHEME: z.enum(['hmac', 'legacy']).default('hmac'),

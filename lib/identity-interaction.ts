@@ -3,6 +3,7 @@
  * provider (services/identity/oidc/interaction.ts) implements it, server.ts hands it to
  * the login route through the load context. Here in lib/ because both sides share it.
  */
+import { z } from 'zod'
 
 /** A sign-in the provider is waiting for: the login screen at /login/interaction/:uid. */
 export type PendingSignIn = {
@@ -26,3 +27,47 @@ export type IdentityInteraction = {
   /** Grants what the portal asked for and returns where to continue. */
   consent(uid: string): Promise<string | null>
 }
+
+/**
+ * The same binding across processes: with the upstream in its own processes, the portal's
+ * login route asks the upstream, which hosts the provider, with a signed call per step
+ * (services/identity/oidc/interaction-routes.ts, app/upstream/sign-in.server.ts). The
+ * browser's interaction cookies go along (and nothing else of its cookies).
+ */
+/** Followed by the pending sign-in's uid. */
+export const SIGN_IN_STEP_PATH = '/identity/sign-in'
+
+/** The cookies the provider reads at the login screen: its interaction cookie and the cookie's signature. */
+export const INTERACTION_COOKIE = 'oidc_interaction'
+
+const CookieHeaderSchema = z.string().max(4096)
+
+export const SignInStepSchema = z.discriminatedUnion('step', [
+  z.object({ step: z.literal('pending'), cookie: CookieHeaderSchema }),
+  z.object({
+    step: z.literal('sign-in'),
+    cookie: CookieHeaderSchema,
+    email: z.string().max(320),
+    password: z.string().max(1024),
+  }),
+  z.object({ step: z.literal('consent'), cookie: CookieHeaderSchema }),
+])
+export type SignInStep = z.infer<typeof SignInStepSchema>
+
+export const PendingSignInSchema = z.object({
+  uid: z.string(),
+  prompt: z.enum(['login', 'consent']),
+  loginHint: z.string().nullable(),
+})
+
+export const SignInOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), redirectTo: z.string() }),
+  z.object({ ok: z.literal(false), reason: z.enum(['invalid', 'locked']) }),
+])
+
+/** Each step's answer: null when this browser has no such pending sign-in. */
+export const SignInStepAnswerSchema = z.object({
+  pending: PendingSignInSchema.nullable().optional(),
+  outcome: SignInOutcomeSchema.nullable().optional(),
+  redirectTo: z.string().nullable().optional(),
+})

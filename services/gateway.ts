@@ -22,6 +22,8 @@ import { CONTENT_SHA256_HEADER } from '../lib/documents.ts'
 import type { Config } from '../lib/env.ts'
 import { createAccessTokenVerifier, databaseKeys, remoteKeys, type AccessTokenVerifier } from './bearer.ts'
 import { identityRoutes } from './identity/routes.ts'
+import type { IdentityHost } from './identity/oidc/host.ts'
+import { signInRoutes } from './identity/oidc/interaction-routes.ts'
 import { inboxRoutes } from './notifications/inbox-routes.ts'
 import { profileRoutes } from './identity/profile-routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
@@ -60,6 +62,11 @@ export type GatewayOptions = ServiceDeps & {
    * without them the payments calls are not served (gatewayFromConfig always gives them).
    */
   payments?: { gateway: PaymentGateway; settings: PaymentsSettings }
+  /**
+   * The embedded OpenID provider, when this upstream hosts it for portals in other
+   * processes: their login screen's steps are served (identity/oidc/interaction-routes.ts).
+   */
+  signIn?: Pick<IdentityHost, 'byCookie'>
 }
 
 const RequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/)
@@ -168,6 +175,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', storesRoutes(options))
   app.route('/', referenceRoutes(options))
   app.route('/', identityRoutes(options))
+  if (options.signIn) app.route('/', signInRoutes(options.signIn))
   app.route('/', otpRoutes(options))
   app.route('/', notificationRoutes(options))
   app.route('/', inboxRoutes(options))
@@ -202,7 +210,7 @@ export function gatewayFromConfig(
   deps: ServiceDeps,
   clocks: Pick<GatewayOptions, 'signatureClock'> = {},
   /** The payments runtime, when the caller keeps it (runtime.ts: the sandbox's page and deliveries). */
-  extras: { payments?: PaymentsRuntime } = {},
+  extras: { payments?: PaymentsRuntime; signIn?: GatewayOptions['signIn'] } = {},
 ): Gateway {
   // The sandbox gateway delivers its webhooks to this gateway, which exists only below.
   const payments =
@@ -211,6 +219,7 @@ export function gatewayFromConfig(
     ...clocks,
     ...deps,
     payments: { gateway: payments.gateway, settings: payments.settings },
+    signIn: extras.signIn,
     secret: config.upstreamSecret,
     scheme: config.UPSTREAM_SIGNATURE_SCHEME,
     // OPERATOR_CHANNEL: operator tools (the applications service's /v1/operator calls accept only it).

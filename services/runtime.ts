@@ -12,6 +12,7 @@ import { gatewayFromConfig, type Gateway } from './gateway.ts'
 import type { PayMongoSandbox } from './payments/sandbox/app.ts'
 import { paymentsFromConfig } from './payments/setup.ts'
 import { createIdentityDirectory, type IdentityDirectory } from './identity/directory.ts'
+import { hostIdentityProvider, type IdentityHost } from './identity/oidc/host.ts'
 import { createDevicesService } from './devices/service.ts'
 import { startWifiChangeJob } from './devices/wifi.ts'
 import { createSmtpSender } from './notifications/sender.ts'
@@ -28,6 +29,8 @@ export type Services = {
    * its app serves the hosted checkout page browsers are sent to (server.ts mounts it).
    */
   paymentSandbox: PayMongoSandbox | null
+  /** The embedded OpenID provider, when `hostSignIn` asked for it (the upstream's own process). */
+  identityHost?: IdentityHost
   /** Whether the database and the object storage answer now (GET /readyz). */
   ready: () => Promise<Readiness>
   close: () => Promise<void>
@@ -44,6 +47,11 @@ export type ServicesOptions = {
   database?: DatabaseHandle
   /** Where browsers reach the payment sandbox when PAYMENT_SANDBOX_URL is not set (default: under PUBLIC_URL). */
   sandboxPublicUrl?: string
+  /**
+   * Host the embedded OpenID provider here, for portals in other processes (`npm run services`
+   * when OIDC_ISSUER is unset): its endpoints (Services.identityHost) and the login steps' calls.
+   */
+  hostSignIn?: boolean
 }
 
 export async function startServices(config: Config, logger: Logger, options: ServicesOptions = {}): Promise<Services> {
@@ -72,18 +80,30 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     sandboxPublicUrl: options.sandboxPublicUrl,
   })
   // The portal signs with the wall clock, whatever domain clock the services run on.
-  const gateway: Gateway = gatewayFromConfig(config, deps, { signatureClock: () => new Date() }, { payments })
+  const identityDirectory = createIdentityDirectory(deps)
+  const identityHost =
+    options.hostSignIn && config.oidc.embedded
+      ? await hostIdentityProvider({ config, db: database.db, directory: identityDirectory, logger })
+      : undefined
+  const gateway: Gateway = gatewayFromConfig(
+    config,
+    deps,
+    { signatureClock: () => new Date() },
+    { payments, signIn: identityHost },
+  )
   const stopPayments = payments.start()
   // Wi-Fi changes settle in the background too, so their email does not wait for a page view.
   const stopWifi = startWifiChangeJob(createDevicesService(deps), logger)
   return {
     gateway,
     database,
-    identityDirectory: createIdentityDirectory(deps),
+    identityDirectory,
+    identityHost,
     paymentSandbox: payments.sandbox,
     ready: () => probeAll(servicesProbes(database.db, deps.storage)),
     async close() {
       stopPayments()
+      identityHost?.close()
       stopWifi()
       await payments.sandbox?.settled()
       await database.close()

@@ -23,6 +23,7 @@ import { referenceCalls } from './reference.server'
 import { referralCalls } from './referrals.server'
 import { salesCalls } from './sales.server'
 import { sessionCalls } from './sessions.server'
+import { remoteSignIn } from './sign-in.server'
 import { storeCalls } from './stores.server'
 import { supportCalls } from './support.server'
 
@@ -62,6 +63,8 @@ function createUpstream(context: AppLoadContext) {
     referrals: referralCalls(client),
     sales: salesCalls(client),
     sessions: sessionCalls(client),
+    /** The login screen's binding to a provider hosted by the upstream's processes (browser's Cookie header). */
+    signIn: (cookieHeader: string | null) => remoteSignIn(client, cookieHeader),
     stores: storeCalls(client),
     support: supportCalls(client),
   }

@@ -25,16 +25,22 @@ export type TestPortal = {
   close: () => Promise<void>
 }
 
-export async function startTestPortal(
-  env: Record<string, string> = {},
-  options: PortalOptions = {},
-): Promise<TestPortal> {
-  // The issuer is built from the port, so reserve one before the portal starts.
+/** A loopback port free now (for a server whose own address must be known before it starts). */
+export async function freePort(): Promise<number> {
   const probe = await new Promise<net.Server>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => resolve(s))
   })
   const port = (probe.address() as AddressInfo).port
   await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+export async function startTestPortal(
+  env: Record<string, string> = {},
+  options: PortalOptions = {},
+): Promise<TestPortal> {
+  // The issuer is built from the port, so reserve one before the portal starts (or take the caller's).
+  const port = env.PORT ? Number(env.PORT) : await freePort()
   const base = `http://127.0.0.1:${port}`
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'))
   const config = testConfig({

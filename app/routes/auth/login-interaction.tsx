@@ -4,15 +4,22 @@
  * provider, which then redirects to the portal's /login/callback with a code.
  */
 import { parseWithZod } from '@conform-to/zod/v4'
-import { redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  data,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { LoginForm } from '~/features/auth/login-form'
 import { LoginSchema } from '~/features/auth/schemas'
 import { SIGN_IN_EXPIRED, SIGN_IN_FAILED } from '~/features/auth/texts'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
-import { formConstraint, readForm } from '~/utils/form.server'
+import { failureReply, formConstraint, readForm } from '~/utils/form.server'
 import { invariantResponse } from '~/utils/invariant'
+import { upstreamFor } from '~/upstream/index.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Login', 'Log in to your account.'),
@@ -22,14 +29,18 @@ export const meta: MetaFunction = ({ matches }) => [
 // A password form: never kept by a cache or the back button.
 export const headers = () => ({ 'cache-control': 'no-store' })
 
-function requireIdentityProvider(context: LoaderFunctionArgs['context']) {
+function requireIdentityProvider({ context, request }: Pick<LoaderFunctionArgs, 'context' | 'request'>) {
+  // In-process the provider binds to this request; with the upstream in other processes it
+  // runs there and is asked by signed calls (app/upstream/sign-in.server.ts).
+  if (context.identityProvider) return context.identityProvider
+  const { config } = context
   // With Keycloak the login screen is Keycloak's: this route does not exist.
-  invariantResponse(context.identityProvider, 'No embedded provider', { status: 404 })
-  return context.identityProvider
+  invariantResponse(config.oidc.embedded && config.UPSTREAM_URL, 'No embedded provider', { status: 404 })
+  return upstreamFor(context).signIn(request.headers.get('cookie'))
 }
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
-  const identity = requireIdentityProvider(context)
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const identity = requireIdentityProvider({ context, request })
   const constraint = formConstraint(LoginSchema)
   const pending = await identity.pending(params.uid ?? '')
   if (!pending) return { expired: true as const, loginHint: null, constraint }
@@ -42,10 +53,17 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const identity = requireIdentityProvider(context)
+  const identity = requireIdentityProvider({ context, request })
   const submission = parseWithZod(await readForm(request), { schema: LoginSchema })
   if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }), expired: false }
-  const outcome = await identity.signIn(params.uid ?? '', submission.value)
+  let outcome
+  try {
+    outcome = await identity.signIn(params.uid ?? '', submission.value)
+  } catch (error) {
+    // The provider in the upstream's processes did not answer: say so, keep the email.
+    const failure = failureReply(error, submission, { hideFields: ['password'] })
+    return data({ result: failure.result, expired: false }, { status: failure.status })
+  }
   if (!outcome) return { result: submission.reply({ hideFields: ['password'] }), expired: true }
   if (!outcome.ok) {
     // docs/security.md: failed logins are logged with the request id, never with the email or password.

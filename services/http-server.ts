@@ -1,0 +1,39 @@
+/**
+ * The upstream's HTTP server (`npm run services`, and tests that run the upstream as
+ * another process would): liveness and readiness, the payment sandbox's pages, the
+ * embedded OpenID provider's paths when it hosts it, and the gateway for everything else.
+ */
+import http from 'node:http'
+import { getRequestListener } from '@hono/node-server'
+import type { Config } from '../lib/env.ts'
+import { SANDBOX_MOUNT_PATH } from './payments/setup.ts'
+import { healthAnswer, readinessAnswer } from './readiness.ts'
+import type { Services } from './runtime.ts'
+
+export function createUpstreamServer(config: Config, services: Services): http.Server {
+  const sandbox = services.paymentSandbox
+  const fetch = async (request: Request) => {
+    const url = new URL(request.url)
+    // Liveness and readiness (issue 17), unsigned: they say nothing but ok or which dependency failed.
+    if (request.method === 'GET' && url.pathname === '/healthz') return healthAnswer()
+    if (request.method === 'GET' && url.pathname === '/readyz') return readinessAnswer(await services.ready())
+    // The payment sandbox's hosted page (and its API) on the same port, under SANDBOX_MOUNT_PATH.
+    if (sandbox && (url.pathname === SANDBOX_MOUNT_PATH || url.pathname.startsWith(`${SANDBOX_MOUNT_PATH}/`))) {
+      url.pathname = url.pathname.slice(SANDBOX_MOUNT_PATH.length) || '/'
+      return sandbox.fetch(new Request(url, request))
+    }
+    return services.gateway.fetch(request)
+  }
+  const listener = getRequestListener(fetch)
+  const identity = services.identityHost
+  // The provider's own paths (under the issuer's) go to it; everything else to the gateway.
+  const issuerPath = `${new URL(config.oidc.issuer).pathname}/`
+  const server = http.createServer((req, res) => {
+    if (identity && req.url?.startsWith(issuerPath)) identity.app(req, res)
+    else void listener(req, res)
+  })
+  // Behind a balancer or the portals' keep-alive pools: outlive their idle timeouts (docs/operations.md).
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+  return server
+}
