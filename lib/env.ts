@@ -197,6 +197,9 @@ export const EnvSchema = z.object({
   // AutoPay (services/payments/autopay; docs/decisions/0043): how often the upstream runs the due-date job.
   AUTOPAY_RUN_EVERY_MINUTES: wholeNumber(1, 1440).default(60),
 
+  // Background jobs (services/jobs; docs/decisions/0050): false for a copy that queues jobs but does not work them.
+  JOBS_WORKERS: booleanString.default(true),
+
   // Links
   // spec 2: the customer drawer's Update Account and Plan Upgrade links (external sites).
   UPDATE_ACCOUNT_URL: z.url({ message: 'must be an http(s) URL' }).default('https://www.example.ph/account/update'),

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { Logger } from 'pino'
 import type { Database } from './db/client.ts'
 import { SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, type ScryptCost } from './identity/password.ts'
+import type { JobSender } from './jobs/queues.ts'
 import type { MessageSender } from './notifications/sender.ts'
 import type { ObjectStorage } from './storage/storage.ts'
 
@@ -107,6 +108,8 @@ export type ServiceDeps = {
   sender?: MessageSender
   /** Where uploaded documents' bytes go (STORAGE_DRIVER). Absent: a folder in the OS temp dir, for tests. */
   storage?: ObjectStorage
+  /** The job queue (services/jobs; docs/decisions/0050). Absent (tests on the gateway alone): the work runs in-process. */
+  jobs?: JobSender
 }
 
 export function settingsOf(deps: ServiceDeps): ServiceSettings {

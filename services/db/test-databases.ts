@@ -14,9 +14,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
+import { pino } from 'pino'
 import { inject } from 'vitest'
 import type { TestProject } from 'vitest/node'
 import { TEST_SCRYPT_PARAMS } from '../identity/password.ts'
+import { installJobsSchema } from '../jobs/index.ts'
 import { openDatabase, type DatabaseHandle } from './client.ts'
 import { seedAll } from './seed.ts'
 
@@ -52,6 +54,8 @@ export default function setup(project: TestProject) {
     await admin.end()
   }
 }
+
+const silent = pino({ level: 'silent' })
 
 function templateName(content: TestDatabaseContent) {
   return content.seededFor ? `seeded_${content.seededFor.toLowerCase()}` : 'migrated'
@@ -103,6 +107,8 @@ function pgliteTemplate(content: TestDatabaseContent): Promise<Blob> {
       )
       try {
         if (content.seededFor) await seed(database, content.seededFor)
+        // The job queue's schema (startServices makes it otherwise), once per run instead of once per file.
+        else await installJobsSchema(database, silent)
         const client = (database.db as unknown as { $client: PGlite }).$client
         return client.dumpDataDir('none')
       } finally {
@@ -158,6 +164,7 @@ function postgresTemplate(serverUrl: string, content: TestDatabaseContent): Prom
             const database = await openDatabase({ url: databaseUrl(serverUrl, name) })
             try {
               if (content.seededFor) await seed(database, content.seededFor)
+              else await installJobsSchema(database, silent)
             } finally {
               await database.close()
             }

@@ -1,0 +1,115 @@
+/**
+ * Every background job the services run, in one place (docs/decisions/0050): the queue's
+ * name, the payload's schema, how a failure is retried and, for periodic work, its
+ * schedule. pg-boss keeps the jobs and the schedules in Postgres (schema `pgboss`), so a
+ * schedule fires once across copies and a job is taken by one worker at a time.
+ *
+ * Delivery is at least once: a handler may run again after a crash or a timeout, and
+ * two copies may run the same sweep back to back. Every handler is therefore idempotent:
+ * the work it does is claimed row by row with a conditional update (the outbox, Wi-Fi
+ * changes) or `FOR UPDATE SKIP LOCKED` (AutoPay), as before the queue existed.
+ */
+import { z } from 'zod'
+
+/** pg-boss 10's queue policies: `short` keeps at most one job waiting, so repeated kicks do not pile up. */
+type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately'
+
+export type QueueDefinition = {
+  data: z.ZodType<Record<string, unknown>>
+  policy: QueuePolicy
+  /** Retries after the first attempt, `retryDelay` seconds apart, doubling (with jitter) when `retryBackoff`. */
+  retryLimit: number
+  retryDelay: number
+  retryBackoff: boolean
+  /** An attempt still active after this long is failed (and retried). */
+  expireInSeconds: number
+  /** What an operator reads in `npm run jobs`. */
+  purpose: string
+}
+
+const none = z.object({}).strict()
+
+export const QUEUES = {
+  'outbox-deliver': {
+    data: none,
+    policy: 'short',
+    retryLimit: 4,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    purpose: 'delivers pending outbox messages (emails, SMS): after each write, and every minute',
+  },
+  'autopay-run': {
+    data: none,
+    policy: 'short',
+    retryLimit: 3,
+    retryDelay: 300,
+    retryBackoff: true,
+    expireInSeconds: 1800,
+    purpose: "AutoPay's due-date run: cancellations, charges and retries due, refunds and card deletions owed",
+  },
+  'wifi-settle': {
+    // The change that asked for a settle (logged); the run settles every change still requested.
+    data: z.object({ changeId: z.string().max(100).optional() }).strict(),
+    policy: 'short',
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    purpose: 'records the outcome of Wi-Fi changes still requested, and emails the subscriber',
+  },
+  'drafts-purge': {
+    data: none,
+    policy: 'short',
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    purpose: 'deletes drafts whose 4 hours are over (they hold personal data)',
+  },
+} as const satisfies Record<string, QueueDefinition>
+
+export type QueueName = keyof typeof QUEUES
+export type JobData<Q extends QueueName> = z.infer<(typeof QUEUES)[Q]['data']>
+
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[]
+
+/** Cron in UTC, minute resolution (pg-boss checks schedules every 30 s and fires each at most once a minute). */
+export type Schedule = { queue: QueueName; cron: string }
+
+/**
+ * The periodic work. The outbox and Wi-Fi sweeps catch what a kick missed (a message whose
+ * delivery failed, a process that stopped before its job ran); AutoPay runs every
+ * AUTOPAY_RUN_EVERY_MINUTES.
+ */
+export function schedules(options: { autopayEveryMinutes: number }): Schedule[] {
+  return [
+    { queue: 'outbox-deliver', cron: '* * * * *' },
+    { queue: 'wifi-settle', cron: '* * * * *' },
+    { queue: 'autopay-run', cron: everyMinutes(options.autopayEveryMinutes) },
+    { queue: 'drafts-purge', cron: '17 * * * *' },
+  ]
+}
+
+/**
+ * "Every n minutes" as cron: below an hour, at minutes divisible by n (so a step that does not
+ * divide 60 also runs at minute 0); from an hour, every n/60 hours rounded, at minute 0.
+ */
+export function everyMinutes(minutes: number): string {
+  if (minutes <= 1) return '* * * * *'
+  if (minutes < 60) return `*/${minutes} * * * *`
+  const hours = Math.max(1, Math.round(minutes / 60))
+  return hours >= 24 ? '0 0 * * *' : hours === 1 ? '0 * * * *' : `0 */${hours} * * *`
+}
+
+/** What the services use to ask for work (ServiceDeps.jobs): the queue, or nothing in tests that run the work inline. */
+export type JobSender = {
+  send<Q extends QueueName>(queue: Q, data: JobData<Q>, options?: SendOptions): Promise<string | null>
+}
+
+export type SendOptions = {
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number
+  /** With a `short` queue, one waiting job per key (default: one per queue). */
+  singletonKey?: string
+}

@@ -1,0 +1,56 @@
+/**
+ * What each queue does (queues.ts names them), wired by startServices. Each handler is
+ * idempotent, because a job runs at least once: it claims its rows in Postgres, so a retry
+ * or a second worker finds nothing left to do (docs/decisions/0050).
+ */
+import type { Logger } from 'pino'
+import type { ServiceDeps } from '../context.ts'
+import { deliverPending } from '../notifications/outbox.ts'
+import type { Autopay } from '../payments/autopay/setup.ts'
+import type { JobHandler, Jobs } from './index.ts'
+import { schedules } from './queues.ts'
+
+/** At most this many batches of expired drafts (200 each) per run; the next run deletes the rest. */
+const DRAFT_PURGE_BATCHES = 50
+
+export type ServiceWork = {
+  deps: ServiceDeps
+  logger: Logger
+  autopay: Autopay
+  settleWifiChanges: () => Promise<{ settled: number }>
+  purgeExpiredDrafts: () => Promise<number>
+  autopayEveryMinutes: number
+}
+
+/** outbox-deliver: every pending message once (each is claimed by a conditional update before it is sent). */
+export function deliverOutbox(deps: ServiceDeps): JobHandler<'outbox-deliver'> {
+  return async () => {
+    const { sent, failed } = await deliverPending(deps)
+    if (sent > 0 || failed > 0) deps.logger.info({ sent, failed }, 'outbox delivered')
+    // Failed messages are pending again (up to MAX_DELIVERY_ATTEMPTS): the job's retry, with
+    // back-off, tries them again, and the queue shows the failure to an operator.
+    if (failed > 0) throw new Error(`${failed} outbox message(s) not delivered; they are retried`)
+  }
+}
+
+export async function workServiceJobs(jobs: Jobs, work: ServiceWork): Promise<void> {
+  const { logger } = work
+  await jobs.work('outbox-deliver', deliverOutbox(work.deps))
+  await jobs.work('autopay-run', async () => {
+    logger.info({ autopay: await work.autopay.charges.run() }, 'AutoPay run')
+  })
+  await jobs.work('wifi-settle', async ({ changeId }) => {
+    const { settled } = await work.settleWifiChanges()
+    if (settled > 0) logger.info({ settled, change: changeId }, 'wifi changes settled')
+  })
+  await jobs.work('drafts-purge', async () => {
+    let deleted = 0
+    for (let batch = 0; batch < DRAFT_PURGE_BATCHES; batch++) {
+      const count = await work.purgeExpiredDrafts()
+      deleted += count
+      if (count === 0) break
+    }
+    if (deleted > 0) logger.info({ deleted }, 'expired drafts deleted')
+  })
+  await jobs.schedule(schedules({ autopayEveryMinutes: work.autopayEveryMinutes }))
+}
