@@ -14,7 +14,9 @@ import { paymentsFromConfig } from './payments/setup.ts'
 import { createIdentityDirectory, type IdentityDirectory } from './identity/directory.ts'
 import { hostIdentityProvider, type IdentityHost } from './identity/oidc/host.ts'
 import { createDevicesService } from './devices/service.ts'
-import { startWifiChangeJob } from './devices/wifi.ts'
+import { createDraftService } from './drafts/service.ts'
+import { startJobs, type Jobs } from './jobs/index.ts'
+import { workServiceJobs } from './jobs/work.ts'
 import { createSmtpSender } from './notifications/sender.ts'
 import { storageFromConfig } from './storage/index.ts'
 import { probeAll, servicesProbes, type Readiness } from './readiness.ts'
@@ -29,6 +31,8 @@ export type Services = {
    * its app serves the hosted checkout page browsers are sent to (server.ts mounts it).
    */
   paymentSandbox: PayMongoSandbox | null
+  /** The job queue (services/jobs): `jobs.jobStats()` for the operator's gauges. */
+  jobs: Jobs
   /** The embedded OpenID provider, when `hostSignIn` asked for it (the upstream's own process). */
   identityHost?: IdentityHost
   /** Whether the database and the object storage answer now (GET /readyz). */
@@ -65,6 +69,13 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     passwordCost: settings.passwordCost,
   })
   logger.info({ database: database.kind, seeded: report }, 'upstream services ready')
+  // Background work (outbox, AutoPay, Wi-Fi, clean-ups) on pg-boss in the same database (docs/decisions/0050).
+  const jobs = await startJobs({
+    database,
+    logger,
+    workers: config.JOBS_WORKERS,
+    connectionString: config.DATABASE_URL,
+  })
   const deps = {
     db: database.db,
     logger,
@@ -74,6 +85,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     sender: config.SMTP_URL ? createSmtpSender({ url: config.SMTP_URL, from: config.mailFrom }) : undefined,
     now: options.now ?? (() => new Date()),
     storage: storageFromConfig(config),
+    jobs,
   }
   // The sandbox payment gateway delivers its webhooks to the gateway built next.
   const payments = paymentsFromConfig(config, deps, (request) => Promise.resolve(gateway.fetch(request)), {
@@ -92,19 +104,28 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     { payments, signIn: identityHost },
   )
   const stopPayments = payments.start()
-  // Wi-Fi changes settle in the background too, so their email does not wait for a page view.
-  const stopWifi = startWifiChangeJob(createDevicesService(deps), logger)
+  const devices = createDevicesService(deps)
+  const drafts = createDraftService(deps)
+  await workServiceJobs(jobs, {
+    deps,
+    logger,
+    autopay: payments.autopay,
+    settleWifiChanges: () => devices.settleWifiChanges(),
+    purgeExpiredDrafts: () => drafts.purgeExpired(),
+    autopayEveryMinutes: config.AUTOPAY_RUN_EVERY_MINUTES,
+  })
   return {
     gateway,
     database,
     identityDirectory,
     identityHost,
     paymentSandbox: payments.sandbox,
+    jobs,
     ready: () => probeAll(servicesProbes(database.db, deps.storage)),
     async close() {
       stopPayments()
       identityHost?.close()
-      stopWifi()
+      await jobs.stop()
       await payments.sandbox?.settled()
       await database.close()
     },

@@ -337,6 +337,15 @@ export function createWifiCalls(deps: ServiceDeps, driver: DeviceDriver, access:
         throw error
       }
       const [sent] = await db.update(wifiChanges).set({ taskId }).where(eq(wifiChanges.id, reserved.id)).returning()
+      // The outcome is recorded, and the email sent, when the modem should be done (the job
+      // queue's wifi-settle; its minutely sweep catches a slower one), even if nobody looks again.
+      deps.jobs
+        ?.send(
+          'wifi-settle',
+          { changeId: reserved.id },
+          { startAfterSeconds: settings.devices.wifiChangeSeconds + 1, singletonKey: reserved.id },
+        )
+        .catch((error: unknown) => deps.logger.warn({ err: error, change: reserved.id }, 'wifi settle not queued'))
       deps.logger.info(
         {
           deviceId,
@@ -350,7 +359,11 @@ export function createWifiCalls(deps: ServiceDeps, driver: DeviceDriver, access:
       return viewOf(sent!)
     },
 
-    /** Settles changes still requested (the background job: the email should not wait for a page view). */
+    /**
+     * Settles changes still requested: the job queue's wifi-settle (services/jobs), so the email
+     * does not wait for a page view. Several workers may run it: each outcome is recorded once
+     * (a conditional update).
+     */
     async settleWifiChanges(): Promise<{ settled: number }> {
       const pending = await db
         .select()
@@ -373,30 +386,4 @@ export function createWifiCalls(deps: ServiceDeps, driver: DeviceDriver, access:
     /** Background delivery of the outbox; tests wait on `wifiDelivery.settled()`. */
     wifiDelivery: delivery,
   }
-}
-
-/** How often the background job settles Wi-Fi changes still requested. */
-export const WIFI_SETTLE_EVERY_MS = 30_000
-
-/**
- * Settles requested Wi-Fi changes every WIFI_SETTLE_EVERY_MS, so the "your Wi-Fi settings
- * were changed" email goes even when nobody opens the page again (runtime.ts starts it).
- * Several processes may run it: each outcome is recorded once (a conditional update).
- */
-export function startWifiChangeJob(
-  calls: Pick<ReturnType<typeof createWifiCalls>, 'settleWifiChanges'>,
-  logger: ServiceDeps['logger'],
-  everyMs = WIFI_SETTLE_EVERY_MS,
-): () => void {
-  let running: Promise<unknown> = Promise.resolve()
-  const timer = setInterval(() => {
-    running = running
-      .then(() => calls.settleWifiChanges())
-      .then(({ settled }) => {
-        if (settled > 0) logger.info({ settled }, 'wifi changes settled')
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'wifi change settling failed'))
-  }, everyMs)
-  timer.unref()
-  return () => clearInterval(timer)
 }

@@ -88,12 +88,26 @@ export async function deliverPending(deps: ServiceDeps): Promise<{ sent: number;
   return { sent, failed }
 }
 
-/** Runs deliveries one after another in the background; `settled()` lets tests and shutdown wait. */
+/**
+ * Asks for delivery after a message is written. With the job queue (services/jobs), a job
+ * any worker may take (the minutely sweep catches one that is lost); without it (tests on
+ * the gateway alone), deliveries run one after another in this process, and `settled()`
+ * lets a test wait for them.
+ */
 export function createDeliveryQueue(deps: ServiceDeps) {
   let running: Promise<unknown> = Promise.resolve()
   return {
     kick() {
       if (!deps.sender) return
+      if (deps.jobs) {
+        // Not awaited: a caller inside a PGlite transaction would wait on itself.
+        deps.jobs
+          .send('outbox-deliver', {})
+          .catch((error: unknown) =>
+            deps.logger.warn({ err: error }, 'outbox delivery not queued (the sweep sends it)'),
+          )
+        return
+      }
       running = running
         .then(() => deliverPending(deps))
         .catch((error: unknown) => deps.logger.error({ err: error }, 'outbox delivery run failed'))

@@ -9,7 +9,7 @@ import crypto from 'node:crypto'
 import type { Config } from '../../lib/env.ts'
 import type { ServiceDeps } from '../context.ts'
 import type { PaymentGateway } from './payment-gateway.ts'
-import { createAutopay, startAutopayJob } from './autopay/setup.ts'
+import { createAutopay, type Autopay } from './autopay/setup.ts'
 import { createPayMongoAdapter, type FetchLike } from './paymongo.ts'
 import { PAYMENT_WEBHOOK_PATH } from './routes.ts'
 import { createPayMongoSandbox, type PayMongoSandbox } from './sandbox/app.ts'
@@ -25,7 +25,9 @@ export type PaymentsRuntime = {
   settings: PaymentsSettings
   /** The embedded gateway, when it is the one configured. */
   sandbox: PayMongoSandbox | null
-  /** Starts the periodic runs (the sandbox's webhook retries, AutoPay's due-date job); answers a stop. */
+  /** AutoPay's parts on this gateway: the job queue runs its due-date run (services/jobs). */
+  autopay: Autopay
+  /** Starts the sandbox's webhook retries (it stands for PayMongo's own timer); answers a stop. */
   start: () => () => void
 }
 
@@ -49,7 +51,6 @@ export function paymentsFromConfig(
 ): PaymentsRuntime {
   const settings = paymentsSettingsFromConfig(config)
   const tolerance = config.PAYMENT_WEBHOOK_TOLERANCE_SECONDS
-  const autopayEvery = config.AUTOPAY_RUN_EVERY_MINUTES * 60_000
   if (config.PAYMONGO_SECRET_KEY && config.PAYMONGO_WEBHOOK_SECRET) {
     const gateway = createPayMongoAdapter({
       name: 'paymongo',
@@ -64,7 +65,8 @@ export function paymentsFromConfig(
       gateway,
       settings,
       sandbox: null,
-      start: () => startAutopayJob(createAutopay({ ...deps, gateway }), autopayEvery, deps.logger),
+      autopay: createAutopay({ ...deps, gateway }),
+      start: () => () => undefined,
     }
   }
   const secretKey = `sk_test_${derived(config.upstreamSecret, 'secret-key')}`
@@ -93,14 +95,11 @@ export function paymentsFromConfig(
     gateway,
     settings,
     sandbox,
+    autopay: createAutopay({ ...deps, gateway }),
     start() {
       const timer = setInterval(() => void sandbox.kick(), DELIVERY_RUN_EVERY_MS)
       timer.unref()
-      const stopAutopay = startAutopayJob(createAutopay({ ...deps, gateway }), autopayEvery, deps.logger)
-      return () => {
-        clearInterval(timer)
-        stopAutopay()
-      }
+      return () => clearInterval(timer)
     },
   }
 }
