@@ -17,9 +17,11 @@ import type { Logger } from 'pino'
 import type { FetchLike } from './app/upstream/client.server.ts'
 import type { Config } from './lib/env.ts'
 import { createLogger } from './lib/logger.ts'
+import { createMetrics, serveMetrics } from './lib/metrics.ts'
 import { loadConfigOrExit } from './lib/start.ts'
 import { mountIdentityProvider, type MountedIdentityProvider } from './server/identity-provider.ts'
 import { backslashPathsNotFound, csrfGuard, maintenanceGate, requestLog, securityHeaders } from './server/middleware.ts'
+import { requestMetrics } from './server/metrics.ts'
 import type { DatabaseHandle } from './services/db/client.ts'
 import { SANDBOX_MOUNT_PATH } from './services/payments/setup.ts'
 import type { IdentityDirectory } from './services/identity/oidc/directory-contract.ts'
@@ -115,6 +117,9 @@ export async function createPortal(config: Config, logger: Logger, options: Port
     logContext.run({ requestId: res.locals.requestId }, next)
   })
   app.use(requestLog(logger))
+  // Requests by route pattern (lib/metrics.ts), answered on METRICS_PORT only (startPortal).
+  const metrics = createMetrics()
+  app.use(requestMetrics(metrics, () => build))
   app.use(securityHeaders(config))
   app.get('/healthz', (_req, res) => {
     res.set('cache-control', 'no-store').json({ status: 'ok' })
@@ -199,6 +204,7 @@ export async function createPortal(config: Config, logger: Logger, options: Port
         nonce: res.locals.nonce,
         clientAddress: req.ip,
         identityProvider: identity?.interaction(req, res),
+        metrics,
       }),
     }),
   )
@@ -207,6 +213,8 @@ export async function createPortal(config: Config, logger: Logger, options: Port
     app,
     /** How this portal reaches the upstream (tests read sessions through it). */
     upstreamFetch,
+    /** This portal's metrics registry (served by startPortal on METRICS_PORT). */
+    metrics,
     async close() {
       identity?.close()
       await viteDevServer?.close()
@@ -235,6 +243,11 @@ export async function startPortal(options: PortalOptions = {}) {
   // ECONNRESET there; Node's default is 5 s). Headers must arrive within a second more.
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
+  const metricsListener =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await serveMetrics(portal.metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST })
+  if (metricsListener) logger.info({ port: metricsListener.port, host: config.METRICS_HOST }, 'metrics listening')
   let stopping = false
   // Once stopping, answers not yet begun say `Connection: close`, also to a request that
   // arrives on a kept-alive connection: a client (a load balancer) then lets go of the
@@ -253,6 +266,7 @@ export async function startPortal(options: PortalOptions = {}) {
       for (const res of unanswered) if (!res.headersSent) res.setHeader('connection', 'close')
       // Stop accepting, let in-flight requests finish, then close the database.
       server.close(async () => {
+        await metricsListener?.close()
         await portal.close()
         process.exit(0)
       })

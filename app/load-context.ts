@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { Config } from '../lib/env'
 import type { IdentityInteraction } from '../lib/identity-interaction'
+import type { UpstreamCallMetrics } from '../lib/metrics'
 import type { FetchLike } from './upstream/client.server'
 
 /** What server.ts hands every loader and action. */
@@ -16,6 +17,8 @@ export type PortalLoadContext = {
   clientAddress?: string
   /** The embedded OpenID provider's pending sign-in for this request; absent when sign-in is Keycloak's. */
   identityProvider?: IdentityInteraction
+  /** Where the upstream client counts and times its calls (lib/metrics.ts); absent in tests that build a context. */
+  metrics?: UpstreamCallMetrics
 }
 
 // Module augmentation: Remix's own context type takes the portal's fields, so it has none of its own.

@@ -209,6 +209,11 @@ export const EnvSchema = z.object({
     .default('https://status.example.ph/application/check-status'),
   SOCIAL_URL: z.url({ message: 'must be an http(s) URL' }).default('https://www.facebook.com/'),
   TRUST_PROXY: z.string().default('false'),
+  // Prometheus metrics (issue 17, item 5; docs/operations.md, Metrics): GET /metrics on a listener
+  // of its own, never the public port. Unset: no listener (the metrics are still kept).
+  METRICS_PORT: port.optional(),
+  UPSTREAM_METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

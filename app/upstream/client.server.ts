@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { HEADER, computeSignature, newRequestId, type SignatureScheme } from '../../lib/signature'
 import { UpstreamError } from './errors'
 import { logContext } from '../../lib/logger'
+import type { UpstreamCallMetrics } from '../../lib/metrics'
 
 export type FetchLike = (request: Request) => Promise<Response>
 
@@ -23,6 +24,8 @@ export type UpstreamClientOptions = {
   logger?: Pick<Logger, 'warn' | 'error' | 'debug'>
   sleep?: (ms: number) => Promise<void>
   now?: () => number
+  /** Where each attempt is counted and timed (lib/metrics.ts; issue 17, item 5). */
+  metrics?: UpstreamCallMetrics
 }
 
 export type Call<T> = {
@@ -54,6 +57,23 @@ export type Call<T> = {
 
 const RETRY_ATTEMPTS = 3
 
+// Path segments that name a thing rather than an id: `v1`, and lower-case words joined by hyphens.
+const NAMED_SEGMENT = /^(v\d+|[a-z]+(-[a-z]+)*)$/
+
+/**
+ * A call's metrics label: its method and path pattern, every segment that is not a plain
+ * word replaced by `:id` (`GET /v1/drafts/:id/sections/address`), so account numbers,
+ * draft ids and references never become label values. The query is left out.
+ */
+export function callLabel(method: string, path: string): string {
+  const pathOnly = path.split('?')[0]!
+  const pattern = pathOnly
+    .split('/')
+    .map((segment) => (segment === '' || (segment.length <= 40 && NAMED_SEGMENT.test(segment)) ? segment : ':id'))
+    .join('/')
+  return `${method} ${pattern}`
+}
+
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>
 
 export function createUpstreamClient(options: UpstreamClientOptions) {
@@ -62,6 +82,21 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   const now = options.now ?? (() => Date.now())
   const cache = new Map<string, { expires: number; value: unknown }>()
   const base = new URL(options.baseUrl)
+
+  /** One attempt over the transport, counted and timed (until the answer's headers) by its label. */
+  async function send(label: string, request: Request): Promise<Response> {
+    const started = performance.now()
+    const seconds = () => (performance.now() - started) / 1000
+    try {
+      const response = await options.fetch(request)
+      options.metrics?.observeUpstreamCall(label, { status: response.status }, seconds())
+      return response
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+      options.metrics?.observeUpstreamCall(label, { failure: timedOut ? 'timeout' : 'network' }, seconds())
+      throw error
+    }
+  }
 
   function urlFor(call: Call<unknown>) {
     const url = new URL(call.path, base)
@@ -101,7 +136,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
 
     let response: Response
     try {
-      response = await options.fetch(
+      response = await send(
+        callLabel(call.method, call.path),
         new Request(url, {
           method: call.method,
           headers,
@@ -134,6 +170,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     }
     const parsed = call.schema.safeParse(payload)
     if (!parsed.success) {
+      options.metrics?.countUpstreamError(callLabel(call.method, call.path), 'invalid_response')
       options.logger?.error(
         {
           call: call.name,
@@ -218,7 +255,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     headers.set('x-content-sha256', spec.sha256)
     let response: Response
     try {
-      response = await options.fetch(
+      response = await send(
+        callLabel('POST', spec.path),
         new Request(url, {
           method: 'POST',
           headers,
@@ -235,6 +273,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     const payload: unknown = await response.json().catch(() => undefined)
     const parsed = spec.schema.safeParse(payload)
     if (!parsed.success) {
+      options.metrics?.countUpstreamError(callLabel('POST', spec.path), 'invalid_response')
       options.logger?.error({ call: spec.name, requestId }, 'upstream answered an unexpected shape')
       throw new UpstreamError(
         'invalid-response',
@@ -263,7 +302,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     if (spec.accessToken) headers.set('authorization', `Bearer ${spec.accessToken}`)
     let response: Response
     try {
-      response = await options.fetch(
+      response = await send(
+        callLabel('GET', spec.path),
         new Request(url, { method: 'GET', headers, signal: AbortSignal.timeout(options.timeoutMs) }),
       )
     } catch (error) {

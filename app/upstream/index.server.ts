@@ -38,6 +38,7 @@ function createUpstream(context: AppLoadContext) {
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     retryDelayMs: config.UPSTREAM_RETRY_DELAY_MS,
     logger: context.logger,
+    metrics: context.metrics,
   })
   return {
     address: addressCalls(client),
