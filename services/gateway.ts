@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { HEADER, computeSignature, signaturesMatch, type SignatureScheme } from '../lib/signature.ts'
 import { addressRoutes } from './address/routes.ts'
+import { analyticsRoutes } from './analytics/routes.ts'
 import { applicationRoutes } from './applications/routes.ts'
 import { billingRoutes } from './billing/routes.ts'
 import { OPERATOR_CHANNEL } from './applications/tracking-routes.ts'
@@ -199,6 +200,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', consentRoutes(options))
   app.route('/', profileRoutes(options))
   app.route('/', salesRoutes(options))
+  app.route('/', analyticsRoutes(options))
   return app
 }
 
