@@ -126,4 +126,16 @@ export const DEMO_USERS: readonly DemoUser[] = [
     activeAccountNumber: null,
     agentCode: null,
   },
+  // The operator (issue 17 item 5): reads the first-party analytics report at /ops/analytics.
+  {
+    email: 'operator@example.com',
+    password: 'Operator2024',
+    firstName: 'PAOLO',
+    lastName: 'DIZON',
+    mobileNumber: '9170000010',
+    roles: ['base', 'operator'],
+    accountNumbers: [],
+    activeAccountNumber: null,
+    agentCode: null,
+  },
 ]

@@ -3,8 +3,8 @@ import { boolean, index, integer, pgSchema, text, timestamp, uniqueIndex, uuid }
 
 export const identitySchema = pgSchema('identity')
 
-/** Keycloak's realm roles, under the names this realm uses. */
-export const ROLES = ['base', 'customer', 'sales-agent', 'sales-admin'] as const
+/** Keycloak's realm roles, under the names this realm uses (operator: the analytics report, issue 17 item 5). */
+export const ROLES = ['base', 'customer', 'sales-agent', 'sales-admin', 'operator'] as const
 export type Role = (typeof ROLES)[number]
 
 // The spec 3 attributes are a fixed, typed set, so they are columns rather than a JSON bag.
