@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
+import { countPageView } from './features/analytics/page-view.server'
 import { NonceProvider } from './ui/nonce'
 import { scriptsInsideBody } from './utils/document.server'
 
@@ -24,6 +25,8 @@ export default function handleRequest(
   const nonce = loadContext.nonce
   // Pages carry per-browser state (theme, banner, toasts): never for shared caches.
   if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-cache')
+  // After ACCEPT only, in the background (issue 17 item 5; docs/decisions/0051).
+  countPageView(request, responseStatusCode, remixContext, loadContext)
   return new Promise<Response>((resolve, reject) => {
     // Give up on a render that hangs; never keep the timer past the response.
     const timer = setTimeout(() => abort(), ABORT_DELAY)

@@ -13,6 +13,8 @@ export type RootData = {
   productName: string
   theme: Theme
   showCookieBanner: boolean
+  /** ACCEPT was pressed: the analytics collector may load (issue 17 item 5). */
+  analytics: boolean
   registerEnabled: boolean
   /** spec 2 and 9 (accountMgmtEnabled): customers' "Link another Account". */
   accountManagement: boolean

@@ -6,6 +6,7 @@ import { clearSessionCookie, getUser, hasStaleCookie } from './auth/session.serv
 import { clearDraftCookie, hasStaleDraftCookie } from './features/drafts/draft.server'
 import { readPreferences } from './features/shell/preferences.server'
 import { CookieBanner } from './features/shell/cookie-banner'
+import { Analytics } from './features/analytics/analytics'
 import { GeneralErrorBoundary } from './features/shell/error-boundary'
 import { NOT_FOUND_TITLE } from './features/shell/error-views'
 import { Footer } from './features/shell/footer'
@@ -67,6 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       productName: config.PRODUCT_NAME,
       theme: preferences.theme,
       showCookieBanner: !preferences.cookieAccepted && !preferences.cookieBannerClosed,
+      analytics: preferences.cookieAccepted,
       registerEnabled: config.REGISTER_FLAG === 'true',
       // spec 2 and 9 (accountMgmtEnabled): customers' "Link another Account".
       accountManagement: config.ACCOUNT_MGMT_ENABLED,
@@ -149,6 +151,8 @@ export function Layout({ children }: { children: ReactNode }) {
               </>
             ) : null}
             <Toasts />
+            {/* Only after ACCEPT: the collector and web-vitals load later, with import(). */}
+            {root?.analytics ? <Analytics /> : null}
           </>
         )}
         <ScrollRestoration nonce={nonce} />

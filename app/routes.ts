@@ -158,6 +158,10 @@ export default [
   route('customer/help/concern/sub-types', 'routes/customer/help-concern-sub-types.ts'),
   route('customer/bill-history/statement', 'routes/customer/bill-history-statement.ts'),
 
+  // issue 17 item 5: first-party analytics, the collector's beacons and the operator's report.
+  route('analytics/events', 'routes/analytics/events.ts'),
+  route('ops/analytics', 'routes/ops/analytics.tsx'),
+
   // Benchmark floor: a bare page through the same process (npm run bench).
   route('__floor', 'routes/public/floor.tsx'),
 

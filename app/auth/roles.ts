@@ -7,6 +7,8 @@ export const ROLE = {
   customer: 'customer',
   salesAgent: 'sales-agent',
   salesAdmin: 'sales-admin',
+  /** Reads the analytics report (/ops/analytics; issue 17 item 5). */
+  operator: 'operator',
 } as const
 
 export const SALES_ROLES: readonly string[] = [ROLE.salesAgent, ROLE.salesAdmin]

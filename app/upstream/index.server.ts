@@ -1,5 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { addressCalls } from './address.server'
+import { analyticsCalls } from './analytics.server'
 import { applicationStatusCalls } from './application-status.server'
 import { applicationCalls } from './applications.server'
 import { autopayCalls } from './autopay.server'
@@ -42,6 +43,7 @@ function createUpstream(context: AppLoadContext) {
   })
   return {
     address: addressCalls(client),
+    analytics: analyticsCalls(client),
     applications: applicationCalls(client),
     applicationStatus: applicationStatusCalls(client),
     autopay: autopayCalls(client),

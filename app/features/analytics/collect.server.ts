@@ -1,0 +1,64 @@
+/**
+ * The beacon endpoint's work (POST /analytics/events; issue 17 item 5; docs/decisions/0051):
+ * what the browser's collector sends after ACCEPT (header link, Register and Login clicks,
+ * page views of client-side navigations, web-vitals samples), checked and forwarded to the
+ * analytics service with a signed call. Without ACCEPT nothing is forwarded. The answer is
+ * 204 whatever became of the count (a beacon has no one to show an error to), except a
+ * body over MAX_BEACON_BYTES (413) or one that is not a valid batch (400).
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import { AnalyticsBatchSchema } from '../../../lib/analytics-schemas'
+import { MAX_BEACON_BYTES } from '../../../lib/analytics'
+import { upstreamFor } from '~/upstream/index.server'
+import { analyticsAccepted } from './consent.server'
+import { isKnownPage } from './page-view.server'
+
+const noContent = () => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } })
+
+/** The body as text, or null when it is longer than `limit` bytes (read no further than that). */
+async function readLimited(request: Request, limit: number): Promise<string | null> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > limit) return null
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      return null
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+export async function collectBeacon(request: Request, context: AppLoadContext): Promise<Response> {
+  const text = await readLimited(request, MAX_BEACON_BYTES)
+  if (text === null) return new Response(null, { status: 413 })
+  if (!(await analyticsAccepted(request, context.config))) return noContent()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return new Response(null, { status: 400 })
+  }
+  const parsed = AnalyticsBatchSchema.safeParse(body)
+  if (!parsed.success) return new Response(null, { status: 400 })
+  // Pages that are not the portal's are dropped, not counted (a made-up pattern would only clutter the report).
+  const batch = {
+    pageViews: parsed.data.pageViews.filter((view) => isKnownPage(view.page)),
+    events: parsed.data.events,
+    vitals: parsed.data.vitals.filter((sample) => isKnownPage(sample.page)),
+  }
+  if (batch.pageViews.length + batch.events.length + batch.vitals.length === 0) return noContent()
+  try {
+    await upstreamFor(context).analytics.collect(batch)
+  } catch (error) {
+    context.logger.warn({ err: error, requestId: context.requestId }, 'analytics not counted')
+  }
+  return noContent()
+}

@@ -1,0 +1,25 @@
+/** The analytics report's words (issue 17 item 5): an operator's page, ours, not the spec's. */
+export const ANALYTICS_TEXT = {
+  title: 'Analytics',
+  description: 'Page views, events and web vitals counted by the portal itself, after the cookie banner’s ACCEPT.',
+  heading: 'Analytics',
+  intro: (from: string, to: string) =>
+    `Counted only for visitors who pressed ACCEPT on the cookie banner, by the portal itself. Nothing here names a person or a browser. ${from} to ${to}, Philippine time.`,
+  loadFailed: 'The report cannot be shown right now. Please try again later.',
+  pageViews: 'Page views per day',
+  events: 'Events per day',
+  vitals: 'Web vitals (75th percentile per page)',
+  day: 'Day',
+  page: 'Page',
+  views: 'Views',
+  event: 'Event',
+  link: 'Link',
+  count: 'Count',
+  lcp: 'LCP (ms)',
+  inp: 'INP (ms)',
+  cls: 'CLS',
+  samples: 'samples',
+  none: 'Nothing counted yet.',
+  noValue: '–',
+  eventNames: { 'header-link': 'Header link', register: 'Register', login: 'Login' },
+} as const

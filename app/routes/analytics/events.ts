@@ -1,0 +1,14 @@
+/**
+ * POST /analytics/events (issue 17 item 5): the collector's beacons, counted only after ACCEPT
+ * (app/features/analytics/collect.server.ts). A resource route: no page.
+ */
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { collectBeacon } from '~/features/analytics/collect.server'
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return collectBeacon(request, context)
+}
+
+export function loader() {
+  return new Response(null, { status: 405, headers: { allow: 'POST' } })
+}
