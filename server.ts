@@ -119,6 +119,8 @@ export async function createPortal(config: Config, logger: Logger, options: Port
   app.use(requestLog(logger))
   // Requests by route pattern (lib/metrics.ts), answered on METRICS_PORT only (startPortal).
   const metrics = createMetrics()
+  // The in-process upstream's job queues (services/jobs): depth, active and failures.
+  if (services) metrics.setJobStatsSource(() => services.jobs.jobStats())
   app.use(requestMetrics(metrics, () => build))
   app.use(securityHeaders(config))
   app.get('/healthz', (_req, res) => {

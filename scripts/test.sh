@@ -18,6 +18,15 @@ if [[ ! -x $CHROMIUM ]]; then
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell
 fi
 
+# The scale-out journeys (tests/scale-out) put Debian's nginx in front of the portal copies.
+if [[ -n ${TEST_DATABASE_URL:-} ]] && ! command -v nginx >/dev/null; then
+  echo "test.sh: Debian's nginx is missing (the scale-out test's balancer); installing nginx-light with apt-get."
+  sudo=()
+  if [[ $(id -u) -ne 0 ]]; then sudo=(sudo); fi
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light
+fi
+
 current=''
 timings=()
 report() {
@@ -83,6 +92,13 @@ seed_e2e_data() {
 }
 phase e2e-data seed_e2e_data
 phase playwright npx playwright test
+# Three portal and two upstream processes behind nginx, on a Postgres database of their own,
+# one of each killed midway (issue 17). It needs the Postgres server .ci/run finds.
+if [[ -n ${TEST_DATABASE_URL:-} ]]; then
+  phase scale-out npx playwright test --config playwright.scale-out.config.ts
+else
+  echo 'test.sh: scale-out skipped: no TEST_DATABASE_URL (a Postgres server; .ci/run sets it when one answers)'
+fi
 current=''
 
 # One plain closing line over both runners, e.g. "tests: 312 passed, 0 failed".
@@ -91,7 +107,11 @@ node --input-type=module -e "
   const read = (file) => JSON.parse(fs.readFileSync(file, 'utf8'))
   const [main, built] = [read('.test-results/vitest.json'), read('.test-results/vitest-build.json')]
   const vitest = { numPassedTests: main.numPassedTests + built.numPassedTests, numFailedTests: main.numFailedTests + built.numFailedTests }
-  const playwright = read('.test-results/playwright.json').stats
+  const stats = ['playwright.json', 'playwright-scale-out.json']
+    .filter((file) => fs.existsSync('.test-results/' + file))
+    .map((file) => read('.test-results/' + file).stats)
+  const playwright = { expected: 0, flaky: 0, unexpected: 0 }
+  for (const run of stats) for (const key of Object.keys(playwright)) playwright[key] += run[key]
   const passed = vitest.numPassedTests + playwright.expected + playwright.flaky
   const failed = vitest.numFailedTests + playwright.unexpected
   console.log('vitest: ' + vitest.numPassedTests + ' passed; playwright: ' + playwright.expected + ' passed, ' + playwright.flaky + ' flaky')

@@ -16,6 +16,8 @@ const services = await startServices(config, logger, { hostSignIn: true })
 const server = createUpstreamServer(config, services)
 // Requests by the gateway's route pattern (services/metrics.ts), answered on UPSTREAM_METRICS_PORT only.
 const metrics = createMetrics()
+// Every copy on one database reports the same queues: combine them with max, not sum (docs/operations.md, Metrics).
+metrics.setJobStatsSource(() => services.jobs.jobStats())
 server.prependListener('request', upstreamRequestMetrics(metrics, services.gateway))
 const metricsListener =
   config.UPSTREAM_METRICS_PORT === undefined

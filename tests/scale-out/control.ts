@@ -1,0 +1,18 @@
+/** The journeys' side of global-setup.ts's control endpoint. */
+import { expect } from '@playwright/test'
+import { PORTS, type ProcessName } from './cluster'
+
+const CONTROL = `http://127.0.0.1:${PORTS.control}`
+
+async function command(verb: 'kill' | 'start', name: ProcessName) {
+  const answer = await fetch(`${CONTROL}/${verb}/${name}`, { method: 'POST' })
+  expect(answer.status, `${verb} ${name}: ${await answer.text()}`).toBe(204)
+}
+
+export const kill = (name: ProcessName) => command('kill', name)
+export const restart = (name: ProcessName) => command('start', name)
+
+/** Which portal and upstream ports nginx sent requests to so far, and which processes run. */
+export async function routed(): Promise<{ public: string[]; internal: string[]; running: ProcessName[] }> {
+  return (await fetch(`${CONTROL}/routed`)).json()
+}

@@ -1,0 +1,158 @@
+/**
+ * issue 17, item 3: the main journeys through nginx in front of three portal processes and
+ * two upstream processes on one Postgres database (cluster.ts), with and without JavaScript.
+ * A visitor checks availability, chooses a plan and applies with real uploads; a customer
+ * signs in and pays a bill in the sandbox. Midway, after the cart, one portal and one
+ * upstream process are killed with SIGKILL; the journeys finish through the others, and
+ * the database shows one application with its document and one posted payment.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import pg from 'pg'
+import { DEMO, logIn } from '../e2e/support/account'
+import { uploadRequiredDocuments } from '../e2e/support/apply'
+import { completeStepOne, person, startApplicationAtDemoTower } from '../e2e/support/check-availability'
+import { acceptCookiesBeforehand } from '../e2e/support/visitor'
+import { PORTS, databaseUrl, type ProcessName } from './cluster'
+import { kill, restart, routed } from './control'
+
+/** Each project's victims, payer and account (a fresh database: each account owes its seeded bill). */
+const RUNS = {
+  js: {
+    victims: ['portal-1', 'upstream-1'],
+    payer: { email: 'customer3@example.com', password: DEMO.customer.password },
+    account: '1000000000007',
+  },
+  'no-js': {
+    victims: ['portal-2', 'upstream-2'],
+    payer: { email: 'customer4@example.com', password: DEMO.customer.password },
+    account: '1000000000008',
+  },
+} as const satisfies Record<string, { victims: ProcessName[]; payer: unknown; account: string }>
+
+async function query<T>(sql: string, values: unknown[]): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl() })
+  await client.connect()
+  try {
+    return (await client.query(sql, values)).rows as T[]
+  } finally {
+    await client.end()
+  }
+}
+
+async function applyThroughTheWizard(page: Page, javaScriptEnabled: boolean) {
+  await page.getByRole('link', { name: 'CONTINUE TO APPLICATION' }).click()
+  await expect(page).toHaveURL('/onboard/residential/personalDetails')
+  // With JavaScript, the page hydrated and its form's checks loaded (no click lands mid-hydration).
+  if (javaScriptEnabled) await page.waitForLoadState('networkidle')
+  await page.getByRole('radio', { name: 'Female' }).check()
+  await page.getByLabel('Civil status').selectOption('Single')
+  await page.getByLabel('Nationality').selectOption('Filipino')
+  await page.getByLabel('Street name', { exact: true }).fill('Ayala Avenue')
+  await page.getByLabel('Building, house or unit number', { exact: true }).fill('12F')
+  await page.getByLabel('Birth date').fill('1990-05-17')
+  await page.getByRole('button', { name: 'SAVE AND CONTINUE' }).click()
+
+  await expect(page).toHaveURL('/onboard/residential/documents')
+  await uploadRequiredDocuments(page, 'residential')
+  await page.reload()
+  await page.getByRole('button', { name: 'Continue' }).click()
+
+  await expect(page).toHaveURL('/onboard/residential/appointment')
+  const free = page.locator('input[type="radio"][name="slotId"]:not([disabled])')
+  await free.last().check()
+  await page.getByRole('button', { name: 'SAVE AND CONTINUE' }).click()
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify and submit' })).toBeVisible()
+  for (const label of [
+    'I have read and agree to the Terms and Conditions.',
+    'I have read and agree to the Privacy Notice.',
+    'I confirm that the information I have given is true and correct.',
+    'I agree to receive notifications about my application and service by email and SMS.',
+  ])
+    await page.getByLabel(label).check()
+  await page.getByRole('button', { name: 'SUBMIT APPLICATION' }).click()
+  await expect(page).toHaveURL('/success')
+  return (await page.getByTestId('reference-number').textContent())!.trim()
+}
+
+async function payTheBillByCard(page: Page, account: string) {
+  await page.goto(`/customer/bill-history?account=${account}`)
+  await expect(page.getByTestId('amount-due-value')).toHaveText('₱1,299.00')
+  await page.getByTestId('amount-due').getByRole('link', { name: 'PAY' }).click()
+  await page.getByLabel('Visa, MasterCard, JCB').check()
+  await page.getByRole('button', { name: 'REVIEW PAYMENT' }).click()
+  await page.getByRole('button', { name: 'PAY ₱1,299.00' }).click()
+  // The sandbox's hosted page (the upstream's, passed through by the portals), then back.
+  await page.getByRole('button', { name: 'Pay ₱1,299.00 with Card' }).click()
+  await expect(page).toHaveURL(/\/customer\/payment-success\/[0-9a-f-]{36}$/)
+  // Without JavaScript the return page does not look again by itself: CHECK AGAIN until it settles.
+  const state = page.getByTestId('payment-state')
+  await expect(async () => {
+    if ((await state.getAttribute('data-status')) !== 'posted') {
+      const again = page.getByRole('link', { name: 'CHECK AGAIN' })
+      if (await again.count()) await again.click()
+    }
+    await expect(state).toHaveAttribute('data-status', 'posted', { timeout: 1_000 })
+  }).toPass({ timeout: 60_000 })
+}
+
+test('apply and pay through the balancer while a portal and an upstream process are killed', async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.setTimeout(300_000)
+  const run = RUNS[testInfo.project.name as keyof typeof RUNS]
+  const who = person(`scale-${testInfo.project.name}`)
+  try {
+    await acceptCookiesBeforehand(page)
+    await test.step('check availability and the cart, with every copy running', async () => {
+      await completeStepOne(page, who)
+      await startApplicationAtDemoTower(page, javaScriptEnabled)
+      await page.getByRole('button', { name: 'CHOOSE THIS PLAN: Fiber Plan 1299' }).click()
+      await expect(page).toHaveURL('/plans/cart')
+    })
+
+    for (const victim of run.victims) await kill(victim)
+
+    const reference = await test.step('the application, with uploads, through the copies left', () =>
+      applyThroughTheWizard(page, javaScriptEnabled))
+    await test.step('a customer signs in and pays in the sandbox', async () => {
+      await logIn(page, run.payer)
+      await expect(page).not.toHaveURL(/\/login/)
+      await payTheBillByCard(page, run.account)
+    })
+
+    await test.step('nothing lost, nothing twice', async () => {
+      const applications = await query<{ id: string; reference_no: string }>(
+        'SELECT id, reference_no FROM applications.applications WHERE email_address = $1',
+        [who.email],
+      )
+      expect(applications.map((row) => row.reference_no)).toEqual([reference])
+      const documents = await query<{ category: string; size: number }>(
+        'SELECT category, size FROM files.documents WHERE application_id = $1',
+        [applications[0]!.id],
+      )
+      expect(documents).toEqual([{ category: 'governmentIssued', size: expect.any(String) as unknown as number }])
+      const payments = await query<{ reference: string; status: string }>(
+        'SELECT reference, status FROM payments.payments WHERE account_number = $1',
+        [run.account],
+      )
+      expect(payments.map((row) => row.status)).toEqual(['posted'])
+      const postings = await query<{ count: string }>('SELECT count(*) FROM billing.payments WHERE reference = $1', [
+        payments[0]!.reference,
+      ])
+      expect(postings[0]!.count).toBe('1')
+    })
+
+    await test.step('the balancer spread the requests over the copies (no stickiness)', async () => {
+      const spread = await routed()
+      expect(spread.public.length, `portals reached: ${spread.public}`).toBeGreaterThanOrEqual(2)
+      expect(spread.internal.length, `upstreams reached: ${spread.internal}`).toBeGreaterThanOrEqual(2)
+      for (const victim of run.victims) expect(spread.running).not.toContain(victim)
+      expect(PORTS.portals.map(String)).toEqual(expect.arrayContaining(spread.public))
+    })
+  } finally {
+    // The other project's run kills copies of its own: start these again.
+    for (const victim of run.victims) await restart(victim).catch(() => undefined)
+  }
+})
