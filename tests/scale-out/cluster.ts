@@ -9,6 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
+import net from 'node:net'
 import path from 'node:path'
 import pg from 'pg'
 
@@ -24,18 +25,64 @@ export const PORTS = {
   upstreams: [BASE_PORT + 5, BASE_PORT + 6],
   /** The test's own control of the processes (global-setup.ts). */
   control: BASE_PORT + 7,
+  /** The upstreams reach Postgres through this gate, which the test can close (a stopped database). */
+  database: BASE_PORT + 8,
 } as const
 
 export const PUBLIC_URL = `http://localhost:${PORTS.public}`
 export const DATABASE_NAME = 'hibla_scale_out'
 
-/** The database the upstreams share: TEST_DATABASE_URL's server, a database of its own. */
-export function databaseUrl(): string {
+function serverUrl(): URL {
   const server = process.env.TEST_DATABASE_URL
   if (!server) throw new Error('the scale-out test needs TEST_DATABASE_URL (a Postgres server; .ci/run sets it)')
-  const url = new URL(server)
+  return new URL(server)
+}
+
+/** The database the upstreams share: TEST_DATABASE_URL's server, a database of its own. */
+export function databaseUrl(options: { throughGate?: boolean } = {}): string {
+  const url = serverUrl()
   url.pathname = `/${DATABASE_NAME}`
+  if (options.throughGate) {
+    url.hostname = '127.0.0.1'
+    url.port = String(PORTS.database)
+  }
   return url.toString()
+}
+
+/**
+ * A TCP pass-through to Postgres that can be closed and opened again: closed, the upstreams'
+ * connections are cut and new ones refused, as when the database server stops.
+ */
+function databaseGate() {
+  const target = serverUrl()
+  const sockets = new Set<net.Socket>()
+  let server: net.Server | undefined
+  const track = (socket: net.Socket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+    socket.on('error', () => socket.destroy())
+  }
+  return {
+    open: () =>
+      new Promise<void>((resolve) => {
+        server = net.createServer((client) => {
+          const database = net.connect(Number(target.port || 5432), target.hostname)
+          track(client)
+          track(database)
+          client.pipe(database).pipe(client)
+          client.once('close', () => database.destroy())
+          database.once('close', () => client.destroy())
+        })
+        server.listen(PORTS.database, '127.0.0.1', resolve)
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (!server) return resolve()
+        server.close(() => resolve())
+        server = undefined
+        for (const socket of sockets) socket.destroy()
+      }),
+  }
 }
 
 export type ProcessName = `portal-${1 | 2 | 3}` | `upstream-${1 | 2}`
@@ -67,7 +114,7 @@ function environment(name: ProcessName, workDir: string): NodeJS.ProcessEnv {
       ...common,
       UPSTREAM_HOST: '127.0.0.1',
       UPSTREAM_PORT: String(PORTS.upstreams[index]),
-      DATABASE_URL: databaseUrl(),
+      DATABASE_URL: databaseUrl({ throughGate: true }),
       DEMO_DATA: 'true',
       // The dev mailbox stays on (no SMTP here): the journeys read their emails there.
       DEV_MAILBOX: 'true',
@@ -145,6 +192,8 @@ const tail = (file: string) => {
 export type Cluster = {
   workDir: string
   kill: (name: ProcessName) => void
+  /** Cuts the upstreams off Postgres (false) or lets them reach it again (true). */
+  database: (open: boolean) => Promise<void>
   start: (name: ProcessName) => Promise<void>
   running: () => ProcessName[]
   /** The portal and upstream ports nginx passed requests to, per listener, read from its access log. */
@@ -166,6 +215,8 @@ export async function startCluster(): Promise<Cluster> {
     await admin.end()
   }
 
+  const gate = databaseGate()
+  await gate.open()
   const children = new Map<ProcessName, ChildProcess>()
   async function start(name: ProcessName) {
     const log = path.join(workDir, `${name}.log`)
@@ -203,6 +254,7 @@ export async function startCluster(): Promise<Cluster> {
   return {
     workDir,
     kill,
+    database: (open) => (open ? gate.open() : gate.close()),
     start,
     running: () => [...children.keys()],
     routedTo() {
@@ -223,6 +275,7 @@ export async function startCluster(): Promise<Cluster> {
     async stop() {
       for (const child of children.values()) child.kill('SIGTERM')
       nginx.kill('SIGTERM')
+      await gate.close()
       await Promise.all(
         [...children.values(), nginx].map(
           (child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))),

@@ -12,6 +12,12 @@ async function command(verb: 'kill' | 'start', name: ProcessName) {
 export const kill = (name: ProcessName) => command('kill', name)
 export const restart = (name: ProcessName) => command('start', name)
 
+/** Closes or opens the upstreams' way to Postgres (cluster.ts, databaseGate). */
+export async function database(state: 'open' | 'close') {
+  const answer = await fetch(`${CONTROL}/database/${state}`, { method: 'POST' })
+  expect(answer.status, `database ${state}: ${await answer.text()}`).toBe(204)
+}
+
 /** Which portal and upstream ports nginx sent requests to so far, and which processes run. */
 export async function routed(): Promise<{ public: string[]; internal: string[]; running: ProcessName[] }> {
   return (await fetch(`${CONTROL}/routed`)).json()

@@ -19,6 +19,9 @@ export default async function globalSetup() {
         if (named[1] === 'kill') cluster.kill(name)
         else await cluster.start(name)
         res.writeHead(204).end()
+      } else if (req.method === 'POST' && /^\/database\/(open|close)$/.test(url.pathname)) {
+        await cluster.database(url.pathname.endsWith('open'))
+        res.writeHead(204).end()
       } else if (req.method === 'GET' && url.pathname === '/routed') {
         const routed = cluster.routedTo()
         res

@@ -4,16 +4,25 @@
  * A visitor checks availability, chooses a plan and applies with real uploads; a customer
  * signs in and pays a bill in the sandbox. Midway, after the cart, one portal and one
  * upstream process are killed with SIGKILL; the journeys finish through the others, and
- * the database shows one application with its document and one posted payment.
+ * the database shows one application with its document and one posted payment. And with
+ * the database out of reach, every copy says it is not ready and a visitor is told, with
+ * what they typed kept; once it is back, they are ready again.
  */
 import { expect, test, type Page } from '@playwright/test'
+import { SHARED_TEXT } from '../../app/utils/texts'
 import pg from 'pg'
 import { DEMO, logIn } from '../e2e/support/account'
 import { uploadRequiredDocuments } from '../e2e/support/apply'
-import { completeStepOne, person, startApplicationAtDemoTower } from '../e2e/support/check-availability'
+import {
+  completeStepOne,
+  detailsField,
+  fillDetails,
+  person,
+  startApplicationAtDemoTower,
+} from '../e2e/support/check-availability'
 import { acceptCookiesBeforehand } from '../e2e/support/visitor'
 import { PORTS, databaseUrl, type ProcessName } from './cluster'
-import { kill, restart, routed } from './control'
+import { database, kill, restart, routed } from './control'
 
 /** Each project's victims, payer and account (a fresh database: each account owes its seeded bill). */
 const RUNS = {
@@ -155,4 +164,41 @@ test('apply and pay through the balancer while a portal and an upstream process 
     // The other project's run kills copies of its own: start these again.
     for (const victim of run.victims) await restart(victim).catch(() => undefined)
   }
+})
+
+test('while Postgres cannot be reached: /readyz is 503, a visitor is told and keeps the input; ready again after', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, 'once, with the plain form: the message and the kept input are the server’s')
+  test.setTimeout(120_000)
+  const who = person('scale-db')
+  await acceptCookiesBeforehand(page)
+  await page.goto('/CheckAvailability')
+  const readiness = async () => {
+    const answer = await page.request.get('/readyz')
+    return { status: answer.status(), body: (await answer.json()) as { checks?: Record<string, string> } }
+  }
+  expect((await readiness()).status).toBe(200)
+  await database('close')
+  try {
+    // Through nginx, a portal, nginx again and an upstream, whose database check fails.
+    await expect.poll(async () => (await readiness()).status, { timeout: 30_000 }).toBe(503)
+    expect((await readiness()).body.checks).toEqual({ upstream: 'failed' })
+
+    await fillDetails(page, who)
+    await detailsField.consent(page).check()
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(page.getByText(SHARED_TEXT.upstreamFailed)).toBeVisible()
+    await expect(detailsField.firstName(page)).toHaveValue(new RegExp(`^${who.firstName}$`, 'i'))
+    await expect(detailsField.email(page)).toHaveValue(who.email)
+    await expect(detailsField.mobile(page)).toHaveValue(who.mobile)
+  } finally {
+    await database('open')
+  }
+  await expect.poll(async () => (await readiness()).status, { timeout: 60_000 }).toBe(200)
+  // And the same form goes through now.
+  await detailsField.consent(page).check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('combobox', { name: 'Region' })).toBeVisible()
 })

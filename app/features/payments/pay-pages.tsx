@@ -5,7 +5,7 @@
  * without JavaScript; with it, a payment still being confirmed is looked at again every few
  * seconds until the webhook has settled it.
  */
-import { Form, useRevalidator } from '@remix-run/react'
+import { Form, useLocation, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { dateLabel } from '../../../lib/billing'
 import { formatPesos } from '../../../lib/pesos'
@@ -358,6 +358,8 @@ function PaymentState({
   doneAction?: string
 }) {
   useLookAgainWhileSettling(payment.status)
+  // This very page again (an anchor's "." would drop the payment's id from the path).
+  const location = useLocation()
   const unpaid = ['failed', 'cancelled', 'expired'].includes(payment.status)
   const settling = SETTLING.includes(payment.status)
   return (
@@ -376,7 +378,7 @@ function PaymentState({
       <div className="flex flex-wrap gap-3 print:hidden">
         {settling ? (
           // Without JavaScript the page does not look again by itself: this link does.
-          <AppLink to="." reloadDocument className={buttonClass('secondary')}>
+          <AppLink to={`${location.pathname}${location.search}`} reloadDocument className={buttonClass('secondary')}>
             {TEXT.checkAgain}
           </AppLink>
         ) : null}
