@@ -63,11 +63,15 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     options.database ??
     (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR }))
   const settings = serviceSettingsFromConfig(config)
-  const report = await seedAll(database.db, {
-    productName: config.PRODUCT_NAME,
-    demo: config.demoData,
-    passwordCost: settings.passwordCost,
-  })
+  // Copies starting at once on one database seed one after another (the seed fills what is missing).
+  const serialised = database.underStartLock ?? (<T>(work: () => Promise<T>) => work())
+  const report = await serialised(() =>
+    seedAll(database.db, {
+      productName: config.PRODUCT_NAME,
+      demo: config.demoData,
+      passwordCost: settings.passwordCost,
+    }),
+  )
   logger.info({ database: database.kind, seeded: report }, 'upstream services ready')
   // Background work (outbox, AutoPay, Wi-Fi, clean-ups) on pg-boss in the same database (docs/decisions/0050).
   const jobs = await startJobs({

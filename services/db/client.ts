@@ -13,7 +13,16 @@ export type DatabaseHandle = {
   db: Database
   kind: 'pglite' | 'postgres'
   close: () => Promise<void>
+  /**
+   * Runs `work` while no other process starting on this database runs its own (migrations,
+   * the seed): several upstream copies may start at once on a new or older database. A
+   * Postgres advisory lock; PGlite is opened by one process only, so it just runs.
+   */
+  underStartLock?: <T>(work: () => Promise<T>) => Promise<T>
 }
+
+/** The advisory lock every starting process takes for migrations and the seed (any bigint; ours). */
+const START_LOCK = 7_160_231_917
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
@@ -36,8 +45,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       process.stderr.write(JSON.stringify({ level: 40, msg: 'database connection dropped', err: error.message }) + '\n')
     })
     const db = drizzle(pool, { schema })
-    await migrate(db, { migrationsFolder })
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() }
+    const underStartLock = async <T>(work: () => Promise<T>): Promise<T> => {
+      // The lock belongs to one connection (a session lock), held apart from the work's own.
+      const holder = await pool.connect()
+      try {
+        await holder.query('SELECT pg_advisory_lock($1)', [START_LOCK])
+        return await work()
+      } finally {
+        await holder.query('SELECT pg_advisory_unlock($1)', [START_LOCK]).catch(() => undefined)
+        holder.release()
+      }
+    }
+    await underStartLock(() => migrate(db, { migrationsFolder }))
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end(), underStartLock }
   }
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
