@@ -153,6 +153,20 @@ describe('configuration', () => {
     expect(config.sessionSecret).toBe('s'.repeat(40))
   })
 
+  it('reads the previous secrets of a rotation as a comma-separated list, each as long as the current must be', () => {
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      SESSION_SECRET_PREVIOUS: ` ${'a'.repeat(32)}, ${'b'.repeat(40)},`,
+      UPSTREAM_SECRET_PREVIOUS: 'u'.repeat(16),
+    })
+    expect(config.SESSION_SECRET_PREVIOUS).toEqual(['a'.repeat(32), 'b'.repeat(40)])
+    expect(config.UPSTREAM_SECRET_PREVIOUS).toEqual(['u'.repeat(16)])
+    expect(loadConfig({ DATA_DIR: tmp() }).SESSION_SECRET_PREVIOUS).toEqual([])
+    expect(() => loadConfig({ DATA_DIR: tmp(), SESSION_SECRET_PREVIOUS: `${'a'.repeat(32)},short` })).toThrow(
+      'Invalid configuration: SESSION_SECRET_PREVIOUS must list secrets of at least 32 characters each',
+    )
+  })
+
   it('keeps the values of an older secrets file and adds only the missing OIDC client secret', () => {
     const dir = tmp()
     fs.writeFileSync(

@@ -23,6 +23,20 @@ function wholeNumber(min: number, max: number) {
 
 const port = wholeNumber(0, 65535)
 
+/** Older secrets still accepted while a rotation settles (docs/operations.md, Rotating secrets): comma-separated. */
+function previousSecrets(minLength: number) {
+  return z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(minLength, `must list secrets of at least ${minLength} characters each`)))
+}
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -37,6 +51,8 @@ export const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Verified and decrypted with, never signed or encrypted with (docs/operations.md, Rotating secrets).
+  SESSION_SECRET_PREVIOUS: previousSecrets(32),
   PUBLIC_URL: z
     .url({ message: 'must be an http(s) URL' })
     .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be an origin: scheme and host, no path')
@@ -62,6 +78,8 @@ export const EnvSchema = z.object({
   UPSTREAM_HOST: z.string().min(1).default('127.0.0.1'),
   UPSTREAM_CHANNEL: z.string().min(1).optional(),
   UPSTREAM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // The gateway accepts calls signed with these too; the portal signs with UPSTREAM_SECRET only.
+  UPSTREAM_SECRET_PREVIOUS: previousSecrets(16),
   UPSTREAM_SIGNATURE_SCHEME: z.enum(['hmac', 'legacy']).default('hmac'),
   UPSTREAM_CLOCK_WINDOW_SECONDS: wholeNumber(5, 3600).default(300),
   UPSTREAM_TIMEOUT_MS: wholeNumber(100, 120000).default(10000),

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { Logger } from 'pino'
+import type { SecretRing } from '../lib/secret-ring.ts'
 import type { Database } from './db/client.ts'
 import { SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, type ScryptCost } from './identity/password.ts'
 import type { JobSender } from './jobs/queues.ts'
@@ -21,6 +22,8 @@ export type ServiceSettings = {
   devMailbox: boolean
   /** Keys the sessions service's encryption of tokens at rest (SESSION_SECRET). */
   sessionSecret: string
+  /** SESSION_SECRET_PREVIOUS: still decrypt and verify what they made, never make anything new. */
+  previousSessionSecrets: string[]
   /** What a new password hash costs: SCRYPT_PARAMS, lowered only by the test configuration. */
   passwordCost: ScryptCost
   /** The TV config call's answer (STREAMING_TV_*): the partner button shows only when enabled. */
@@ -86,6 +89,7 @@ export const defaultServiceSettings: ServiceSettings = {
   // Never a fixed value: a caller that passes no secret (a unit test) gets one for this
   // process only, so tokens it stores cannot be read by anyone holding the source.
   sessionSecret: crypto.randomBytes(32).toString('base64url'),
+  previousSessionSecrets: [],
   passwordCost: SCRYPT_PARAMS,
   tvPartner: { enabled: false, partnerName: 'Streaming TV', imageUrl: null, linkUrl: null },
   coverageMaxDropMeters: 250,
@@ -116,6 +120,11 @@ export function settingsOf(deps: ServiceDeps): ServiceSettings {
   return { ...defaultServiceSettings, ...deps.settings }
 }
 
+/** The session secret and the previous ones still accepted (docs/operations.md, Rotating secrets). */
+export function sessionSecretRing(settings: ServiceSettings): SecretRing {
+  return { current: settings.sessionSecret, previous: settings.previousSessionSecrets }
+}
+
 /** The part of Config that becomes ServiceSettings. */
 export function serviceSettingsFromConfig(config: {
   publicUrl: string
@@ -125,6 +134,7 @@ export function serviceSettingsFromConfig(config: {
   LOGIN_MAX_WAIT_SECONDS: number
   devMailbox: boolean
   sessionSecret: string
+  SESSION_SECRET_PREVIOUS?: string[]
   testPasswordHashing: boolean
   STREAMING_TV_ENABLED: boolean
   STREAMING_TV_PARTNER_NAME: string
@@ -157,6 +167,7 @@ export function serviceSettingsFromConfig(config: {
     loginMaxWaitSeconds: config.LOGIN_MAX_WAIT_SECONDS,
     devMailbox: config.devMailbox,
     sessionSecret: config.sessionSecret,
+    previousSessionSecrets: config.SESSION_SECRET_PREVIOUS ?? [],
     passwordCost: config.testPasswordHashing ? TEST_SCRYPT_PARAMS : SCRYPT_PARAMS,
     tvPartner: {
       enabled: config.STREAMING_TV_ENABLED,

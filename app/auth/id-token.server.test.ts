@@ -91,6 +91,12 @@ describe('ID token verification', () => {
     )
   })
 
+  it('accepts the nonce as any accepted session secret makes it (a sign-in started before a rotation), and no other', async () => {
+    const rotated = { ...expectations, nonce: ['n-after-rotation', 'n-123'] }
+    await expect(verifyIdToken(await sign({}), rotated)).resolves.toMatchObject({ sub: 'user-1' })
+    await expect(verifyIdToken(await sign({ nonce: 'someone-else' }), rotated)).rejects.toThrow('nonce does not match')
+  })
+
   it('refuses an expired token', async () => {
     const later = new Date(Date.now() + 60 * 60_000)
     await expect(verifyIdToken(await sign({}), { ...expectations, currentDate: later })).rejects.toThrow('"exp"')

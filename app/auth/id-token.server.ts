@@ -35,8 +35,11 @@ export type IdTokenExpectations = {
   audience: string
   /** The algorithms the issuer announces (discovery); asymmetric ones only are kept. */
   algorithms: readonly string[]
-  /** Required at sign-in; a refreshed ID token carries none (OIDC Core 12.2). */
-  nonce?: string
+  /**
+   * Required at sign-in; a refreshed ID token carries none (OIDC Core 12.2). Several: the nonce
+   * as each accepted session secret makes it (a sign-in started before a rotation).
+   */
+  nonce?: string | readonly string[]
   /** Seconds of clock difference tolerated. */
   clockTolerance?: number
   currentDate?: Date
@@ -65,7 +68,11 @@ export async function verifyIdToken(token: string, expected: IdTokenExpectations
   } catch (error) {
     throw new IdTokenError(`ID token refused: ${(error as Error).message}`)
   }
-  if (expected.nonce !== undefined && payload.nonce !== expected.nonce) throw new IdTokenError('nonce does not match')
+  if (expected.nonce !== undefined) {
+    const accepted: readonly string[] = typeof expected.nonce === 'string' ? [expected.nonce] : expected.nonce
+    if (typeof payload.nonce !== 'string' || !accepted.includes(payload.nonce))
+      throw new IdTokenError('nonce does not match')
+  }
   const claims = IdTokenClaimsSchema.safeParse(payload)
   if (!claims.success) throw new IdTokenError('ID token claims have an unexpected shape')
   return { ...payload, ...claims.data }

@@ -93,8 +93,13 @@ async function discover(config: Config): Promise<Oidc> {
   }
 
   const keys: JWTVerifyGetKey = createRemoteJWKSet(new URL(discovery.jwks_uri))
-  const nonceKey = Buffer.from(crypto.hkdfSync('sha256', config.sessionSecret, 'oidc', 'sign-in nonce', 32))
-  const nonceFor = (state: string) => crypto.createHmac('sha256', nonceKey).update(state).digest('base64url')
+  // The current secret's key makes the nonce; a sign-in started before a SESSION_SECRET rotation
+  // comes back with a previous one's (docs/operations.md, Rotating secrets).
+  const [nonceKey, ...previousNonceKeys] = [config.sessionSecret, ...config.SESSION_SECRET_PREVIOUS].map((secret) =>
+    Buffer.from(crypto.hkdfSync('sha256', secret, 'oidc', 'sign-in nonce', 32)),
+  )
+  const nonceWith = (key: Buffer, state: string) => crypto.createHmac('sha256', key).update(state).digest('base64url')
+  const nonceFor = (state: string) => nonceWith(nonceKey!, state)
   const expectations = { keys, issuer, audience: clientId, algorithms: discovery.id_token_signing_alg_values_supported }
   const stateCookieName = config.production ? '__Host-oauth2' : 'oauth2'
 
@@ -123,7 +128,8 @@ async function discover(config: Config): Promise<Oidc> {
       // The strategy has already matched this state against the browser's cookie.
       const state = new URL(request.url).searchParams.get('state') ?? ''
       const signIn = sessionTokens(tokens)
-      const claims = await verifyIdToken(signIn.idToken, { ...expectations, nonce: nonceFor(state) })
+      const nonces = [nonceFor(state), ...previousNonceKeys.map((key) => nonceWith(key, state))]
+      const claims = await verifyIdToken(signIn.idToken, { ...expectations, nonce: nonces })
       return { claims, tokens: signIn }
     },
     nonceFor,

@@ -7,6 +7,8 @@ const cache = new WeakMap<Config, Map<string, Cookie>>()
  * The portal's own cookies (docs/security.md, Sessions): signed with SESSION_SECRET, HttpOnly,
  * SameSite=Lax, and in production Secure with the `__Host-` prefix. Without `maxAge`
  * the browser forgets it when its session ends. One instance per name and config.
+ * Remix signs with the first secret and accepts any: a cookie signed before a rotation
+ * (SESSION_SECRET_PREVIOUS) still reads, and is signed with the current one when next set.
  */
 export function signedCookie(config: Config, name: string, maxAge?: number): Cookie {
   let byName = cache.get(config)
@@ -19,7 +21,7 @@ export function signedCookie(config: Config, name: string, maxAge?: number): Coo
       secure: config.production,
       path: '/',
       ...(maxAge === undefined ? {} : { maxAge }),
-      secrets: [config.sessionSecret],
+      secrets: [config.sessionSecret, ...config.SESSION_SECRET_PREVIOUS],
     })
     byName.set(name, cookie)
   }

@@ -23,7 +23,8 @@ import {
   normaliseIdentifier,
 } from '../../lib/application-status.ts'
 import { slotLabel } from '../../lib/application.ts'
-import { settingsOf, type ServiceDeps } from '../context.ts'
+import { madeByAny } from '../../lib/secret-ring.ts'
+import { sessionSecretRing, settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { findUserRowByEmail } from '../identity/users.ts'
@@ -138,8 +139,9 @@ export type TrackingService = ReturnType<typeof createTrackingService>
 export function createTrackingService(deps: ServiceDeps) {
   const delivery = createDeliveryQueue(deps)
   const settings = () => settingsOf(deps)
-  const codeHash = (linkHash: string, code: string) =>
-    crypto.createHmac('sha256', settings().sessionSecret).update(`${linkHash}:${code}`).digest('base64url')
+  const codeHashWith = (secret: string, linkHash: string, code: string) =>
+    crypto.createHmac('sha256', secret).update(`${linkHash}:${code}`).digest('base64url')
+  const codeHash = (linkHash: string, code: string) => codeHashWith(settings().sessionSecret, linkHash, code)
 
   async function applicationById(db: Executor, id: string): Promise<ApplicationRow> {
     const [row] = await db.select().from(applications).where(eq(applications.id, id))
@@ -437,9 +439,11 @@ export function createTrackingService(deps: ServiceDeps) {
         .where(and(eq(complianceCodes.id, current.id), sql`${complianceCodes.attempts} < ${TRACKING_LIMITS.codeTries}`))
         .returning()
       if (!tried) throw new ServiceError(409, 'code_dead', TRACKING_MESSAGES.codeDead)
-      const expected = Buffer.from(current.codeHash)
-      const given = Buffer.from(codeHash(link.tokenHash, code))
-      if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
+      // A code sent before a SESSION_SECRET rotation still verifies (docs/operations.md, Rotating secrets).
+      const right = madeByAny(sessionSecretRing(settings()), current.codeHash, (secret) =>
+        codeHashWith(secret, link.tokenHash, code),
+      )
+      if (!right) {
         const left = TRACKING_LIMITS.codeTries - tried.attempts
         if (left <= 0) throw new ServiceError(409, 'code_dead', TRACKING_MESSAGES.codeDead)
         throw new ServiceError(422, 'code_wrong', TRACKING_MESSAGES.codeWrong, {

@@ -15,7 +15,8 @@
 import crypto from 'node:crypto'
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import { maskEmail, maskMobile } from '../../lib/masking.ts'
-import { settingsOf, type ServiceDeps } from '../context.ts'
+import { codeHasher } from '../otp/code.ts'
+import { sessionSecretRing, settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
@@ -67,8 +68,8 @@ export function createContactChangeService(deps: ServiceDeps) {
   const delivery = createDeliveryQueue(deps)
   const limits = settings.otp
 
-  const hashCode = (changeId: string, code: string) =>
-    crypto.createHmac('sha256', settings.sessionSecret).update(`contact:${changeId}:${code}`).digest('base64url')
+  // `contact:{change id}:{code}`; a code sent before a SESSION_SECRET rotation still verifies.
+  const codes = codeHasher(sessionSecretRing(settings), 'contact')
 
   async function requireUser(db: Executor, userId: string): Promise<UserRow> {
     const row = await findUserRowById(db, userId)
@@ -215,7 +216,7 @@ export function createContactChangeService(deps: ServiceDeps) {
           kind,
           newValue,
           reference,
-          codeHash: hashCode(id, code),
+          codeHash: codes.hash(id, code),
           createdAt: now,
           expiresAt: new Date(now.getTime() + limits.ttlSeconds * 1000),
         })
@@ -268,9 +269,7 @@ export function createContactChangeService(deps: ServiceDeps) {
         if (!change) return { kind: 'no-code' as const }
         if (change.lockedAt) return { kind: 'locked' as const }
         if (change.expiresAt <= now) return { kind: 'expired' as const }
-        const expected = Buffer.from(change.codeHash)
-        const given = Buffer.from(hashCode(change.id, otp))
-        if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
+        if (!codes.matches(change.id, otp, change.codeHash)) {
           const failures = change.failedAttempts + 1
           const locks = failures >= limits.maxAttempts
           await tx

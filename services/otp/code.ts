@@ -5,15 +5,27 @@
  * the verdict on a typed code: right, or wrong with the tries left, locking at the last one.
  */
 import crypto from 'node:crypto'
+import { madeByAny, type SecretRing } from '../../lib/secret-ring.ts'
 
 export function newCode(): string {
   return crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')
 }
 
+export type CodeHasher = {
+  /** The HMAC stored for a new code: the current secret's, always. */
+  hash: (challengeId: string, code: string) => string
+  /** Whether a typed code is the stored one under the current or a previous secret (a code sent before a rotation). */
+  matches: (challengeId: string, code: string, stored: string) => boolean
+}
+
 /** The HMAC of a challenge's code; `purpose` keeps one flow's hashes from standing for another's. */
-export function codeHasher(secret: string, purpose: string) {
-  return (challengeId: string, code: string) =>
+export function codeHasher(secrets: SecretRing, purpose: string): CodeHasher {
+  const hashWith = (secret: string, challengeId: string, code: string) =>
     crypto.createHmac('sha256', secret).update(`${purpose}:${challengeId}:${code}`).digest('base64url')
+  return {
+    hash: (challengeId, code) => hashWith(secrets.current, challengeId, code),
+    matches: (challengeId, code, stored) => madeByAny(secrets, stored, (secret) => hashWith(secret, challengeId, code)),
+  }
 }
 
 export type CodeVerdict =
@@ -23,12 +35,10 @@ export type CodeVerdict =
 export function judgeCode(
   challenge: { id: string; codeHash: string; failedAttempts: number },
   typed: string,
-  hash: (challengeId: string, code: string) => string,
+  codes: CodeHasher,
   maxAttempts: number,
 ): CodeVerdict {
-  const expected = Buffer.from(challenge.codeHash)
-  const given = Buffer.from(hash(challenge.id, typed))
-  if (expected.length === given.length && crypto.timingSafeEqual(expected, given)) return { kind: 'right' }
+  if (codes.matches(challenge.id, typed, challenge.codeHash)) return { kind: 'right' }
   const failedAttempts = challenge.failedAttempts + 1
   const locks = failedAttempts >= maxAttempts
   return { kind: 'wrong', failedAttempts, locks, triesLeft: maxAttempts - failedAttempts }

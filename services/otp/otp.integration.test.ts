@@ -9,7 +9,17 @@ import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../../lib/logger.ts'
 import { latestMessagesFor } from '../notifications/outbox.ts'
-import { signAccessToken, signedCall, startTestGateway, type TestGateway } from '../testing.ts'
+import { gatewayFromConfig } from '../gateway.ts'
+import { serviceSettingsFromConfig } from '../context.ts'
+import {
+  TEST_SECRETS,
+  signAccessToken,
+  signedCall,
+  silentLogger,
+  startTestGateway,
+  testConfig,
+  type TestGateway,
+} from '../testing.ts'
 import { users } from '../identity/tables.ts'
 import { OTP_TEXT } from './service.ts'
 import { otpChallenges, pendingProofs } from './tables.ts'
@@ -58,7 +68,7 @@ async function newUser() {
   const token = await signAccessToken(t, { sub: row!.id, realm_access: { roles: ['base'] }, accountNumber: [] })
   const call = (method: string, path: string, body?: unknown) =>
     signedCall(t, method, path, { body, headers: { authorization: `Bearer ${token}` } })
-  return { id: row!.id, call }
+  return { id: row!.id, token, call }
 }
 
 async function storedLinks(id: string) {
@@ -326,5 +336,40 @@ describe('the code stays secret', () => {
     const logger = createLogger({ LOG_LEVEL: 'info' }, 'test', { write: (line: string) => void lines.push(line) })
     logger.info({ body: { otp: code, emailHashValue: reference }, otp: code }, 'verify')
     expect(lines.join('')).not.toContain(code)
+  })
+})
+
+describe('a SESSION_SECRET rotation (docs/operations.md, Rotating secrets)', () => {
+  /** Another upstream copy on the same database, started after the rotation: a new secret, the old one previous. */
+  function copyAfterRotation(previous: string[]) {
+    const config = testConfig({
+      SESSION_SECRET: 'rotated-session-secret-0123456789-abcdef',
+      SESSION_SECRET_PREVIOUS: previous.join(','),
+    })
+    const deps = { db: t.database.db, logger: silentLogger, productName: config.PRODUCT_NAME, now }
+    const gateway = gatewayFromConfig(
+      config,
+      { ...deps, settings: serviceSettingsFromConfig(config) },
+      { signatureClock: () => new Date() },
+    )
+    return { config, fetch: (request: Request) => Promise.resolve(gateway.fetch(request)) }
+  }
+
+  it('a code sent before the rotation verifies after it while the old secret is listed as previous', async () => {
+    advance(2 * HOUR)
+    const user = await newUser()
+    await user.call('POST', '/otp/start', { accountNumber: LIZA.account })
+    const sent = await user.call('POST', '/otp/send', { channel: 'email' })
+    const code = await newestCode(LIZA.email)
+    const verify = (copy: ReturnType<typeof copyAfterRotation>) =>
+      signedCall(copy, 'POST', '/otp/verify', {
+        body: { otp: code, emailHashValue: sent.body.data.code.emailHashValue },
+        headers: { authorization: `Bearer ${user.token}` },
+      })
+    // Without the previous list the code is wrong (a try counted); with it, right.
+    expect((await verify(copyAfterRotation([]))).status).toBe(422)
+    const verified = await verify(copyAfterRotation([TEST_SECRETS.SESSION_SECRET]))
+    expect(verified.status).toBe(200)
+    expect(verified.body.data.accountNumber).toEqual([LIZA.account])
   })
 })

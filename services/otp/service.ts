@@ -19,7 +19,7 @@ import crypto from 'node:crypto'
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { maskEmail, maskMobile } from '../../lib/masking.ts'
 import { findSubscriberAccount, PORTAL_PRODUCT, type SubscriberAccount } from '../accounts/registry.ts'
-import { settingsOf, type ServiceDeps } from '../context.ts'
+import { sessionSecretRing, settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { notLinkableMessage, recordProvenLink } from '../identity/service.ts'
@@ -106,7 +106,7 @@ export function createOtpService(deps: ServiceDeps) {
   const delivery = createDeliveryQueue(deps)
   const limits = settings.otp
 
-  const hashCode = codeHasher(settings.sessionSecret, 'otp')
+  const codes = codeHasher(sessionSecretRing(settings), 'otp')
 
   async function requireUserRow(db: Executor, userId: string) {
     const row = await findUserRowById(db, userId)
@@ -263,7 +263,7 @@ export function createOtpService(deps: ServiceDeps) {
           channel,
           maskedDestination: contact.masked,
           reference: crypto.randomBytes(24).toString('base64url'),
-          codeHash: hashCode(id, code),
+          codeHash: codes.hash(id, code),
           createdAt: now,
           expiresAt: new Date(now.getTime() + limits.ttlSeconds * 1000),
         })
@@ -307,7 +307,7 @@ export function createOtpService(deps: ServiceDeps) {
         if (!challenge) return { kind: 'no-code' as const }
         if (challenge.lockedAt) return { kind: 'locked' as const }
         if (challenge.expiresAt <= now) return { kind: 'expired' as const }
-        const verdict = judgeCode(challenge, otp, hashCode, limits.maxAttempts)
+        const verdict = judgeCode(challenge, otp, codes, limits.maxAttempts)
         if (verdict.kind === 'wrong') {
           const { failedAttempts, locks } = verdict
           await tx

@@ -14,10 +14,11 @@ import crypto from 'node:crypto'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { maskEmail } from '../../lib/masking.ts'
 import { formatPesos } from '../../lib/pesos.ts'
+import { madeByAny } from '../../lib/secret-ring.ts'
 import { findSubscriberAccount, PORTAL_PRODUCT, type SubscriberAccount } from '../accounts/registry.ts'
 import { requireOwnAccount, type Caller } from '../bearer.ts'
 import { createBillingService, postPayment } from '../billing/service.ts'
-import { settingsOf, type ServiceDeps } from '../context.ts'
+import { sessionSecretRing, settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
@@ -176,8 +177,9 @@ export function createPaymentsService(deps: ServiceDeps & { gateway: PaymentGate
   const billing = createBillingService(deps)
   const delivery = createDeliveryQueue(deps)
 
-  const guestKeyOf = (paymentId: string) =>
-    crypto.createHmac('sha256', settings.sessionSecret).update(`payment-guest:${paymentId}`).digest('base64url')
+  const guestKeyWith = (secret: string, paymentId: string) =>
+    crypto.createHmac('sha256', secret).update(`payment-guest:${paymentId}`).digest('base64url')
+  const guestKeyOf = (paymentId: string) => guestKeyWith(settings.sessionSecret, paymentId)
 
   // --- guests' limit (Postgres, fixed window) ---------------------------------------------
 
@@ -344,12 +346,10 @@ export function createPaymentsService(deps: ServiceDeps & { gateway: PaymentGate
       return row
     }
     // A guest sees only a payment a guest started, with the key its initiation answered.
+    // A key answered before a SESSION_SECRET rotation still reads its payment (a checkout in flight).
     const key = viewer.guestKey ?? ''
-    const expected = guestKeyOf(row.id)
     const matches =
-      row.initiatedBy === null &&
-      key.length === expected.length &&
-      crypto.timingSafeEqual(Buffer.from(key), Buffer.from(expected))
+      row.initiatedBy === null && madeByAny(sessionSecretRing(settings), key, (secret) => guestKeyWith(secret, row.id))
     if (!matches) throw notFound()
     return row
   }

@@ -29,7 +29,7 @@ import type {
 } from '../../lib/referrals.ts'
 import type { SubscriberAccount } from '../accounts/registry.ts'
 import type { Caller } from '../bearer.ts'
-import { settingsOf, type ServiceDeps } from '../context.ts'
+import { sessionSecretRing, settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { findUserRowById } from '../identity/users.ts'
@@ -168,7 +168,7 @@ export function createReferralsService(deps: ServiceDeps) {
   const limits = settings.otp
   const delivery = createDeliveryQueue(deps)
 
-  const hashCode = codeHasher(settings.sessionSecret, 'referral-eligibility')
+  const codes = codeHasher(sessionSecretRing(settings), 'referral-eligibility')
 
   const eligibilityOf = (db: Executor, accountNumber: string) => accountEligibility(db, accountNumber, deps.productName)
 
@@ -391,7 +391,7 @@ export function createReferralsService(deps: ServiceDeps) {
           channel,
           maskedDestination: contact.masked,
           reference: crypto.randomBytes(24).toString('base64url'),
-          codeHash: hashCode(id, code),
+          codeHash: codes.hash(id, code),
           createdAt: now,
           expiresAt: new Date(now.getTime() + limits.ttlSeconds * 1000),
         })
@@ -438,7 +438,7 @@ export function createReferralsService(deps: ServiceDeps) {
         if (!challenge) return { kind: 'no-code' as const }
         if (challenge.lockedAt) return { kind: 'locked' as const }
         if (challenge.expiresAt <= now) return { kind: 'expired' as const }
-        const verdict = judgeCode(challenge, otp, hashCode, limits.maxAttempts)
+        const verdict = judgeCode(challenge, otp, codes, limits.maxAttempts)
         if (verdict.kind === 'wrong') {
           const { failedAttempts, locks } = verdict
           await tx

@@ -26,6 +26,21 @@ export function seal(key: Buffer, plaintext: string, associatedData: string): st
   return [iv, ciphertext, cipher.getAuthTag()].map((part) => part.toString('base64url')).join('.')
 }
 
+/**
+ * Opens with the first key that fits (the current one first, then the previous ones of a
+ * SESSION_SECRET rotation), saying which: 0 is the current key. Throws when none does.
+ */
+export function openWithAny(keys: readonly Buffer[], sealed: string, associatedData: string) {
+  for (const [index, key] of keys.entries()) {
+    try {
+      return { plaintext: open(key, sealed, associatedData), keyIndex: index }
+    } catch {
+      // not this key: the next one
+    }
+  }
+  throw new Error('no key opens the sealed value')
+}
+
 /** Throws when the blob was altered, belongs to another row or another key. */
 export function open(key: Buffer, sealed: string, associatedData: string): string {
   const [iv, ciphertext, tag] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'))

@@ -13,9 +13,9 @@ import type {
   SessionView,
 } from '../../lib/session-schemas.ts'
 import type { ServiceDeps } from '../context.ts'
-import { settingsOf } from '../context.ts'
+import { sessionSecretRing, settingsOf } from '../context.ts'
 import { ServiceError } from '../errors.ts'
-import { hashSessionId, newSessionId, open, seal, sessionTokenKey } from './crypto.ts'
+import { hashSessionId, newSessionId, openWithAny, seal, sessionTokenKey } from './crypto.ts'
 import { portalSessions } from './tables.ts'
 
 // Rows past their absolute expiry are kept a day for investigations, then deleted.
@@ -29,17 +29,25 @@ export const REFRESH_LEASE_MS = 15_000
 export type SessionService = ReturnType<typeof createSessionService>
 
 export function createSessionService(deps: ServiceDeps) {
-  const key = sessionTokenKey(settingsOf(deps).sessionSecret)
+  // New tokens are sealed with the current SESSION_SECRET's key; stored ones open with it or,
+  // after a rotation, with a previous one (docs/operations.md, Rotating secrets).
+  const secrets = sessionSecretRing(settingsOf(deps))
+  const keys = [secrets.current, ...secrets.previous].map(sessionTokenKey)
+  const key = keys[0]!
 
-  function view(row: Row): SessionView {
-    let tokens: SessionTokens
+  /** The row's tokens, and whether they are still sealed with a previous key. */
+  function opened(row: Row): { tokens: SessionTokens; underPreviousKey: boolean } {
     try {
-      tokens = JSON.parse(open(key, row.tokensEncrypted, row.idHash)) as SessionTokens
+      const { plaintext, keyIndex } = openWithAny(keys, row.tokensEncrypted, row.idHash)
+      return { tokens: JSON.parse(plaintext) as SessionTokens, underPreviousKey: keyIndex > 0 }
     } catch {
       // Another SESSION_SECRET, or an altered row: the session cannot be used.
       deps.logger.warn({ sub: row.sub }, 'session tokens could not be decrypted')
       throw gone()
     }
+  }
+
+  function view(row: Row, tokens = opened(row).tokens): SessionView {
     return {
       sub: row.sub,
       roles: row.roles,
@@ -103,7 +111,18 @@ export function createSessionService(deps: ServiceDeps) {
         .where(live(idHash, now))
         .returning()
       if (!row) throw gone()
-      return view(row)
+      const { tokens, underPreviousKey } = opened(row)
+      if (underPreviousKey) {
+        // Sealed again with the current key at the first read after a rotation, not at the next
+        // refresh: refreshes follow the provider's access-token lifetime (Keycloak's may be long),
+        // reads follow use, so every live session leaves the old key within its idle timeout.
+        // Only if the row still holds what was read: tokens stored meanwhile are newer.
+        await deps.db
+          .update(portalSessions)
+          .set({ tokensEncrypted: seal(key, JSON.stringify(tokens), idHash) })
+          .where(and(eq(portalSessions.idHash, idHash), eq(portalSessions.tokensEncrypted, row.tokensEncrypted)))
+      }
+      return view(row, tokens)
     },
 
     /**

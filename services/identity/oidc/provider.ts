@@ -77,8 +77,12 @@ export async function createIdentityProvider({
   const keys = await loadSigningKeys(db)
 
   // Signed cookies need keys that survive restarts and are shared by every copy: derived
-  // from the session secret, separated from its other uses by the label.
-  const cookieKey = Buffer.from(crypto.hkdfSync('sha256', config.sessionSecret, realm, 'oidc-provider cookies', 32))
+  // from the session secret, separated from its other uses by the label. oidc-provider signs
+  // with the first and accepts all: the previous secrets' keys keep a login under way working
+  // across a rotation (docs/operations.md, Rotating secrets).
+  const cookieKeys = [config.sessionSecret, ...config.SESSION_SECRET_PREVIOUS].map((secret) =>
+    Buffer.from(crypto.hkdfSync('sha256', secret, realm, 'oidc-provider cookies', 32)),
+  )
 
   const claimsOf = async (accountId: string): Promise<IdentityClaims | undefined> => {
     const user = await directory.findUser(accountId)
@@ -153,7 +157,7 @@ export async function createIdentityProvider({
     cookies: {
       // Own names: the library's `_session` could meet a portal cookie of that name on /realms.
       names: { session: 'oidc_session', interaction: 'oidc_interaction', resume: 'oidc_resume' },
-      keys: [cookieKey],
+      keys: cookieKeys,
       // The session cookie is only read by the provider's own endpoints.
       long: { httpOnly: true, sameSite: 'lax', path: mountPath },
       // docs/conventions.md, Stack: the interaction cookie must reach the login route and its `.data`
