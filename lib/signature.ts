@@ -62,12 +62,6 @@ export function computeSignature(input: SignatureInput): string {
   return 'v1=' + crypto.createHmac('sha256', input.secret).update(canonical).digest('hex')
 }
 
-export function signaturesMatch(expected: string, given: string): boolean {
-  const a = Buffer.from(expected)
-  const b = Buffer.from(given)
-  return a.length === b.length && crypto.timingSafeEqual(a, b)
-}
-
 export function newRequestId(): string {
   return crypto.randomUUID()
 }

@@ -17,7 +17,10 @@ afterAll(async () => {
   await database.close()
 })
 
-function gatewayWith(scheme: SignatureScheme, clocks: { now?: () => Date; signatureClock?: () => Date } = {}) {
+function gatewayWith(
+  scheme: SignatureScheme,
+  extra: { now?: () => Date; signatureClock?: () => Date; previousSecrets?: string[] } = {},
+) {
   return createGateway({
     db: database.db,
     logger: silentLogger,
@@ -29,7 +32,7 @@ function gatewayWith(scheme: SignatureScheme, clocks: { now?: () => Date; signat
     clockWindowSeconds: 300,
     // No signed-in calls here: bearer tokens are tested in bearer.integration.test.ts.
     accessTokens: () => Promise.reject(new Error('no bearer tokens in this test')),
-    ...clocks,
+    ...extra,
   })
 }
 
@@ -166,6 +169,29 @@ describe('gateway signature check (hmac, the default)', () => {
 
   it('refuses a legacy signature when it expects hmac', async () => {
     await expectRefused(await gateway().fetch(signedRequest({ scheme: 'legacy' })))
+  })
+})
+
+describe('an UPSTREAM_SECRET rotation (docs/operations.md, Rotating secrets)', () => {
+  // The upstream copies get the new secret as current and the old one as previous first.
+  const OLD = 'old-upstream-secret-0123456789'
+  const rotated = (scheme: SignatureScheme = 'hmac') => gatewayWith(scheme, { previousSecrets: [OLD] })
+
+  it('accepts a call signed with the old secret while it is listed as previous', async () => {
+    expect((await rotated().fetch(signedRequest({ secret: OLD }))).status).toBe(200)
+    expect((await rotated('legacy').fetch(signedRequest({ scheme: 'legacy', secret: OLD }))).status).toBe(200)
+  })
+
+  it('accepts a call signed with the current secret at the same time', async () => {
+    expect(await rotated().fetch(signedRequest())).toHaveProperty('status', 200)
+  })
+
+  it('refuses the old secret once it is dropped from the previous list', async () => {
+    await expectRefused(await gatewayWith('hmac').fetch(signedRequest({ secret: OLD })))
+  })
+
+  it('still refuses a secret that is neither current nor previous', async () => {
+    await expectRefused(await rotated().fetch(signedRequest({ secret: 'not-the-secret-at-all-0000' })))
   })
 })
 

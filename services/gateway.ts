@@ -5,7 +5,8 @@
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { HEADER, computeSignature, signaturesMatch, type SignatureScheme } from '../lib/signature.ts'
+import { madeByAny } from '../lib/secret-ring.ts'
+import { HEADER, computeSignature, sha256Hex, type SignatureScheme } from '../lib/signature.ts'
 import { addressRoutes } from './address/routes.ts'
 import { analyticsRoutes } from './analytics/routes.ts'
 import { applicationRoutes } from './applications/routes.ts'
@@ -47,6 +48,8 @@ import { supportRoutes } from './support/routes.ts'
 
 export type GatewayOptions = ServiceDeps & {
   secret: string
+  /** UPSTREAM_SECRET_PREVIOUS: calls signed with these are accepted too, while a rotation settles. */
+  previousSecrets?: readonly string[]
   scheme: SignatureScheme
   channels: string[]
   clockWindowSeconds: number
@@ -137,18 +140,22 @@ export function createGateway(options: GatewayOptions) {
     if (streamed && !/^[0-9a-f]{64}$/.test(declaredSha256 ?? '')) return refuse('Missing or malformed content hash.')
     const body = streamed ? new Uint8Array() : new Uint8Array(await c.req.arrayBuffer())
     const url = new URL(c.req.url)
-    const expected = computeSignature({
-      scheme: options.scheme,
-      secret: options.secret,
-      channel,
-      method: c.req.method,
-      pathWithQuery: url.pathname + url.search,
-      requestId,
-      timestamp,
-      body,
-      bodySha256: streamed ? declaredSha256 : undefined,
-    })
-    if (!signaturesMatch(expected, signature)) return refuse('Invalid signature.')
+    const bodySha256 = streamed ? declaredSha256 : sha256Hex(body)
+    const expected = (secret: string) =>
+      computeSignature({
+        scheme: options.scheme,
+        secret,
+        channel,
+        method: c.req.method,
+        pathWithQuery: url.pathname + url.search,
+        requestId,
+        timestamp,
+        body,
+        bodySha256,
+      })
+    // The current secret or a previous one (docs/operations.md, Rotating secrets), each compared in constant time.
+    const ring = { current: options.secret, previous: options.previousSecrets ?? [] }
+    if (!madeByAny(ring, signature, expected)) return refuse('Invalid signature.')
     if (!(await replay.remember(requestId, new Date(nowMs)))) return refuse('Request id already used.')
     c.set('requestId', requestId)
     // The portal request this call serves names every log line of it (lib/logger.ts); the
@@ -223,6 +230,7 @@ export function gatewayFromConfig(
     payments: { gateway: payments.gateway, settings: payments.settings },
     signIn: extras.signIn,
     secret: config.upstreamSecret,
+    previousSecrets: config.UPSTREAM_SECRET_PREVIOUS,
     scheme: config.UPSTREAM_SIGNATURE_SCHEME,
     // OPERATOR_CHANNEL: operator tools (the applications service's /v1/operator calls accept only it).
     channels: [config.channel, 'BIDA', OPERATOR_CHANNEL],
