@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
+import type { ViteDevServer } from 'vite'
 import compression from 'compression'
 import express from 'express'
 import { createProxyMiddleware } from 'http-proxy-middleware'
@@ -53,6 +54,11 @@ export type PortalOptions = {
    * Nothing in the configuration sets it.
    */
   upstreamFault?: (request: Request) => Response | undefined
+  /**
+   * Tests only (tests/support/portal.ts): a Vite dev server already made, shared by a test
+   * worker's portals, so each does not transform the whole app again; the caller closes it.
+   */
+  viteDevServer?: ViteDevServer
 }
 
 /** The upstream's readiness, as the portal with UPSTREAM_URL sees it. */
@@ -102,9 +108,11 @@ export async function createPortal(config: Config, logger: Logger, options: Port
     upstreamFetch = (request) => Promise.resolve(fault?.(request) ?? gateway.fetch(request))
   }
 
+  // Development: Vite in middleware mode, or the one a test worker shares between its portals.
+  const sharedVite = options.viteDevServer
   const viteDevServer = config.production
     ? undefined
-    : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+    : (sharedVite ?? (await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))))
 
   const app = express()
   app.disable('x-powered-by')
@@ -219,7 +227,7 @@ export async function createPortal(config: Config, logger: Logger, options: Port
     metrics,
     async close() {
       identity?.close()
-      await viteDevServer?.close()
+      if (!sharedVite) await viteDevServer?.close()
       await services?.close()
     },
   }

@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import type { ViteDevServer } from 'vite'
 import type { Config } from '../../lib/env.ts'
 import { createPortal, type PortalOptions } from '../../server.ts'
 import { openTestDatabase, silentLogger, testConfig } from '../../services/testing.ts'
@@ -35,6 +36,20 @@ export async function freePort(): Promise<number> {
   return port
 }
 
+/**
+ * One Vite dev server per test worker (Vitest keeps one module graph per worker: decision
+ * 0017), shared by every portal the worker starts: its transforms of the app are made once,
+ * not once per file (each file's portal cost several seconds of CPU). Never closed: it ends
+ * with the worker.
+ */
+let vite: Promise<ViteDevServer> | undefined
+function sharedViteDevServer(): Promise<ViteDevServer> {
+  vite ??= import('vite').then((module) =>
+    module.createServer({ server: { middlewareMode: true, watch: null }, logLevel: 'silent' }),
+  )
+  return vite
+}
+
 export async function startTestPortal(
   env: Record<string, string> = {},
   options: PortalOptions = {},
@@ -52,7 +67,8 @@ export async function startTestPortal(
   })
   // A fresh test database as the portal would seed it (demo data on unless a test turns it off).
   const database = await openTestDatabase(config.demoData ? { seededFor: config.PRODUCT_NAME } : {})
-  const portal = await createPortal(config, silentLogger, { database, ...options })
+  const viteDevServer = config.production ? undefined : await sharedViteDevServer()
+  const portal = await createPortal(config, silentLogger, { database, viteDevServer, ...options })
   const server = await new Promise<Server>((resolve) => {
     const s = portal.app.listen(port, '127.0.0.1', () => resolve(s))
   })
