@@ -162,27 +162,33 @@ describe('jobs on pg-boss', () => {
     expect((await jobStates('wifi-settle'))[0]?.state).toBe('completed')
   })
 
-  it('a schedule kept by two instances fires once per cron slot, and its job runs once', async () => {
-    const [first, second] = [await instance(), await instance()]
-    const runs: string[] = []
-    for (const jobs of [first, second]) {
-      await jobs.work('drafts-purge', async (_data, job) => void runs.push(job.id))
-      await jobs.schedule([{ queue: 'drafts-purge', cron: '* * * * *' }])
-    }
-    await until(() => runs.length > 0, 'the schedule fired')
-    // Both timekeepers check the schedules every second: give each several chances to fire it again.
-    await sleep(4_000)
+  // Waits for the next minute's cron slot (up to 60 s): on one database only, Postgres when the run has one.
+  const scheduleDatabase = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
+  const onThisDatabase = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite') === scheduleDatabase
+  it.runIf(onThisDatabase)(
+    'a schedule kept by two instances fires once per cron slot, and its job runs once',
+    async () => {
+      const [first, second] = [await instance(), await instance()]
+      const runs: string[] = []
+      for (const jobs of [first, second]) {
+        await jobs.work('drafts-purge', async (_data, job) => void runs.push(job.id))
+        await jobs.schedule([{ queue: 'drafts-purge', cron: '* * * * *' }])
+      }
+      await until(() => runs.length > 0, 'the schedule fired')
+      // Both timekeepers check the schedules every second: give each several chances to fire it again.
+      await sleep(4_000)
 
-    // pg-boss turns a due schedule into one "send it" job per cron slot (a minute), unique across instances.
-    const slots = await rows<{ slot: string }>(
-      sql`SELECT DISTINCT singleton_on::text AS slot FROM pgboss.job WHERE name = '__pgboss__send-it' AND singleton_key = 'drafts-purge'`,
-    )
-    const queued = await jobStates('drafts-purge')
-    expect(slots.length).toBeGreaterThanOrEqual(1)
-    expect(slots.length).toBeLessThanOrEqual(2) // the wait may cross one minute's end
-    expect(queued).toHaveLength(slots.length)
-    expect(runs).toHaveLength(slots.length)
-    expect(new Set(runs).size).toBe(runs.length)
-    await database.db.execute(sql`DELETE FROM pgboss.schedule`)
-  })
+      // pg-boss turns a due schedule into one "send it" job per cron slot (a minute), unique across instances.
+      const slots = await rows<{ slot: string }>(
+        sql`SELECT DISTINCT singleton_on::text AS slot FROM pgboss.job WHERE name = '__pgboss__send-it' AND singleton_key = 'drafts-purge'`,
+      )
+      const queued = await jobStates('drafts-purge')
+      expect(slots.length).toBeGreaterThanOrEqual(1)
+      expect(slots.length).toBeLessThanOrEqual(2) // the wait may cross one minute's end
+      expect(queued).toHaveLength(slots.length)
+      expect(runs).toHaveLength(slots.length)
+      expect(new Set(runs).size).toBe(runs.length)
+      await database.db.execute(sql`DELETE FROM pgboss.schedule`)
+    },
+  )
 })
