@@ -7,6 +7,10 @@
  *      which shows how the gap splits between middleware and page; rounds rotate the order;
  *   2. a full step-2 POST of /CheckAvailability with 20 visitors at once (p99);
  *   3. page weight of every public page: HTML, and the JS and CSS a first visit loads;
+ *   4. when a Postgres server answers (BENCH_DATABASE_URL or TEST_DATABASE_URL), the scale-out
+ *      set-up through nginx, one portal and one upstream against three and two: throughput of
+ *      the landing page and a signed-in dashboard, each process's memory, and start to ready
+ *      on a seeded database (scripts/bench/scale-out.ts; otherwise it says skipped);
  * and, before the build, in this process: the coverage look-up with 1,000,000 NAPs
  * (scripts/bench/coverage.ts; alone: npm run bench:coverage), and the server's memory while
  * 20 uploads of 5 MB stream through the documents page (scripts/bench/uploads.ts).
@@ -16,10 +20,14 @@
  * Environment: BENCH_SECONDS (length of each measured run, default 5),
  * BENCH_ROUNDS (measured runs per page, default 3; the median counts), BENCH_CONNECTIONS (default 16),
  * BENCH_ACCEPT_ENCODING (what the load generator accepts, default a browser's
- * 'gzip, deflate, br'; the compression middleware then answers with brotli).
+ * 'gzip, deflate, br'; the compression middleware then answers with brotli). The scale-out
+ * section: BENCH_DATABASE_URL (else TEST_DATABASE_URL), BENCH_RESTARTS (starts timed per
+ * process, default 5), BENCH_SCALE_OUT_BASE_PORT (default 3300: ports 3300-3305 and 3320-3328),
+ * BENCH_LOG_LEVEL (its processes' LOG_LEVEL, default info).
  *
  * Its parts, in scripts/bench/: coverage.ts the coverage look-up, processes.ts starts and stops the server, load.ts
- * measures throughput, page-weight.ts the pages, report.ts prints and checks the targets.
+ * measures throughput, page-weight.ts the pages, scale-out.ts the scale-out set-up, report.ts prints
+ * and checks the targets.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -33,6 +41,7 @@ import { buildBareApp, startBareApp, stopBareApp } from './bench/bare.ts'
 import { measureThroughput } from './bench/load.ts'
 import { measureUploadMemory, uploadChecks, type UploadBench } from './bench/uploads.ts'
 import { measurePage, type PageWeight } from './bench/page-weight.ts'
+import { measureScaleOut, printScaleOut, scaleOutChecks } from './bench/scale-out.ts'
 import { freePort, serverGroup, startServer, stopServer } from './bench/processes.ts'
 import { BROWSER_HEADERS, CONNECTIONS, ROUNDS, SECONDS, WARMUP_SECONDS } from './bench/settings.ts'
 import { checkTargets, LABELS, printReport } from './bench/report.ts'
@@ -111,15 +120,20 @@ async function main() {
 
   await stopServer()
 
-  // 4. Report.
-  printReport(pages, throughput)
+  // 4. The scale-out set-up (issue 17, Performance), alone on the machine now.
+  const scaleOut = await measureScaleOut()
 
-  // 5. Targets.
+  // 5. Report.
+  printReport(pages, throughput)
+  printScaleOut(scaleOut)
+
+  // 6. Targets.
   const checks = [
     ...checkTargets(pages, throughput, LANDING),
     ...checkPostChecks(checkPost, checkPostFloor),
     ...coverageChecks(coverage),
     ...uploadChecks(uploads),
+    ...scaleOutChecks(scaleOut),
   ]
   for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`)
   const notBuilt = pages.filter((page) => page.status === 404).map((page) => page.path)
@@ -152,6 +166,7 @@ async function main() {
     checkPostFloor,
     coverage,
     uploads,
+    scaleOut,
     checks,
     pass: checks.every((check) => check.pass),
   }

@@ -26,15 +26,19 @@ export type Run = {
   loadBefore: number
 }
 
-async function cannon(url: string, seconds: number): Promise<autocannon.Result> {
-  return autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: BROWSER_HEADERS })
+export async function cannon(target: Pick<Target, 'url' | 'headers'>, seconds: number): Promise<autocannon.Result> {
+  const headers = { ...BROWSER_HEADERS, ...target.headers }
+  return autocannon({ url: target.url, connections: CONNECTIONS, duration: seconds, headers })
 }
 
-async function measureRun(round: number, target: Target): Promise<Run> {
+const serverCpuMs = (target: Target) =>
+  target.cpuMs ? target.cpuMs() : target.pgid === undefined ? null : groupCpuMs(target.pgid)
+
+export async function measureRun(round: number, target: Target): Promise<Run> {
   const loadBefore = os.loadavg()[0]!
-  const cpuBefore = groupCpuMs(target.pgid)
-  const result = await cannon(target.url, SECONDS)
-  const cpuAfter = groupCpuMs(target.pgid)
+  const cpuBefore = serverCpuMs(target)
+  const result = await cannon(target, SECONDS)
+  const cpuAfter = serverCpuMs(target)
   const run = toRun(round, target.label, result, loadBefore)
   if (cpuBefore !== null && cpuAfter !== null && run.responses > 0) {
     run.cpuMsPerRequest = (cpuAfter - cpuBefore) / run.responses
@@ -65,16 +69,27 @@ function toRun(round: number, page: string, result: autocannon.Result, loadBefor
   }
 }
 
-/** A page to measure and the process group that serves it (for its CPU time). */
-export type Target = { label: string; page: string; url: string; pgid: number }
+/**
+ * A page to measure and the process group that serves it (for its CPU time), or a function
+ * that reads the serving processes' CPU time (several processes not in one group); headers
+ * beside the browser's, such as a signed-in session's cookie.
+ */
+export type Target = {
+  label: string
+  page: string
+  url: string
+  pgid?: number
+  cpuMs?: () => number | null
+  headers?: Record<string, string>
+}
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-function summarise(runs: Run[], target: Target) {
+export function summarise(runs: Run[], target: Pick<Target, 'label' | 'page'>) {
   const mine = runs.filter((run) => run.page === target.label)
   return {
     label: target.label,
@@ -99,7 +114,7 @@ export type Summary = Throughput['summaries'][number]
  */
 export async function measureThroughput(targets: Target[]) {
   console.log(`\n> warm-up: ${WARMUP_SECONDS} s per page, discarded`)
-  for (const target of targets) await cannon(target.url, WARMUP_SECONDS)
+  for (const target of targets) await cannon(target, WARMUP_SECONDS)
   const runs: Run[] = []
   for (let round = 1; round <= ROUNDS; round++) {
     const shift = (round - 1) % targets.length

@@ -165,3 +165,57 @@ export function groupCpuMs(pgid: number): number | null {
   }
   return (ticks * 1000) / CLOCK_TICKS
 }
+
+/** A process as /proc lists it: its id, its parent's and its command's name. */
+export type ProcessEntry = { pid: number; ppid: number; comm: string }
+
+/** Every process /proc lists (Linux), or null elsewhere. */
+export function listProcesses(): ProcessEntry[] | null {
+  const entries: ProcessEntry[] = []
+  try {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        entries.push({ pid: Number(entry), ppid: Number(fields[1]), comm })
+      } catch {
+        // exited meanwhile
+      }
+    }
+  } catch {
+    return null
+  }
+  return entries
+}
+
+/**
+ * CPU time (utime + stime) of these processes, ms; a process gone counts 0. Null off Linux.
+ * `reaping`: processes whose exited children's time counts too (cutime + cstime), such as a
+ * Postgres server's postmaster, whose backends come and go with the pools' connections.
+ */
+export function pidsCpuMs(pids: number[], reaping: number[] = []): number | null {
+  if (!fs.existsSync('/proc/self/stat')) return null
+  let ticks = 0
+  for (const pid of [...pids, ...reaping.map((pid) => -pid)]) {
+    try {
+      const stat = fs.readFileSync(`/proc/${Math.abs(pid)}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      ticks += pid > 0 ? Number(fields[11]) + Number(fields[12]) : Number(fields[13]) + Number(fields[14])
+    } catch {
+      // gone
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS
+}
+
+/** A process's resident memory (VmRSS in /proc/<pid>/status), bytes, or null. */
+export function rssBytes(pid: number): number | null {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Number(match[1]) * 1024 : null
+  } catch {
+    return null
+  }
+}

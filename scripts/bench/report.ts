@@ -157,7 +157,7 @@ export function checkTargets(pages: PageWeight[], { runs, summaries }: Throughpu
   return checks
 }
 
-function table(headers: string[], rows: (string | number)[][], rightAligned: boolean[]) {
+export function table(headers: string[], rows: (string | number)[][], rightAligned: boolean[]) {
   const cells = [headers, ...rows.map((row) => row.map(String))]
   const widths = headers.map((_, col) => Math.max(...cells.map((row) => row[col]!.length)))
   const line = (row: string[]) =>

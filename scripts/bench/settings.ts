@@ -13,7 +13,7 @@ export const BROWSER_HEADERS = {
   'accept-language': 'en-PH,en;q=0.9',
 }
 
-function positiveNumber(name: string, fallback: number) {
+export function positiveNumber(name: string, fallback: number) {
   const raw = process.env[name]
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)
