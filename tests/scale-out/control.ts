@@ -18,6 +18,13 @@ export async function database(state: 'open' | 'close') {
   expect(answer.status, `database ${state}: ${await answer.text()}`).toBe(204)
 }
 
+/** Backs up, loses and restores the database and the uploads (backup.ts); answers the run's folder. */
+export async function rehearseBackup(): Promise<{ workDir: string }> {
+  const answer = await fetch(`${CONTROL}/rehearse-backup`, { method: 'POST' })
+  expect(answer.status, `backup rehearsal: ${answer.status === 200 ? '' : await answer.text()}`).toBe(200)
+  return answer.json()
+}
+
 /** Which portal and upstream ports nginx sent requests to so far, and which processes run. */
 export async function routed(): Promise<{ public: string[]; internal: string[]; running: ProcessName[] }> {
   return (await fetch(`${CONTROL}/routed`)).json()

@@ -4,6 +4,7 @@
  * upstream process midway and start it again (control.ts).
  */
 import http from 'node:http'
+import { rehearseBackup } from './backup'
 import { PORTS, startCluster, type ProcessName } from './cluster'
 
 const NAME = /^\/(kill|start)\/((?:portal-[123])|(?:upstream-[12]))$/
@@ -22,6 +23,9 @@ export default async function globalSetup() {
       } else if (req.method === 'POST' && /^\/database\/(open|close)$/.test(url.pathname)) {
         await cluster.database(url.pathname.endsWith('open'))
         res.writeHead(204).end()
+      } else if (req.method === 'POST' && url.pathname === '/rehearse-backup') {
+        await rehearseBackup(cluster)
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ workDir: cluster.workDir }))
       } else if (req.method === 'GET' && url.pathname === '/routed') {
         const routed = cluster.routedTo()
         res
