@@ -15,6 +15,7 @@ import { createIdentityDirectory, type IdentityDirectory } from './identity/dire
 import { hostIdentityProvider, type IdentityHost } from './identity/oidc/host.ts'
 import { createDevicesService } from './devices/service.ts'
 import { createDraftService } from './drafts/service.ts'
+import { createPaymentsService } from './payments/service.ts'
 import { startJobs, type Jobs } from './jobs/index.ts'
 import { workServiceJobs } from './jobs/work.ts'
 import { createSmtpSender } from './notifications/sender.ts'
@@ -110,12 +111,14 @@ export async function startServices(config: Config, logger: Logger, options: Ser
   const stopPayments = payments.start()
   const devices = createDevicesService(deps)
   const drafts = createDraftService(deps)
+  const paymentsService = createPaymentsService({ ...deps, gateway: payments.gateway, payments: payments.settings })
   await workServiceJobs(jobs, {
     deps,
     logger,
     autopay: payments.autopay,
     settleWifiChanges: () => devices.settleWifiChanges(),
     purgeExpiredDrafts: () => drafts.purgeExpired(),
+    reconcilePayments: () => paymentsService.reconcile(),
     autopayEveryMinutes: config.AUTOPAY_RUN_EVERY_MINUTES,
   })
   return {

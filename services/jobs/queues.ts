@@ -58,6 +58,16 @@ export const QUEUES = {
     expireInSeconds: 300,
     purpose: 'records the outcome of Wi-Fi changes still requested, and emails the subscriber',
   },
+  'payments-reconcile': {
+    data: none,
+    policy: 'short',
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 600,
+    purpose:
+      'asks the payment gateway about online payments whose webhook never came: posts the paid, expires the expired',
+  },
   'drafts-purge': {
     data: none,
     policy: 'short',
@@ -80,7 +90,7 @@ export type Schedule = { queue: QueueName; cron: string }
 /**
  * The periodic work. The outbox and Wi-Fi sweeps catch what a kick missed (a message whose
  * delivery failed, a process that stopped before its job ran); AutoPay runs every
- * AUTOPAY_RUN_EVERY_MINUTES.
+ * AUTOPAY_RUN_EVERY_MINUTES; payments are reconciled with the gateway every 5 minutes.
  */
 export function schedules(options: { autopayEveryMinutes: number }): Schedule[] {
   return [
@@ -88,6 +98,7 @@ export function schedules(options: { autopayEveryMinutes: number }): Schedule[] 
     { queue: 'wifi-settle', cron: '* * * * *' },
     { queue: 'autopay-run', cron: everyMinutes(options.autopayEveryMinutes) },
     { queue: 'drafts-purge', cron: '17 * * * *' },
+    { queue: 'payments-reconcile', cron: '*/5 * * * *' },
   ]
 }
 

@@ -19,6 +19,8 @@ export type ServiceWork = {
   autopay: Autopay
   settleWifiChanges: () => Promise<{ settled: number }>
   purgeExpiredDrafts: () => Promise<number>
+  /** The payments service's reconciliation with the gateway (services/payments/service.ts, reconcile). */
+  reconcilePayments: () => Promise<{ checked: number; posted: number; expired: number; unanswered: number }>
   autopayEveryMinutes: number
 }
 
@@ -51,6 +53,12 @@ export async function workServiceJobs(jobs: Jobs, work: ServiceWork): Promise<vo
       if (count === 0) break
     }
     if (deleted > 0) logger.info({ deleted }, 'expired drafts deleted')
+  })
+  await jobs.work('payments-reconcile', async () => {
+    const outcome = await work.reconcilePayments()
+    if (outcome.posted > 0 || outcome.expired > 0) logger.info(outcome, 'payments reconciled')
+    // Retried with back-off, and shown to an operator, while the gateway does not answer.
+    if (outcome.unanswered > 0) throw new Error(`the gateway did not answer about ${outcome.unanswered} payment(s)`)
   })
   await jobs.schedule(schedules({ autopayEveryMinutes: work.autopayEveryMinutes }))
 }

@@ -11,9 +11,12 @@ import { OPERATOR_CHANNEL } from '../applications/tracking-routes.ts'
 import { payments as ledger } from '../billing/tables.ts'
 import { latestMessagesFor } from '../notifications/outbox.ts'
 import { inbox } from '../notifications/tables.ts'
-import { signedCall, signedFetch } from '../testing.ts'
+import { signedCall, signedFetch, silentLogger } from '../testing.ts'
 import { startPaymentsHarness, type PaymentsHarness } from './harness.ts'
 import { payMongoSignatureHeader } from './paymongo.ts'
+import { createPaymentsService, RECONCILE_AFTER_MINUTES } from './service.ts'
+import { paymentsSettingsFromConfig } from './setup.ts'
+import { serviceSettingsFromConfig } from '../context.ts'
 import { PAYMENT_WEBHOOK_PATH } from './routes.ts'
 import { sandboxWebhookDeliveries } from './sandbox/tables.ts'
 
@@ -387,6 +390,46 @@ describe('webhooks', () => {
     const state = await call('GET', `/v1/pay/transactions/${payment.id}`, { headers })
     expect(state.body.data.status).toBe('posted')
     expect(kinds(state.body.data)).toEqual(['initiated', 'cancelled', 'authorised', 'posted', 'receipt_emailed'])
+  })
+
+  it('a payment whose webhooks were lost is posted by reconciliation once, and the late webhook changes nothing', async () => {
+    const service = createPaymentsService({
+      db: t.database.db,
+      logger: silentLogger,
+      productName: t.config.PRODUCT_NAME,
+      settings: serviceSettingsFromConfig(t.config),
+      now: () => t.clock.now,
+      gateway: t.paymentGateway,
+      payments: paymentsSettingsFromConfig(t.config),
+    })
+    const payment = await pendingPayment()
+    await checkout(payment.checkoutUrl, 'pay', 'gcash')
+    const lost = await takeQueued()
+    expect(lost.length).toBeGreaterThan(0)
+    const headers = await t.bearer(CARLOS)
+    const status = async () => (await call('GET', `/v1/pay/transactions/${payment.id}`, { headers })).body.data
+    try {
+      // Too soon: its webhook may still come.
+      await service.reconcile()
+      expect((await status()).status).toBe('pending')
+
+      t.clock.now = new Date(t.clock.now.getTime() + (RECONCILE_AFTER_MINUTES + 1) * 60_000)
+      // Two runs at once (two copies' jobs): posted once.
+      const runs = await Promise.all([service.reconcile(), service.reconcile()])
+      // (Other tests' payments whose webhooks they held back may be posted by these runs too.)
+      expect(runs.reduce((sum, run) => sum + run.posted, 0)).toBeGreaterThanOrEqual(1)
+      expect((await status()).status).toBe('posted')
+      expect(await ledgerRows(payment.reference)).toBe(1)
+
+      for (const body of lost) await send(body)
+      expect(await ledgerRows(payment.reference)).toBe(1)
+      expect(kinds(await status())).toEqual(['initiated', 'authorised', 'posted', 'receipt_emailed'])
+      // Asked again, it posts nothing more.
+      await service.reconcile()
+      expect(await ledgerRows(payment.reference)).toBe(1)
+    } finally {
+      t.clock.now = new Date()
+    }
   })
 })
 

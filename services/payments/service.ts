@@ -171,6 +171,13 @@ function ledgerChannel(row: PaymentRow): string {
 const manilaTime = (at: Date) =>
   new Date(at.getTime() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 16) + ' (Manila)'
 
+/** Reconciliation asks the gateway about a payment this long after its last change: webhooks come well before. */
+export const RECONCILE_AFTER_MINUTES = 10
+/** …and only for payments this recent (a checkout page lives a day at most). */
+const RECONCILE_WITHIN_DAYS = 3
+/** Payments asked about per run; the next run takes the rest. */
+const RECONCILE_BATCH = 100
+
 export function createPaymentsService(deps: ServiceDeps & { gateway: PaymentGateway; payments: PaymentsSettings }) {
   const { db, gateway } = deps
   const settings = settingsOf(deps)
@@ -719,6 +726,79 @@ export function createPaymentsService(deps: ServiceDeps & { gateway: PaymentGate
       })
       delivery.kick()
       return result
+    },
+
+    /**
+     * Payment reconciliation (the `payments-reconcile` job, docs/decisions/0050): a webhook can
+     * be lost (the gateway gave up, every copy was down). Each online payment still pending, or
+     * cancelled at the gateway's page, RECONCILE_AFTER_MINUTES after its last change and within
+     * RECONCILE_WITHIN_DAYS, is asked of the gateway: a paid checkout posts exactly as its
+     * webhook would (a webhook arriving later finds it posted), an expired one that was pending
+     * is marked expired. Each payment is decided under its row lock, so two runs at once post once.
+     */
+    async reconcile(): Promise<{ checked: number; posted: number; expired: number; unanswered: number }> {
+      const now = deps.now()
+      const due = await db
+        .select({ id: portalPayments.id, checkoutSessionId: portalPayments.checkoutSessionId })
+        .from(portalPayments)
+        .where(
+          and(
+            inArray(portalPayments.status, ['pending', 'cancelled']),
+            sql`${portalPayments.checkoutSessionId} is not null`,
+            sql`${portalPayments.updatedAt} < ${new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000).toISOString()}::timestamptz`,
+            sql`${portalPayments.createdAt} > ${new Date(now.getTime() - RECONCILE_WITHIN_DAYS * 86_400_000).toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(asc(portalPayments.updatedAt))
+        .limit(RECONCILE_BATCH)
+      let posted = 0
+      let expired = 0
+      let unanswered = 0
+      for (const { id, checkoutSessionId } of due) {
+        let session: Awaited<ReturnType<PaymentGateway['retrieveCheckoutSession']>>
+        try {
+          session = await gateway.retrieveCheckoutSession(checkoutSessionId!)
+        } catch (error) {
+          // The gateway did not answer about this one: the others are still asked; the job retries.
+          unanswered++
+          deps.logger.warn({ paymentId: id, err: error }, 'reconciliation: the gateway did not answer')
+          continue
+        }
+        const paid = session.payments.find((payment) => payment.status === 'paid')
+        await db.transaction(async (tx) => {
+          const [row] = await tx.select().from(portalPayments).where(eq(portalPayments.id, id)).limit(1).for('update')
+          if (!row) return
+          const at = deps.now()
+          if (session.status === 'paid' && paid) {
+            const event: GatewayEvent = {
+              id: `reconcile:${session.id}`,
+              type: 'reconciliation',
+              livemode: false,
+              outcome: 'paid',
+              checkoutSessionId: session.id,
+              paymentIntentId: session.paymentIntentId,
+              gatewayPaymentId: paid.id,
+              amountCentavos: paid.amountCentavos,
+              method: paid.method,
+              failedMessage: null,
+              metadata: session.metadata,
+            }
+            if (row.status !== 'posted' && (await applyEvent(tx, row, event, at))) {
+              posted++
+              deps.logger.warn({ paymentId: row.id }, 'payment posted by reconciliation: its webhook never came')
+            }
+          } else if (session.status === 'expired' && row.status === 'pending') {
+            await tx
+              .update(portalPayments)
+              .set({ status: 'expired', updatedAt: at })
+              .where(eq(portalPayments.id, row.id))
+            await addEvent(tx, row.id, 'cancelled', at, 'The payment page expired before anything was paid.')
+            expired++
+          }
+        })
+      }
+      if (posted > 0) delivery.kick()
+      return { checked: due.length, posted, expired, unanswered }
     },
 
     /** Operator: a counter or outlet reference was paid (the bank's or outlet's report). Posts it once. */
