@@ -10,7 +10,14 @@
  */
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
-import { birthDateYearsAgo, draftWithPlan, serviceableDraft, uploadRequiredDocuments } from './support/apply'
+import {
+  birthDateYearsAgo,
+  draftWithPlan,
+  fillApplicant,
+  serviceableDraft,
+  tickConsents,
+  uploadRequiredDocuments,
+} from './support/apply'
 import { completeStepOne, person, personalValues, startApplicationAtDemoTower } from './support/check-availability'
 import { acceptCookiesBeforehand } from './support/visitor'
 
@@ -21,17 +28,6 @@ test.beforeEach(async ({ page }) => {
 const REFERENCE = /^OO-\d{6}-[0-9A-HJKMNP-TV-Z]{6}$/
 
 const stepper = (page: Page) => page.getByRole('navigation', { name: 'Application steps' })
-
-async function fillApplicant(page: Page, birthDate = '1990-05-17') {
-  // With JavaScript, the page hydrated and its form's checks loaded (no click lands mid-hydration).
-  await page.waitForLoadState('networkidle')
-  await page.getByRole('radio', { name: 'Female' }).check()
-  await page.getByLabel('Civil status').selectOption('Single')
-  await page.getByLabel('Nationality').selectOption('Filipino')
-  await page.getByLabel('Street name', { exact: true }).fill('Ayala Avenue')
-  await page.getByLabel('Building, house or unit number', { exact: true }).fill('12F')
-  await page.getByLabel('Birth date').fill(birthDate)
-}
 
 /**
  * The documents step: the appointment is refused until the required documents are in,
@@ -69,13 +65,7 @@ async function chooseFreeSlot(page: Page, journey: keyof typeof SLOT_OF, javaScr
 }
 
 async function giveConsentsAndSubmit(page: Page) {
-  for (const label of [
-    'I have read and agree to the Terms and Conditions.',
-    'I have read and agree to the Privacy Notice.',
-    'I confirm that the information I have given is true and correct.',
-    'I agree to receive notifications about my application and service by email and SMS.',
-  ])
-    await page.getByLabel(label).check()
+  await tickConsents(page)
   await page.getByRole('button', { name: 'SUBMIT APPLICATION' }).click()
   await expect(page).toHaveURL('/success')
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you! Your application is submitted.' })).toBeVisible()

@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test'
 import { DEMO, logIn, signIn } from './support/account'
-import { uploadRequiredDocuments } from './support/apply'
+import { fillApplicant, tickConsents, uploadRequiredDocuments } from './support/apply'
 import { detailsField, fillDetails, person, startApplicationAtDemoTower } from './support/check-availability'
 import { expect, test } from './support/test'
 import { acceptCookiesBeforehand } from './support/visitor'
@@ -89,13 +89,7 @@ test('an agent files an application for a customer, leaves it as a draft, resume
   await test.step("the customer's details, saved; then the agent logs out and the kiosk keeps nothing", async () => {
     await expect(page).toHaveURL('/sales/application/residential/personalDetails')
     await expect(page.getByLabel('First name', { exact: true })).toHaveValue(who.firstName.toUpperCase())
-    if (javaScriptEnabled) await page.waitForLoadState('networkidle')
-    await page.getByRole('radio', { name: 'Female' }).check()
-    await page.getByLabel('Civil status').selectOption('Single')
-    await page.getByLabel('Nationality').selectOption('Filipino')
-    await page.getByLabel('Street name', { exact: true }).fill('Ayala Avenue')
-    await page.getByLabel('Building, house or unit number', { exact: true }).fill('12F')
-    await page.getByLabel('Birth date').fill('1988-03-09')
+    await fillApplicant(page, '1988-03-09')
     await page.getByRole('button', { name: 'SAVE AND CONTINUE' }).click()
     await expect(page).toHaveURL('/sales/application/residential/documents')
     await logOut(page)
@@ -166,13 +160,7 @@ test('an agent files an application for a customer, leaves it as a draft, resume
     await page.getByRole('button', { name: 'SAVE AND CONTINUE' }).click()
     await expect(page).toHaveURL('/sales/application/residential/review')
     await expect(page.getByRole('region', { name: 'Plan' })).toContainText('HOME1000')
-    for (const label of [
-      'I have read and agree to the Terms and Conditions.',
-      'I have read and agree to the Privacy Notice.',
-      'I confirm that the information I have given is true and correct.',
-      'I agree to receive notifications about my application and service by email and SMS.',
-    ])
-      await page.getByLabel(label).check()
+    await tickConsents(page)
     // Without the agent's word that the customer gave them in their presence: refused, ticks kept.
     await page.getByRole('button', { name: 'SUBMIT APPLICATION' }).click()
     await expect(page.getByText('Please tick this box to submit your application')).toBeVisible()

@@ -16,7 +16,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { SHARED_TEXT } from '../../app/utils/texts'
 import pg from 'pg'
 import { DEMO, logIn } from '../e2e/support/account'
-import { uploadRequiredDocuments } from '../e2e/support/apply'
+import { fillApplicant, tickConsents, uploadRequiredDocuments } from '../e2e/support/apply'
 import {
   completeStepOne,
   detailsField,
@@ -52,17 +52,10 @@ async function query<T>(sql: string, values: unknown[]): Promise<T[]> {
   }
 }
 
-async function applyThroughTheWizard(page: Page, javaScriptEnabled: boolean) {
+async function applyThroughTheWizard(page: Page) {
   await page.getByRole('link', { name: 'CONTINUE TO APPLICATION' }).click()
   await expect(page).toHaveURL('/onboard/residential/personalDetails')
-  // With JavaScript, the page hydrated and its form's checks loaded (no click lands mid-hydration).
-  if (javaScriptEnabled) await page.waitForLoadState('networkidle')
-  await page.getByRole('radio', { name: 'Female' }).check()
-  await page.getByLabel('Civil status').selectOption('Single')
-  await page.getByLabel('Nationality').selectOption('Filipino')
-  await page.getByLabel('Street name', { exact: true }).fill('Ayala Avenue')
-  await page.getByLabel('Building, house or unit number', { exact: true }).fill('12F')
-  await page.getByLabel('Birth date').fill('1990-05-17')
+  await fillApplicant(page)
   await page.getByRole('button', { name: 'SAVE AND CONTINUE' }).click()
 
   await expect(page).toHaveURL('/onboard/residential/documents')
@@ -76,13 +69,7 @@ async function applyThroughTheWizard(page: Page, javaScriptEnabled: boolean) {
   await page.getByRole('button', { name: 'SAVE AND CONTINUE' }).click()
 
   await expect(page.getByRole('heading', { level: 1, name: 'Verify and submit' })).toBeVisible()
-  for (const label of [
-    'I have read and agree to the Terms and Conditions.',
-    'I have read and agree to the Privacy Notice.',
-    'I confirm that the information I have given is true and correct.',
-    'I agree to receive notifications about my application and service by email and SMS.',
-  ])
-    await page.getByLabel(label).check()
+  await tickConsents(page)
   await page.getByRole('button', { name: 'SUBMIT APPLICATION' }).click()
   await expect(page).toHaveURL('/success')
   return (await page.getByTestId('reference-number').textContent())!.trim()
@@ -128,7 +115,7 @@ test('apply and pay through the balancer while a portal and an upstream process 
     for (const victim of run.victims) await kill(victim)
 
     const reference = await test.step('the application, with uploads, through the copies left', () =>
-      applyThroughTheWizard(page, javaScriptEnabled))
+      applyThroughTheWizard(page))
     await test.step('a customer signs in and pays in the sandbox', async () => {
       await logIn(page, run.payer)
       await expect(page).not.toHaveURL(/\/login/)

@@ -114,3 +114,29 @@ export async function savePersonalDetails(page: Page) {
   })
   expect(saved.status()).toBe(302)
 }
+
+/**
+ * The personal details step's own fields (an applicant's, or a customer's filled in by an
+ * agent): the rest comes from step 1. With JavaScript, the page has hydrated and its form's
+ * checks loaded first, so no click lands mid-hydration.
+ */
+export async function fillApplicant(page: Page, birthDate = '1990-05-17') {
+  await page.waitForLoadState('networkidle')
+  await page.getByRole('radio', { name: 'Female' }).check()
+  await page.getByLabel('Civil status').selectOption('Single')
+  await page.getByLabel('Nationality').selectOption('Filipino')
+  await page.getByLabel('Street name', { exact: true }).fill('Ayala Avenue')
+  await page.getByLabel('Building, house or unit number', { exact: true }).fill('12F')
+  await page.getByLabel('Birth date').fill(birthDate)
+}
+
+/** The four consents of "Verify and submit", ticked. */
+export async function tickConsents(page: Page) {
+  for (const label of [
+    'I have read and agree to the Terms and Conditions.',
+    'I have read and agree to the Privacy Notice.',
+    'I confirm that the information I have given is true and correct.',
+    'I agree to receive notifications about my application and service by email and SMS.',
+  ])
+    await page.getByLabel(label).check()
+}
