@@ -12,32 +12,15 @@ import { MAX_BEACON_BYTES } from '../../../lib/analytics'
 import { upstreamFor } from '~/upstream/index.server'
 import { analyticsAccepted } from './consent.server'
 import { isKnownPage } from './page-view.server'
+import { readAtMost } from '~/utils/read-at-most.server'
 
 const noContent = () => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } })
 
-/** The body as text, or null when it is longer than `limit` bytes (read no further than that). */
-async function readLimited(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > limit) return null
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      return null
-    }
-    chunks.push(value)
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks))
-}
-
 export async function collectBeacon(request: Request, context: AppLoadContext): Promise<Response> {
-  const text = await readLimited(request, MAX_BEACON_BYTES)
+  // A declared length over the limit is refused unread; the stream is counted anyway.
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  const bytes = declared > MAX_BEACON_BYTES ? null : await readAtMost(request.body, MAX_BEACON_BYTES)
+  const text = bytes === null ? null : new TextDecoder().decode(bytes)
   if (text === null) return new Response(null, { status: 413 })
   if (!(await analyticsAccepted(request, context.config))) return noContent()
   let body: unknown

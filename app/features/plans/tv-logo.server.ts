@@ -16,6 +16,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
 import { TV_FALLBACK_LOGO } from './plans'
+import { readAtMost } from '~/utils/read-at-most.server'
 
 export const TV_LOGO_MAX_BYTES = 256 * 1024
 export const TV_LOGO_TIMEOUT_MS = 3000
@@ -32,31 +33,6 @@ export function sniffImageType(bytes: Uint8Array): string | null {
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif'
   if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP') return 'image/webp'
   return null
-}
-
-/** The body, or null once it passes the limit (counted as it streams, not by Content-Length). */
-async function readAtMost(response: Response, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!response.body) return new Uint8Array()
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      return null
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
 }
 
 const fallback = () =>
@@ -85,7 +61,7 @@ export async function partnerLogoResponse(imageUrl: string | null, fetchImage: F
       await response.body?.cancel()
       return fallback()
     }
-    const bytes = await readAtMost(response, TV_LOGO_MAX_BYTES)
+    const bytes = await readAtMost(response.body, TV_LOGO_MAX_BYTES)
     const type = bytes ? sniffImageType(bytes) : null
     if (!bytes || !type) return fallback()
     return new Response(bytes, {
