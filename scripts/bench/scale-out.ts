@@ -23,7 +23,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DEMO_USERS } from '../../services/identity/demo-users.ts'
 import { startCluster, type Cluster, type ProcessName } from '../../tests/scale-out/cluster.ts'
-import { CookieJar } from '../../tests/support/identity-provider.ts'
+import { signInByRequests } from '../../tests/support/portal.ts'
 import { startBareApp, stopBareApp } from './bare.ts'
 import { cannon, measureRun, median, summarise, type Run, type Target } from './load.ts'
 import { freePort, listProcesses, pidsCpuMs, rssBytes } from './processes.ts'
@@ -76,25 +76,9 @@ export type ScaleOutBench =
       }
     }
 
-/**
- * Signs a user in with plain requests, as tests/support/portal.ts signInByRequests does (/login,
- * the provider, its login form, the callback), against production processes: the session
- * cookie is `__Host-session` there. Answers the cookie header to send.
- */
+/** Signs a user in with plain requests (tests/support/portal.ts) against production processes; answers the cookie header. */
 async function signIn(base: string, user: { email: string; password: string }) {
-  const jar = new CookieJar()
-  const go = (url: string, init?: RequestInit) => jar.fetch(new URL(url, base).toString(), init)
-  let next = (await go('/login')).headers.get('location')!
-  next = (await go(next)).headers.get('location')!
-  const login = await go(next, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: user.email, password: user.password }),
-  })
-  next = (await go(login.headers.get('location')!)).headers.get('location')!
-  await go(next)
-  if (!jar.cookies.has('__Host-session')) throw new Error(`sign-in of ${user.email} through ${base} made no session`)
-  return jar.header()
+  return (await signInByRequests(base, user, '__Host-session')).jar.header()
 }
 
 const databaseServer = () => process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL

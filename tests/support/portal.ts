@@ -90,7 +90,12 @@ export async function startTestPortal(
  * the provider, its login form, the callback. Returns the browser's cookie jar and the
  * portal session's id (from the signed session cookie).
  */
-export async function signInByRequests(base: string, user: { email: string; password: string }) {
+export async function signInByRequests(
+  base: string,
+  user: { email: string; password: string },
+  /** The session cookie's name: `__Host-session` on a production process. */
+  sessionCookie = 'session',
+) {
   const jar = new CookieJar()
   const go = (url: string, init?: RequestInit) => jar.fetch(new URL(url, base).toString(), init)
   let next = (await go('/login')).headers.get('location')!
@@ -102,9 +107,9 @@ export async function signInByRequests(base: string, user: { email: string; pass
   })
   next = (await go(login.headers.get('location')!)).headers.get('location')!
   await go(next)
-  const value = jar.cookies.get('session')
-  if (!value) throw new Error(`sign-in of ${user.email} made no session`)
-  return { jar, go, id: sessionIdOf(value), cookie: `session=${value}` }
+  const value = jar.cookies.get(sessionCookie)
+  if (!value) throw new Error(`sign-in of ${user.email} through ${base} made no session`)
+  return { jar, go, id: sessionIdOf(value), cookie: `${sessionCookie}=${value}` }
 }
 
 /** The session id inside the signed session cookie's value (base64 of a JSON string, then a signature). */
