@@ -8,7 +8,7 @@
  */
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button } from '~/ui/button'
 import { CheckboxField } from '~/ui/checkbox-field'
 import { Field } from '~/ui/field'
@@ -64,7 +64,10 @@ export function formatMobile(value: string): string {
 /** True once the details alone pass (spec 5: then the consent is enabled); null until the schema loads. */
 function useDetailsValid(formId: string, kind: CheckModeKind) {
   const [valid, setValid] = useState<boolean | null>(null)
-  const [check, setCheck] = useState<((form: HTMLFormElement) => boolean) | null>(null)
+  // A ref, not state: an input event between the schema's arrival and the next render must be
+  // checked too (with state, its handler still held "no check yet", and a last keystroke in
+  // that moment left the consent disabled for good on a slow phone).
+  const check = useRef<((form: HTMLFormElement) => boolean) | null>(null)
   useEffect(() => {
     let live = true
     Promise.all([import('zod'), loadDetailsOnlySchema(kind)]).then(
@@ -81,7 +84,7 @@ function useDetailsValid(formId: string, kind: CheckModeKind) {
             ...(kind === 'check' ? {} : { alternateMobileNo: data.get('alternateMobileNo') ?? '' }),
           }).success
         }
-        setCheck(() => test)
+        check.current = test
         const form = document.getElementById(formId)
         if (form instanceof HTMLFormElement) setValid(test(form))
       },
@@ -91,7 +94,12 @@ function useDetailsValid(formId: string, kind: CheckModeKind) {
       live = false
     }
   }, [formId, kind])
-  return { valid, recheck: (form: HTMLFormElement) => check && setValid(check(form)) }
+  return {
+    valid,
+    recheck: (form: HTMLFormElement) => {
+      if (check.current) setValid(check.current(form))
+    },
+  }
 }
 
 export function DetailsForm({
