@@ -6,15 +6,20 @@
 import { z } from 'zod'
 
 /** A sign-in the provider is waiting for: the login screen at /login/interaction/:uid. */
-export type PendingSignIn = {
-  uid: string
+export const PendingSignInSchema = z.object({
+  uid: z.string(),
   /** 'login' asks for credentials; 'consent' is answered without a screen (first-party portal). */
-  prompt: 'login' | 'consent'
+  prompt: z.enum(['login', 'consent']),
   /** The `login_hint` the portal passed, to fill the email field. */
-  loginHint: string | null
-}
+  loginHint: z.string().nullable(),
+})
+export type PendingSignIn = z.infer<typeof PendingSignInSchema>
 
-export type SignInOutcome = { ok: true; redirectTo: string } | { ok: false; reason: 'invalid' | 'locked' }
+export const SignInOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), redirectTo: z.string() }),
+  z.object({ ok: z.literal(false), reason: z.enum(['invalid', 'locked']) }),
+])
+export type SignInOutcome = z.infer<typeof SignInOutcomeSchema>
 
 /**
  * Bound to one request's cookies. Every method takes the uid from the URL and answers
@@ -53,17 +58,6 @@ export const SignInStepSchema = z.discriminatedUnion('step', [
   z.object({ step: z.literal('consent'), cookie: CookieHeaderSchema }),
 ])
 export type SignInStep = z.infer<typeof SignInStepSchema>
-
-export const PendingSignInSchema = z.object({
-  uid: z.string(),
-  prompt: z.enum(['login', 'consent']),
-  loginHint: z.string().nullable(),
-})
-
-export const SignInOutcomeSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), redirectTo: z.string() }),
-  z.object({ ok: z.literal(false), reason: z.enum(['invalid', 'locked']) }),
-])
 
 /** Each step's answer: null when this browser has no such pending sign-in. */
 export const SignInStepAnswerSchema = z.object({

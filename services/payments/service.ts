@@ -11,7 +11,7 @@
  * outbox, and billing's in-app notification to the account's holders.
  */
 import crypto from 'node:crypto'
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm'
 import { maskEmail } from '../../lib/masking.ts'
 import { formatPesos } from '../../lib/pesos.ts'
 import { madeByAny } from '../../lib/secret-ring.ts'
@@ -744,9 +744,9 @@ export function createPaymentsService(deps: ServiceDeps & { gateway: PaymentGate
         .where(
           and(
             inArray(portalPayments.status, ['pending', 'cancelled']),
-            sql`${portalPayments.checkoutSessionId} is not null`,
-            sql`${portalPayments.updatedAt} < ${new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000).toISOString()}::timestamptz`,
-            sql`${portalPayments.createdAt} > ${new Date(now.getTime() - RECONCILE_WITHIN_DAYS * 86_400_000).toISOString()}::timestamptz`,
+            isNotNull(portalPayments.checkoutSessionId),
+            lt(portalPayments.updatedAt, new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000)),
+            gt(portalPayments.createdAt, new Date(now.getTime() - RECONCILE_WITHIN_DAYS * 86_400_000)),
           ),
         )
         .orderBy(asc(portalPayments.updatedAt))

@@ -8,8 +8,7 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import pg from 'pg'
-import { DATABASE_NAME, databaseUrl, type Cluster } from './cluster'
+import { DATABASE_NAME, databaseUrl, recreateDatabase, type Cluster } from './cluster'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -29,14 +28,7 @@ export async function rehearseBackup(cluster: Cluster): Promise<void> {
   run('deploy/backup.sh')
 
   for (const name of cluster.running()) if (name.startsWith('upstream')) cluster.kill(name)
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
-  await admin.connect()
-  try {
-    await admin.query(`DROP DATABASE ${DATABASE_NAME} WITH (FORCE)`)
-    await admin.query(`CREATE DATABASE ${DATABASE_NAME}`)
-  } finally {
-    await admin.end()
-  }
+  await recreateDatabase(DATABASE_NAME)
   fs.rmSync(path.join(dataDir, 'uploads'), { recursive: true, force: true })
 
   run('deploy/restore.sh')

@@ -107,6 +107,18 @@ function databaseGate(databaseServer: string | undefined, port: number) {
   }
 }
 
+/** Drops the database (connections and all) and creates it empty, on TEST_DATABASE_URL's server or `server`. */
+export async function recreateDatabase(name: string, server = process.env.TEST_DATABASE_URL): Promise<void> {
+  const admin = new pg.Client({ connectionString: server })
+  await admin.connect()
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+}
+
 export type ProcessName = `portal-${number}` | `upstream-${number}`
 
 const SECRETS = {
@@ -272,14 +284,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   fs.mkdirSync(path.join(workDir, 'nginx'), { recursive: true })
 
   // A database of its own, new on every run.
-  const admin = new pg.Client({ connectionString: options.databaseServer ?? process.env.TEST_DATABASE_URL })
-  await admin.connect()
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`)
-    await admin.query(`CREATE DATABASE ${databaseName}`)
-  } finally {
-    await admin.end()
-  }
+  await recreateDatabase(databaseName, options.databaseServer)
 
   const gate = databaseGate(options.databaseServer, ports.database)
   await gate.open()

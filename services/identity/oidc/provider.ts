@@ -15,6 +15,7 @@ import { databaseKeys } from '../../bearer.ts'
 import { loadSigningKeys } from './keys.ts'
 import { errorPage, logoutPage, signedOutPage } from './pages.ts'
 import { userinfo } from './userinfo.ts'
+import { INTERACTION_COOKIE } from '../../../lib/identity-interaction.ts'
 
 /** Keycloak's endpoint paths below the realm (`/realms/{realm}`). */
 export const KEYCLOAK_ROUTES = {
@@ -156,7 +157,7 @@ export async function createIdentityProvider({
     interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
     cookies: {
       // Own names: the library's `_session` could meet a portal cookie of that name on /realms.
-      names: { session: 'oidc_session', interaction: 'oidc_interaction', resume: 'oidc_resume' },
+      names: { session: 'oidc_session', interaction: INTERACTION_COOKIE, resume: 'oidc_resume' },
       keys: cookieKeys,
       // The session cookie is only read by the provider's own endpoints.
       long: { httpOnly: true, sameSite: 'lax', path: mountPath },
