@@ -17,6 +17,8 @@ ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm install's postinstall applies these to node_modules (patch-package; docs/decisions/0053).
+COPY patches patches/
 COPY deploy/process.sh deploy/
 RUN bash deploy/process.sh install
 COPY . .

@@ -24,6 +24,7 @@ import { mountIdentityProvider, type MountedIdentityProvider } from './server/id
 import { backslashPathsNotFound, csrfGuard, maintenanceGate, requestLog, securityHeaders } from './server/middleware.ts'
 import { requestMetrics } from './server/metrics.ts'
 import type { DatabaseHandle } from './services/db/client.ts'
+import { IN_PROCESS_CALL } from './services/gateway.ts'
 import { SANDBOX_MOUNT_PATH } from './services/payments/setup.ts'
 import type { IdentityDirectory } from './services/identity/oidc/directory-contract.ts'
 import { probeAll, readinessAnswer, type Probe } from './services/readiness.ts'
@@ -105,7 +106,7 @@ export async function createPortal(config: Config, logger: Logger, options: Port
     services = await startServices(config, logger, { now: options.now, database: options.database })
     const gateway = services.gateway
     const fault = options.upstreamFault
-    upstreamFetch = (request) => Promise.resolve(fault?.(request) ?? gateway.fetch(request))
+    upstreamFetch = (request) => Promise.resolve(fault?.(request) ?? gateway.fetch(request, IN_PROCESS_CALL))
   }
 
   // Development: Vite in middleware mode, or the one a test worker shares between its portals.

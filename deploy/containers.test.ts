@@ -98,6 +98,17 @@ describe('Dockerfile', () => {
     for (const run of of(build, 'RUN')) expect(run.args).toMatch(/^bash deploy\/process\.sh /)
   })
 
+  it('copies patches/ before the install, whose postinstall applies them to node_modules (patch-package)', () => {
+    const build = allStages.find((stage) => stage.name === 'build')!
+    const install = build.instructions.findIndex(
+      (item) => item.keyword === 'RUN' && /process\.sh install/.test(item.args),
+    )
+    const patches = build.instructions.findIndex((item) => item.keyword === 'COPY' && /^patches\b/.test(item.args))
+    expect(JSON.parse(read('package.json')).scripts.postinstall).toBe('patch-package')
+    expect(patches).toBeGreaterThanOrEqual(0)
+    expect(patches).toBeLessThan(install)
+  })
+
   it('runs with production dependencies only: node_modules comes from the pruned stage, nothing installs after', () => {
     const copies = of(finalStage, 'COPY').map((copy) => copy.args)
     expect(copies).toContain('--from=build /app/node_modules ./node_modules')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEADER, computeSignature, type SignatureScheme } from '../lib/signature.ts'
-import { createGateway } from './gateway.ts'
+import { createGateway, IN_PROCESS_CALL } from './gateway.ts'
 import { createReplayGuard } from './replay/guard.ts'
 import { openTestDatabase, silentLogger } from './testing.ts'
 import type { DatabaseHandle } from './db/client.ts'
@@ -148,6 +148,22 @@ describe('gateway signature check (hmac, the default)', () => {
     const requestId = crypto.randomUUID()
     expect((await gateway().fetch(signedRequest({ requestId }))).status).toBe(200)
     await expectRefused(await gateway().fetch(signedRequest({ requestId })))
+  })
+
+  it('checks an in-process call like any other but keeps no memory of its id, which never crossed a wire (docs/decisions/0053)', async () => {
+    const g = gateway()
+    const requestId = crypto.randomUUID()
+    expect((await g.fetch(signedRequest({ requestId }), IN_PROCESS_CALL)).status).toBe(200)
+    expect((await g.fetch(signedRequest({ requestId }), IN_PROCESS_CALL)).status).toBe(200)
+    // Its signature, channel and time are checked all the same.
+    await expectRefused(await g.fetch(signedRequest({ secret: 'not-the-secret-at-all-0000' }), IN_PROCESS_CALL))
+    await expectRefused(await g.fetch(signedRequest({ omit: ['channel'] }), IN_PROCESS_CALL))
+    await expectRefused(
+      await g.fetch(signedRequest({ timestamp: Math.floor(NOW.getTime() / 1000) - 301 }), IN_PROCESS_CALL),
+    )
+    // The same id over the wire (no binding) is remembered, and then refused.
+    expect((await g.fetch(signedRequest({ requestId }))).status).toBe(200)
+    await expectRefused(await g.fetch(signedRequest({ requestId })))
   })
 
   it('refuses a timestamp outside the clock window', async () => {

@@ -75,7 +75,16 @@ export type GatewayOptions = ServiceDeps & {
 
 const RequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/)
 
-type GatewayEnv = { Variables: { requestId: string } }
+/**
+ * What the portal's in-process transport hands the gateway with each call (server.ts):
+ * `gateway.fetch(request, IN_PROCESS_CALL)`. Such a call never crossed a wire, so nobody can
+ * have captured it to send again: it is checked like any other (channel, request id, time,
+ * signature) but its request id is not remembered (docs/decisions/0053). Calls over HTTP
+ * (services/http-server.ts) never carry it.
+ */
+export const IN_PROCESS_CALL = { inProcessCall: true } as const
+
+type GatewayEnv = { Variables: { requestId: string }; Bindings: Partial<typeof IN_PROCESS_CALL> | undefined }
 
 // A draft id is a bearer secret that the drafts API carries in its paths; a log line must never hold one (docs/security.md, Logs and privacy).
 const DRAFT_ID_IN_PATH = /^\/v1\/drafts\/[^/]+/
@@ -156,7 +165,8 @@ export function createGateway(options: GatewayOptions) {
     // The current secret or a previous one (docs/operations.md, Rotating secrets), each compared in constant time.
     const ring = { current: options.secret, previous: options.previousSecrets ?? [] }
     if (!madeByAny(ring, signature, expected)) return refuse('Invalid signature.')
-    if (!(await replay.remember(requestId, new Date(nowMs)))) return refuse('Request id already used.')
+    const overTheWire = c.env?.inProcessCall !== true
+    if (overTheWire && !(await replay.remember(requestId, new Date(nowMs)))) return refuse('Request id already used.')
     c.set('requestId', requestId)
     // The portal request this call serves names every log line of it (lib/logger.ts); the
     // call's own id goes with it. One line per call, like the portal's per request.

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEADER, computeSignature, newRequestId } from '../../lib/signature.ts'
 import { gatewayFromConfig } from '../gateway.ts'
 import { signAccessToken, startTestGateway, type TestGateway } from '../testing.ts'
-import { hashDraftId } from './service.ts'
+import type { ServiceDeps } from '../context.ts'
+import { createDraftService, hashDraftId, MAX_DRAFT_BYTES } from './service.ts'
 import { drafts } from './tables.ts'
 
 // One clock for the gateway and the service: tests move it instead of sleeping.
@@ -288,5 +289,41 @@ describe('logs', () => {
     expect(refused.status).toBe(401)
     expect(lines.join('')).toContain('/v1/drafts/:draftId/sections/basicInfo')
     expect(lines.join('')).not.toContain(draftId)
+  })
+})
+
+describe('a save (one statement, issue 8)', () => {
+  const service = () => createDraftService({ db: t.database.db, now: () => new Date(nowMs) } as ServiceDeps)
+
+  it('refuses a change that would take the draft past its size limit with 413, and keeps what was there', async () => {
+    const draftId = await newDraft({ basicInfo: BASIC_INFO })
+    const big = { text: 'x'.repeat(MAX_DRAFT_BYTES) }
+    await expect(service().saveSection(draftId, 'plan', big, null)).rejects.toMatchObject({
+      httpStatus: 413,
+      code: 'draft_too_large',
+    })
+    // Just under the limit passes: the limit is on the whole draft as stored, not a section.
+    const stored = await t.database.db
+      .select()
+      .from(drafts)
+      .where(eq(drafts.idHash, hashDraftId(draftId)))
+    const room = MAX_DRAFT_BYTES - Buffer.byteLength(JSON.stringify(stored[0]!.sections)) - 200
+    await service().saveSection(draftId, 'plan', { text: 'x'.repeat(room) }, null)
+    const after = await call('GET', `/v1/drafts/${draftId}`)
+    expect(after.body.data.sections.basicInfo).toMatchObject({ firstName: 'JUAN', email: BASIC_INFO.email })
+    expect(after.body.data.sections.plan.text).toHaveLength(room)
+    // A draft nobody can use is still a 404, not a 413.
+    await expect(service().saveSection('x'.repeat(43), 'plan', big, null)).rejects.toMatchObject({ httpStatus: 404 })
+  })
+
+  it('keeps both of two sections saved at the same moment', async () => {
+    const draftId = await newDraft()
+    const lead = { leadId: 'L-1', referenceNo: 'CA-1' }
+    await Promise.all([
+      call('PUT', `/v1/drafts/${draftId}/sections/basicInfo`, BASIC_INFO),
+      service().saveSection(draftId, 'lead', lead, null),
+    ])
+    const sections = (await call('GET', `/v1/drafts/${draftId}`)).body.data.sections
+    expect(sections).toEqual({ basicInfo: expect.objectContaining({ email: BASIC_INFO.email }), lead })
   })
 })

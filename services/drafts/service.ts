@@ -9,7 +9,7 @@
  * opens it. Everyone else gets the answer an unknown id gets, so a refusal tells nothing.
  */
 import crypto from 'node:crypto'
-import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { DRAFT_LIFETIME_MS, type DraftSectionName } from '../../lib/draft-sections.ts'
 import type { Caller } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
@@ -17,7 +17,10 @@ import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { drafts } from './tables.ts'
 
-/** A draft's sections as JSON may not grow past this: a form's worth many times over, not a file store. */
+/**
+ * A draft's sections as JSON (as Postgres writes it out) may not grow past this: a form's worth
+ * many times over, not a file store.
+ */
 export const MAX_DRAFT_BYTES = 64 * 1024
 
 // Expired rows deleted per new draft: enough to keep up, bounded so no save waits on a big clean-up.
@@ -58,32 +61,31 @@ export function createDraftService(deps: ServiceDeps) {
   }
 
   function checkSize(sections: Record<string, unknown>) {
-    if (Buffer.byteLength(JSON.stringify(sections)) > MAX_DRAFT_BYTES) {
-      throw new ServiceError(413, 'draft_too_large', 'The draft is too large.')
-    }
+    if (Buffer.byteLength(JSON.stringify(sections)) > MAX_DRAFT_BYTES) throw draftTooLarge()
   }
 
-  /** Reads the caller's live draft for update, changes its sections, and starts its 4 hours again. */
-  async function changeSections(
-    draftId: string,
-    caller: Caller | null,
-    change: (sections: Record<string, unknown>) => Record<string, unknown>,
-  ): Promise<{ expiresAt: string }> {
+  /**
+   * Changes the caller's live draft in one statement (`next` is an SQL expression over the
+   * stored sections) and starts its 4 hours again. The size limit is checked on the sections
+   * as they would be stored: a change that would pass it is not made, and a second look tells
+   * a draft too large from one the caller cannot use (issue 8: one statement per save).
+   */
+  async function changeSections(draftId: string, caller: Caller | null, next: SQL): Promise<{ expiresAt: string }> {
     const now = deps.now()
     const idHash = hashDraftId(draftId)
-    return deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(drafts)
-        .where(usable(idHash, now, caller))
-        .for('update')
-      if (!row) return notFound(tx, idHash, now)
-      const sections = change({ ...row.sections })
-      checkSize(sections)
-      const expiresAt = expiryFrom(now)
-      await tx.update(drafts).set({ sections, updatedAt: now, expiresAt }).where(eq(drafts.idHash, idHash))
-      return { expiresAt: expiresAt.toISOString() }
-    })
+    const expiresAt = expiryFrom(now)
+    const [row] = await deps.db
+      .update(drafts)
+      .set({ sections: next, updatedAt: now, expiresAt })
+      .where(and(usable(idHash, now, caller), lte(sql`octet_length((${next})::text)`, MAX_DRAFT_BYTES)))
+      .returning({ expiresAt: drafts.expiresAt })
+    if (row) return { expiresAt: row.expiresAt.toISOString() }
+    const [live] = await deps.db
+      .select({ idHash: drafts.idHash })
+      .from(drafts)
+      .where(usable(idHash, now, caller))
+    if (live) throw draftTooLarge()
+    return notFound(deps.db, idHash, now)
   }
 
   return {
@@ -136,14 +138,15 @@ export function createDraftService(deps: ServiceDeps) {
 
     /** Stores one section's value (already validated by its schema), replacing what it held. */
     saveSection(draftId: string, section: DraftSectionName, value: unknown, caller: Caller | null) {
-      return changeSections(draftId, caller, (sections) => ({ ...sections, [section]: value }))
+      return changeSections(
+        draftId,
+        caller,
+        sql`${drafts.sections} || jsonb_build_object(${section}::text, ${JSON.stringify(value)}::jsonb)`,
+      )
     },
 
     clearSection(draftId: string, section: DraftSectionName, caller: Caller | null) {
-      return changeSections(draftId, caller, (sections) => {
-        delete sections[section]
-        return sections
-      })
+      return changeSections(draftId, caller, sql`${drafts.sections} - ${section}::text`)
     },
 
     async discard(draftId: string, caller: Caller | null): Promise<{ discarded: true }> {
@@ -193,6 +196,10 @@ export function createDraftService(deps: ServiceDeps) {
       .returning({ idHash: drafts.idHash })
     return deleted.length
   }
+}
+
+function draftTooLarge() {
+  return new ServiceError(413, 'draft_too_large', 'The draft is too large.')
 }
 
 export function draftNotFound() {

@@ -64,6 +64,11 @@ const longitude = z
  * themselves. What it checks is what `isReadyToCheck` enables the button for.
  */
 export function addressCheckSchema({ agent }: { agent: boolean }) {
+  return agent ? AGENT_ADDRESS_CHECK : VISITOR_ADDRESS_CHECK
+}
+
+// Made once each: zod compiles a schema on its first parse (issue 8's profile), and every check posts one.
+function makeAddressCheckSchema(agent: boolean) {
   return z
     .object({
       regionId: chosen(TEXT.required.region),
@@ -91,6 +96,8 @@ export function addressCheckSchema({ agent }: { agent: boolean }) {
         ctx.addIssue({ code: 'custom', message: OUTSIDE_PHILIPPINES, path: ['latitude'] })
     })
 }
+const AGENT_ADDRESS_CHECK = makeAddressCheckSchema(true)
+const VISITOR_ADDRESS_CHECK = makeAddressCheckSchema(false)
 export type AddressCheck = z.output<ReturnType<typeof addressCheckSchema>>
 
 /** The address a check runs for: a complete, validated choice with its pin as numbers. */
