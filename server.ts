@@ -23,6 +23,7 @@ import { loadConfigOrExit } from './lib/start.ts'
 import { mountIdentityProvider, type MountedIdentityProvider } from './server/identity-provider.ts'
 import { backslashPathsNotFound, csrfGuard, maintenanceGate, requestLog, securityHeaders } from './server/middleware.ts'
 import { requestMetrics } from './server/metrics.ts'
+import { startUpstreamThread, upstreamThreadEntry, type UpstreamThread } from './server/upstream-thread.ts'
 import type { DatabaseHandle } from './services/db/client.ts'
 import { IN_PROCESS_CALL } from './services/gateway.ts'
 import { SANDBOX_MOUNT_PATH } from './services/payments/setup.ts'
@@ -100,7 +101,21 @@ function upstreamPassThrough(config: Config, logger: Logger, mountPath: string) 
 export async function createPortal(config: Config, logger: Logger, options: PortalOptions = {}) {
   let services: Services | undefined
   let upstreamFetch: FetchLike
-  if (config.UPSTREAM_URL) {
+  let thread: UpstreamThread | undefined
+  // Tests that hand in a database, a clock, a directory or faults need the services on this thread.
+  const inlineOnly = Boolean(options.database || options.now || options.identityDirectory || options.upstreamFault)
+  if (!config.UPSTREAM_URL && config.embeddedUpstream === 'thread' && !inlineOnly) {
+    // The embedded upstream on its own thread (docs/decisions/0054): the portal then serves as
+    // with an upstream in another process, whose browser-facing paths are on the thread's port.
+    thread = await startUpstreamThread(upstreamThreadEntry(import.meta.url), config, {
+      onCrash: (error) => {
+        logger.fatal({ err: error }, 'the upstream thread stopped: the portal cannot serve without it')
+        process.exit(1)
+      },
+    })
+    config = { ...config, UPSTREAM_URL: thread.url }
+    upstreamFetch = thread.fetch
+  } else if (config.UPSTREAM_URL) {
     upstreamFetch = (request) => fetch(request)
   } else {
     services = await startServices(config, logger, { now: options.now, database: options.database })
@@ -138,7 +153,11 @@ export async function createPortal(config: Config, logger: Logger, options: Port
   // Ready when what it serves from answers (issue 17): the in-process services' database and
   // storage, or the upstream's own /readyz. 503 otherwise, so a balancer sends traffic elsewhere.
   app.get('/readyz', async (_req, res) => {
-    const readiness = services ? await services.ready() : await probeAll([upstreamProbe(config)])
+    const readiness = services
+      ? await services.ready()
+      : thread
+        ? await thread.ready()
+        : await probeAll([upstreamProbe(config)])
     const answer = readinessAnswer(readiness)
     res
       .status(answer.status)
@@ -230,6 +249,7 @@ export async function createPortal(config: Config, logger: Logger, options: Port
       identity?.close()
       if (!sharedVite) await viteDevServer?.close()
       await services?.close()
+      await thread?.close()
     },
   }
 }

@@ -76,6 +76,12 @@ export const EnvSchema = z.object({
   UPSTREAM_PORT: port.default(3001),
   /** Where `npm run services` listens: loopback by default; 0.0.0.0 in a container or behind another host's portals. */
   UPSTREAM_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Where the embedded upstream runs when UPSTREAM_URL is unset (docs/decisions/0054): on a
+   * thread of its own in the portal's process (`thread`, the production default: two cores), or
+   * on the portal's own thread (`inline`, the development default, and what tests start).
+   */
+  EMBEDDED_UPSTREAM: z.enum(['thread', 'inline']).optional(),
   UPSTREAM_CHANNEL: z.string().min(1).optional(),
   UPSTREAM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // The gateway accepts calls signed with these too; the portal signs with UPSTREAM_SECRET only.
@@ -239,6 +245,8 @@ export type Env = z.infer<typeof EnvSchema>
 
 export type Config = Env & {
   production: boolean
+  /** EMBEDDED_UPSTREAM, else `thread` in production and `inline` otherwise. */
+  embeddedUpstream: 'thread' | 'inline'
   channel: string
   upstreamSecret: string
   sessionSecret: string
@@ -351,6 +359,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     ...env,
     production,
+    embeddedUpstream: env.EMBEDDED_UPSTREAM ?? (production ? 'thread' : 'inline'),
     channel: env.UPSTREAM_CHANNEL ?? `${env.PRODUCT_NAME}Web`,
     sourceId: `${env.PRODUCT_NAME}Web`,
     demoData: env.DEMO_DATA ?? !env.DATABASE_URL,

@@ -6,6 +6,8 @@
  *
  *   build/process/server.js     server.ts: the portal and, by default, the upstream
  *   build/process/services.js   services/main.ts: the upstream alone
+ *   build/process/upstream-thread.js   services/thread.ts: the upstream on the portal's second
+ *                               thread (EMBEDDED_UPSTREAM=thread; docs/decisions/0054)
  *   build/process/migrations/   read at start by services/db/client.ts, which looks
  *                               beside its own module (here: beside the bundle)
  *
@@ -25,7 +27,7 @@ const outdir = path.join(root, 'build/process')
 fs.rmSync(outdir, { recursive: true, force: true })
 await build({
   absWorkingDir: root,
-  entryPoints: { server: 'server.ts', services: 'services/main.ts' },
+  entryPoints: { server: 'server.ts', services: 'services/main.ts', 'upstream-thread': 'services/thread.ts' },
   outdir,
   bundle: true,
   platform: 'node',
@@ -37,4 +39,4 @@ await build({
   logLevel: 'warning',
 })
 fs.cpSync(path.join(root, 'services/db/migrations'), path.join(outdir, 'migrations'), { recursive: true })
-console.log(`built ${path.relative(root, outdir)}/: server.js, services.js, migrations/`)
+console.log(`built ${path.relative(root, outdir)}/: server.js, services.js, upstream-thread.js, migrations/`)

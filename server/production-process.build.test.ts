@@ -93,11 +93,22 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
-it('is ready (/readyz): the in-process services’ database and storage answer', async () => {
+it('is ready (/readyz): the embedded services’ database and storage answer', async () => {
   const answer = await fetch(`http://127.0.0.1:${port}/readyz`)
   expect(answer.status).toBe(200)
   expect(answer.headers.get('cache-control')).toBe('no-store')
   expect(await answer.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } })
+})
+
+it('runs its embedded upstream on a thread of its own, in the same process (docs/decisions/0054)', () => {
+  const lines = output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { name?: string; msg: string; pid: number; host?: string })
+  const portal = lines.find((line) => line.name === 'portal' && line.msg.endsWith('portal listening'))
+  const upstream = lines.find((line) => line.name === 'upstream' && line.msg === 'upstream listening')
+  expect(portal).toBeDefined()
+  expect(upstream).toMatchObject({ pid: portal!.pid, host: '127.0.0.1' })
 })
 
 it('writes a page request’s id into its own log line and into the upstream’s lines for the calls it made', async () => {

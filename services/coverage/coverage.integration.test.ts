@@ -115,6 +115,12 @@ describe('ports and wired sites', () => {
       httpStatus: 422,
       fields: { buildingOrSubdiviCode: ['No such subdivision in the list.'] },
     })
+    // Nor does a code no site has; the answer never carries the site it read.
+    await expect(check('T4-NOWHERE')).rejects.toMatchObject({
+      httpStatus: 422,
+      fields: { buildingOrSubdiviCode: ['No such building in the list.'] },
+    })
+    expect(await check('T4-WIRED')).not.toHaveProperty('site')
   })
 })
 

@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client.ts'
 import { NapIndex, type NapHit } from './spatial-index.ts'
-import { coverageVersion, naps, type sites } from './tables.ts'
+import { coverageVersion, naps, sites } from './tables.ts'
 
 /** How far the log's "nearest NAP" looks; further than this it says null. */
 export const NEAREST_NAP_SEARCH_METERS = 10_000
@@ -99,24 +99,51 @@ export async function readVersion(db: Executor): Promise<number> {
   return row ? Number(row.version) : 0
 }
 
+/** What the rule reads of a building or subdivision, read with the NAPs' ports in one query. */
+export type SiteState = Pick<Site, 'code' | 'kind' | 'wired' | 'capacity' | 'used'>
+
 /**
- * Of the candidates, the first (nearest) with a free port, and the version the database
- * is at, in one query: the version row joined to the candidates that have a port left.
- * The ids go as one array parameter, so the statement's text is the same every time.
+ * Of the candidates, the first (nearest) with a free port, the version the database is at
+ * and, when asked, the chosen building or subdivision, in one query: the version row joined
+ * to the candidates that have a port left and to the site. The ids go as one array
+ * parameter, so the statement's text is the same every time.
  */
-async function firstFree(db: Executor, candidates: NapHit[]) {
+async function firstFree(db: Executor, candidates: NapHit[], siteCode: string | null) {
   const ids = candidates.map((c) => c.id)
   const result = await db.execute(
-    sql`select ${coverageVersion.version} as version, n.id as id, n.code as code
+    sql`select ${coverageVersion.version} as version, n.id as id, n.code as code, s.code as site_code,
+          s.kind as site_kind, s.wired as site_wired, s.capacity as site_capacity, s.used as site_used
         from ${coverageVersion}
         left join ${naps} n on n.id = any(${sql.param(ids)}::int[]) and n.ports_used < n.port_capacity
+        left join ${sites} s on s.code = ${siteCode}
         where ${coverageVersion.id} = 1`,
   )
-  const rows = (result as unknown as { rows: { version: number; id: number | null; code: string | null }[] }).rows
-  const version = rows[0]?.version ?? 0
+  type Row = {
+    version: number
+    id: number | null
+    code: string | null
+    site_code: string | null
+    site_kind: SiteState['kind'] | null
+    site_wired: boolean | null
+    site_capacity: number | null
+    site_used: number | null
+  }
+  const rows = (result as unknown as { rows: Row[] }).rows
+  const first = rows[0]
+  const version = first?.version ?? 0
   const free = new Map(rows.flatMap((row) => (row.id === null ? [] : [[Number(row.id), row.code!] as const])))
   const hit = candidates.find((c) => free.has(c.id))
-  return { version: Number(version), nap: hit ? { code: free.get(hit.id)!, meters: hit.meters } : null }
+  const site: SiteState | null =
+    first?.site_code == null
+      ? null
+      : {
+          code: first.site_code,
+          kind: first.site_kind!,
+          wired: Boolean(first.site_wired),
+          capacity: Number(first.site_capacity),
+          used: Number(first.site_used),
+        }
+  return { version: Number(version), nap: hit ? { code: free.get(hit.id)!, meters: hit.meters } : null, site }
 }
 
 export type CoverageEngine = ReturnType<typeof createCoverageEngine>
@@ -142,33 +169,43 @@ export function createCoverageEngine(db: Database, options: { maxDropMeters: num
     return index ?? (building ? building : rebuild())
   }
 
-  async function napInReach(candidates: NapHit[], within: NapIndex) {
-    if (candidates.length === 0) return { version: await readVersion(db), nap: null }
-    let version = 0
-    for (let i = 0; i < candidates.length; i += CANDIDATES_PER_QUERY) {
-      const answer = await firstFree(db, candidates.slice(i, i + CANDIDATES_PER_QUERY))
-      version = answer.version
-      if (answer.nap || version !== within.version) return answer
+  /** The first free NAP in reach, the version, and the site (asked with the first batch). */
+  async function napInReach(candidates: NapHit[], within: NapIndex, siteCode: string | null) {
+    const first = await firstFree(db, candidates.slice(0, CANDIDATES_PER_QUERY), siteCode)
+    let { version, nap } = first
+    for (
+      let i = CANDIDATES_PER_QUERY;
+      !nap && version === within.version && i < candidates.length;
+      i += CANDIDATES_PER_QUERY
+    ) {
+      ;({ version, nap } = await firstFree(db, candidates.slice(i, i + CANDIDATES_PER_QUERY), null))
     }
-    return { version, nap: null }
+    return { version, nap, site: first.site }
   }
 
   return {
     maxDropMeters: options.maxDropMeters,
     currentIndex,
 
-    /** The rule for a pin and, when chosen, its building or subdivision. */
-    async assess(point: { latitude: number; longitude: number }, site?: Site | null): Promise<Assessment> {
+    /**
+     * The rule for a pin and, when chosen, its building or subdivision (by code: it is read
+     * with the ports; `site` is null when there is no such site, for the caller to refuse).
+     */
+    async assess(
+      point: { latitude: number; longitude: number },
+      siteCode: string | null = null,
+    ): Promise<Assessment & { site: SiteState | null }> {
       let napIndex = await currentIndex()
       let candidates = napIndex.within(point.latitude, point.longitude, options.maxDropMeters)
-      let reach = await napInReach(candidates, napIndex)
+      let reach = await napInReach(candidates, napIndex, siteCode)
       // Another process (an import) changed the network: answer from the new one. A rebuild
       // already under way may predate that import, hence a second try.
       for (let attempt = 0; attempt < 2 && reach.version !== napIndex.version; attempt++) {
         napIndex = await rebuild()
         candidates = napIndex.within(point.latitude, point.longitude, options.maxDropMeters)
-        reach = await napInReach(candidates, napIndex)
+        reach = await napInReach(candidates, napIndex, siteCode)
       }
+      const { site } = reach
       const nearest = candidates[0] ?? napIndex.nearest(point.latitude, point.longitude, NEAREST_NAP_SEARCH_METERS)
       const bySite = site ? siteHasRoom(site) : false
       return {
@@ -177,6 +214,7 @@ export function createCoverageEngine(db: Database, options: { maxDropMeters: num
         nap: reach.nap,
         nearestNapMeters: nearest ? Math.round(nearest.meters * 10) / 10 : null,
         coverageVersion: reach.version,
+        site,
       }
     },
   }

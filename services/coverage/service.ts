@@ -50,17 +50,18 @@ export function createCoverageService(deps: ServiceDeps) {
 
     /** spec 3 and 4: the check, logged for the operator. */
     async check(order: ValidServiceabilityOrder, agentCode: string | null) {
-      let site = null
-      if (order.locationType !== 'Others' && order.buildingOrSubdiviCode) {
+      const siteCode =
+        order.locationType !== 'Others' && order.buildingOrSubdiviCode ? order.buildingOrSubdiviCode : null
+      // The site is read with the NAPs' ports (one query); a code that names no such site is refused.
+      const { site, ...assessment } = await engine.assess(order, siteCode)
+      if (siteCode) {
         const kind: SiteKind = order.locationType === 'Building' ? 'building' : 'subdivision'
-        ;[site] = await db.select().from(sites).where(eq(sites.code, order.buildingOrSubdiviCode))
         if (!site || site.kind !== kind) {
           throw new ServiceError(422, 'invalid_input', 'Some fields are not valid.', {
             buildingOrSubdiviCode: [`No such ${kind} in the list.`],
           })
         }
       }
-      const assessment = await engine.assess(order, site)
       await db.insert(serviceabilityChecks).values({
         referenceNo: order.referenceNo,
         locationType: order.locationType,

@@ -321,6 +321,8 @@ test('the application wizard’s appointment, verify and submit, and success pag
   const free = page.locator('input[name="slotId"]:not([disabled])')
   await free.nth((await free.count()) - 7).check()
   await page.getByRole('button', { name: 'SAVE AND CONTINUE' }).click()
+  // The save lands first: a goto while it is under way would abort it (seen once in a full run).
+  await expect(page).toHaveURL(/\/review$/)
   await expectNoViolationsInEitherTheme(page, async () => {
     await page.goto(`${WIZARD}/review`)
     await expect(page.getByRole('heading', { level: 1, name: 'Verify and submit' })).toBeVisible()

@@ -1,0 +1,48 @@
+/**
+ * The messages between the portal and its embedded upstream on a thread of its own
+ * (server/upstream-thread.ts ↔ services/thread.ts). A body is a string when it is JSON or
+ * text (cheap to copy), else a byte stream moved to the other thread (an upload or a PDF
+ * streams across as it streams in, never held whole).
+ */
+import type { TransferListItem } from 'node:worker_threads'
+import type { Config } from '../lib/env.ts'
+import type { Readiness } from './readiness.ts'
+
+/** What the thread starts with (workerData); `entry` only under tsx (server/thread-under-tsx.mjs). */
+export type UpstreamThreadData = { config: Config; entry?: string }
+
+export type ThreadBody = string | ReadableStream<Uint8Array> | null
+
+export type ThreadCall = {
+  type: 'call'
+  id: number
+  method: string
+  url: string
+  headers: [string, string][]
+  body: ThreadBody
+}
+
+export type ThreadMessage = ThreadCall | { type: 'readiness'; id: number } | { type: 'stop' }
+
+export type ThreadAnswer = { type: 'answer'; id: number; status: number; headers: [string, string][]; body: ThreadBody }
+
+export type ThreadReply =
+  | { type: 'ready'; port: number }
+  | ThreadAnswer
+  | { type: 'failed'; id: number; message: string }
+  | { type: 'readiness'; id: number; readiness: Readiness }
+  | { type: 'stopped' }
+
+const TEXTUAL = /^(application\/([\w.+-]+\+)?json|text\/)/i
+
+/**
+ * A request's or response's body for the other thread, and what postMessage must move with it
+ * (Node moves web streams between threads; its types know them by another ReadableStream).
+ */
+export async function bodyToSend(
+  message: Request | Response,
+): Promise<{ body: ThreadBody; transfer: TransferListItem[] }> {
+  if (!message.body) return { body: null, transfer: [] }
+  if (TEXTUAL.test(message.headers.get('content-type') ?? '')) return { body: await message.text(), transfer: [] }
+  return { body: message.body, transfer: [message.body as unknown as TransferListItem] }
+}
