@@ -1,6 +1,7 @@
 /**
  * Issue 8's end-to-end target: a full step-2 POST of /CheckAvailability (CHECK
- * SERVICEABILITY for a serviceable demo building) through the production process, with 20
+ * SERVICEABILITY for a serviceable demo building) through the production process (its
+ * embedded upstream on a thread of its own, the production default: docs/decisions/0054), with 20
  * clients at once, p99 at most 100 ms. Each client is a visitor of its own: it posts step 1
  * first (its own draft, its own cookie), then posts the check again and again, as a
  * browser without JavaScript does, over one kept-alive connection. Every answer must be
