@@ -12,6 +12,8 @@ test('PrintScreen clears the clipboard and says the screenshot could not be take
   await acceptCookiesBeforehand(page)
   await signIn(page, DEMO.customer)
   await expect(page).toHaveURL('/customer')
+  // The key's handler is attached once the page has hydrated (a key pressed before: seen once in CI).
+  await page.waitForLoadState('networkidle')
   await page.keyboard.press('PrintScreen')
   await expect(page.getByRole('alert').filter({ hasText: 'Could not capture screenshot.' })).toBeVisible()
 })
