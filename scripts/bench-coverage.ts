@@ -3,9 +3,10 @@
  * without building and starting the portal. BENCH_NAPS changes the network's size.
  */
 import { coverageChecks, measureCoverageLookup } from './bench/coverage.ts'
+import { printChecks } from './bench/report.ts'
 
 const result = await measureCoverageLookup()
 const checks = coverageChecks(result)
-for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`)
+const passed = printChecks(checks)
 console.log(JSON.stringify(result))
-process.exitCode = checks.every((check) => check.pass) ? 0 : 1
+process.exitCode = passed ? 0 : 1

@@ -44,7 +44,7 @@ import { measurePage, type PageWeight } from './bench/page-weight.ts'
 import { measureScaleOut, printScaleOut, scaleOutChecks } from './bench/scale-out.ts'
 import { freePort, serverGroup, startServer, stopServer } from './bench/processes.ts'
 import { BROWSER_HEADERS, CONNECTIONS, ROUNDS, SECONDS, WARMUP_SECONDS } from './bench/settings.ts'
-import { checkTargets, LABELS, printReport } from './bench/report.ts'
+import { checkTargets, LABELS, printChecks, printReport } from './bench/report.ts'
 
 // Every public page of the spec; those not built yet answer 404 and are flagged.
 const PAGES = [
@@ -135,7 +135,7 @@ async function main() {
     ...uploadChecks(uploads),
     ...scaleOutChecks(scaleOut),
   ]
-  for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`)
+  printChecks(checks)
   const notBuilt = pages.filter((page) => page.status === 404).map((page) => page.path)
   if (notBuilt.length > 0)
     console.log(

@@ -46,3 +46,13 @@ export async function bodyToSend(
   if (TEXTUAL.test(message.headers.get('content-type') ?? '')) return { body: await message.text(), transfer: [] }
   return { body: message.body, transfer: [message.body as unknown as TransferListItem] }
 }
+
+/** The Request a call stands for, on the thread that answers it (a moved stream needs `duplex`). */
+export function requestOf(call: ThreadCall): Request {
+  return new Request(call.url, {
+    method: call.method,
+    headers: call.headers,
+    body: call.body,
+    ...(call.body instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit)
+}

@@ -11,6 +11,7 @@ import { createLogger } from '../lib/logger.ts'
 import { IN_PROCESS_CALL } from './gateway.ts'
 import {
   bodyToSend,
+  requestOf,
   type ThreadAnswer,
   type ThreadCall,
   type ThreadMessage,
@@ -29,13 +30,7 @@ const logger = createLogger(config, 'upstream')
 const host = await startUpstreamHost(config, logger, { port: 0, host: '127.0.0.1' })
 
 async function answer(call: ThreadCall): Promise<void> {
-  const request = new Request(call.url, {
-    method: call.method,
-    headers: call.headers,
-    body: call.body,
-    ...(call.body instanceof ReadableStream ? { duplex: 'half' } : {}),
-  } as RequestInit)
-  const response = await host.services.gateway.fetch(request, IN_PROCESS_CALL)
+  const response = await host.services.gateway.fetch(requestOf(call), IN_PROCESS_CALL)
   const { body, transfer } = await bodyToSend(response)
   const reply: ThreadAnswer = {
     type: 'answer',

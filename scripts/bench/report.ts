@@ -8,6 +8,15 @@ import { BROWSER_HEADERS, CONNECTIONS, kb, ROUNDS, SECONDS, WARMUP_SECONDS } fro
 // Targets of issue 9: the landing page and the plans list against the bare Remix app.
 const MIN_TO_BARE_APP = 0.6
 
+/** A target and whether it held, as every part of the bench reports it. */
+export type Check = { name: string; pass: boolean; detail: string }
+
+/** Prints each check's PASS or FAIL line; true when every one passed. */
+export function printChecks(checks: Check[]): boolean {
+  for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`)
+  return checks.every((check) => check.pass)
+}
+
 /** The measured pages' labels (scripts/bench.ts gives them). */
 export const LABELS = { bare: 'bare app', floor: 'in-process floor', landing: 'landing', plans: 'plans' } as const
 

@@ -27,7 +27,7 @@ import { signInByRequests } from '../../tests/support/portal.ts'
 import { startBareApp, stopBareApp } from './bare.ts'
 import { cannon, measureRun, median, summarise, type Run, type Target } from './load.ts'
 import { freePort, listProcesses, pidsCpuMs, rssBytes } from './processes.ts'
-import { table } from './report.ts'
+import { printChecks, table } from './report.ts'
 import { positiveNumber, ROUNDS, SECONDS, WARMUP_SECONDS } from './settings.ts'
 
 export const MAX_START_TO_READY_MS = 2000
@@ -393,8 +393,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     .then((bench) => {
       printScaleOut(bench)
       const checks = scaleOutChecks(bench)
-      for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`)
-      process.exitCode = checks.every((check) => check.pass) ? 0 : 1
+      process.exitCode = printChecks(checks) ? 0 : 1
     })
     .catch((error: unknown) => {
       console.error(error)

@@ -19,6 +19,7 @@ import type { Server } from 'node:http'
 import { loadConfig } from '../../lib/env.ts'
 import { createPortal } from '../../server.ts'
 import { freePort } from './processes.ts'
+import { printChecks } from './report.ts'
 
 export const UPLOADS = 20
 const MB = 1024 * 1024
@@ -204,8 +205,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   measureUploadMemory()
     .then((bench) => {
       const checks = uploadChecks(bench)
-      for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`)
-      process.exitCode = checks.every((check) => check.pass) ? 0 : 1
+      process.exitCode = printChecks(checks) ? 0 : 1
     })
     .catch((error: unknown) => {
       console.error(error)

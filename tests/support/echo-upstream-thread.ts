@@ -4,7 +4,7 @@
  * the thread, /hold never answers; readiness is always ready.
  */
 import { parentPort } from 'node:worker_threads'
-import { bodyToSend, type ThreadMessage, type ThreadReply } from '../../services/thread-protocol.ts'
+import { bodyToSend, requestOf, type ThreadMessage, type ThreadReply } from '../../services/thread-protocol.ts'
 
 const port = parentPort!
 
@@ -23,12 +23,7 @@ port.on('message', async (message: ThreadMessage) => {
     if (path === '/hold') return
     if (path === '/fail')
       return port.postMessage({ type: 'failed', id: message.id, message: 'it broke' } satisfies ThreadReply)
-    const request = new Request(message.url, {
-      method: message.method,
-      headers: message.headers,
-      body: message.body,
-      ...(message.body instanceof ReadableStream ? { duplex: 'half' } : {}),
-    } as RequestInit)
+    const request = requestOf(message)
     const response = new Response(request.body, {
       status: 201,
       headers: { 'content-type': request.headers.get('content-type') ?? 'text/plain', 'x-method': request.method },
