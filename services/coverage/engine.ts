@@ -104,9 +104,9 @@ export type SiteState = Pick<Site, 'code' | 'kind' | 'wired' | 'capacity' | 'use
 
 /**
  * Of the candidates, the first (nearest) with a free port, the version the database is at
- * and, when asked, the chosen building or subdivision, in one query: the version row joined
- * to the candidates that have a port left and to the site. The ids go as one array
- * parameter, so the statement's text is the same every time.
+ * and, when asked, the chosen building or subdivision, in one query and one row: the version
+ * row joined to the first candidate, in the candidates' order, that has a port left, and to
+ * the site. The ids go as one array parameter, so the statement's text is the same every time.
  */
 async function firstFree(db: Executor, candidates: NapHit[], siteCode: string | null) {
   const ids = candidates.map((c) => c.id)
@@ -114,7 +114,11 @@ async function firstFree(db: Executor, candidates: NapHit[], siteCode: string | 
     sql`select ${coverageVersion.version} as version, n.id as id, n.code as code, s.code as site_code,
           s.kind as site_kind, s.wired as site_wired, s.capacity as site_capacity, s.used as site_used
         from ${coverageVersion}
-        left join ${naps} n on n.id = any(${sql.param(ids)}::int[]) and n.ports_used < n.port_capacity
+        left join lateral (
+          select ${naps.id} as id, ${naps.code} as code from ${naps}
+          where ${naps.id} = any(${sql.param(ids)}::int[]) and ${naps.portsUsed} < ${naps.portCapacity}
+          order by array_position(${sql.param(ids)}::int[], ${naps.id}) limit 1
+        ) n on true
         left join ${sites} s on s.code = ${siteCode}
         where ${coverageVersion.id} = 1`,
   )

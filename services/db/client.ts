@@ -5,6 +5,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { preparedStatements } from './pglite-prepared.ts'
 import * as schema from './schema.ts'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -63,7 +64,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   const dataDir = options.dataDir === 'memory://' ? undefined : path.resolve(options.dataDir, 'pglite')
-  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir })
+  // Every statement a named prepared one after its first use: decision 0055.
+  const client = preparedStatements(new PGlite({ dataDir, loadDataDir: options.loadDataDir }))
   const db = drizzle(client, { schema })
   await migrate(db, { migrationsFolder })
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }
