@@ -1,8 +1,9 @@
 /**
  * The route matcher Remix uses on the server (@remix-run/router, patched by patches/ through
  * npm install's postinstall; docs/decisions/0053): it ranks a route list's branches and
- * compiles each pattern once instead of on every request. The patch must be in place, and
- * matching must answer exactly as before, whatever the order of the paths asked.
+ * compiles each pattern once instead of on every request, and keeps a list's answer for a
+ * pathname (a bounded number of them). The patch must be in place, and matching must answer
+ * exactly as before, whatever the order of the paths asked, with each caller's own copy.
  */
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
@@ -33,6 +34,7 @@ describe('the server route matcher', () => {
     const source = fs.readFileSync(file, 'utf8')
     expect(source).toContain('const rankedBranches = new WeakMap()')
     expect(source).toContain('const compiledPaths = new Map()')
+    expect(source).toContain('const matchedPaths = new WeakMap()')
   })
 
   it('answers each path with its own route and params, asked in any order and again', () => {
@@ -62,5 +64,22 @@ describe('the server route matcher', () => {
     expect(matchRoutes(first, '/a')?.[0]?.route.id).toBe('a')
     const second: AgnosticRouteObject[] = [...first, { id: 'b', path: 'b' }]
     expect(matchRoutes(second, '/b')?.[0]?.route.id).toBe('b')
+  })
+
+  it('hands each caller its own matches: a caller changing its params changes nobody else’s', () => {
+    const first = matchRoutes(routes, '/customer/bills/0012345')!
+    ;(first.at(-1)!.params as Record<string, string>).accountNumber = 'changed'
+    first.pop()
+    const second = matchRoutes(routes, '/customer/bills/0012345')!
+    expect(second.map((match) => match.route.id)).toEqual(['root', 'bills'])
+    expect(second.at(-1)!.params).toEqual({ accountNumber: '0012345' })
+  })
+
+  it('answers right past the number of pathnames it keeps (they are forgotten, not mixed up)', () => {
+    for (let n = 0; n < 2500; n++) {
+      expect(matchRoutes(routes, `/customer/bills/${n}`)?.at(-1)?.params).toEqual({ accountNumber: String(n) })
+    }
+    expect(answer('/customer/bills/7/B-1')?.at(-1)?.params).toEqual({ accountNumber: '7', billId: 'B-1' })
+    expect(answer('/nowhere')?.map((match) => match.id)).toEqual(['root', 'splat'])
   })
 })

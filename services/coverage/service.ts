@@ -3,7 +3,7 @@
  * the serviceability check (engine.ts) with its log, leads, and the address search of
  * the map (spec 9: restricted to the Philippines, over the seeded places).
  */
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm'
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm'
 import type { ValidLead, ValidServiceabilityOrder } from '../../lib/coverage-schemas.ts'
 import { barangayPlaces, searchBarangays, type BarangayPlace } from '../address/lookup.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
@@ -33,6 +33,25 @@ export type CoverageService = ReturnType<typeof createCoverageService>
 export function createCoverageService(deps: ServiceDeps) {
   const { db } = deps
   const engine = createCoverageEngine(db, { maxDropMeters: settingsOf(deps).coverageMaxDropMeters })
+  // Every check is logged: the insert is built once (a prepared query, values as placeholders).
+  let checkLog: ReturnType<typeof prepareCheckLog> | undefined
+  const prepareCheckLog = () =>
+    db
+      .insert(serviceabilityChecks)
+      .values({
+        referenceNo: sql.placeholder('referenceNo'),
+        locationType: sql.placeholder('locationType'),
+        siteCode: sql.placeholder('siteCode'),
+        serviceable: sql.placeholder('serviceable'),
+        servedBy: sql.placeholder('servedBy'),
+        napCode: sql.placeholder('napCode'),
+        nearestNapMeters: sql.placeholder('nearestNapMeters'),
+        coverageVersion: sql.placeholder('coverageVersion'),
+        agentCode: sql.placeholder('agentCode'),
+        checkedAt: sql.placeholder('checkedAt'),
+      })
+      .prepare('coverage_check_log')
+  const logCheck = () => (checkLog ??= prepareCheckLog())
 
   return {
     engine,
@@ -62,7 +81,7 @@ export function createCoverageService(deps: ServiceDeps) {
           })
         }
       }
-      await db.insert(serviceabilityChecks).values({
+      await logCheck().execute({
         referenceNo: order.referenceNo,
         locationType: order.locationType,
         siteCode: site?.code ?? null,

@@ -63,7 +63,8 @@ export function preparedStatements(client: PGlite, { maxStatements = MAX_STATEME
   let counter = 0
 
   async function exchange(parts: Uint8Array[]): Promise<Message[]> {
-    const { messages } = await client.execProtocol(concat(parts), { syncToFs: false })
+    // The stream form hands back PGlite's parsed messages without also copying the raw answer.
+    const messages = await client.execProtocolStream(concat(parts), { syncToFs: false })
     return messages as unknown as Message[]
   }
 
@@ -113,12 +114,13 @@ export function preparedStatements(client: PGlite, { maxStatements = MAX_STATEME
       serialize.execute({}),
       serialize.sync(),
     ])
-    const parsers = options?.parsers ? { ...internals.parsers, ...options.parsers } : internals.parsers
+    // The caller's parsers first, then PGlite's (looked up, not merged: PGlite has one per type).
+    const own = options?.parsers as Record<number, Parser> | undefined
     const { fields } = prepared
     const parse = (value: string | null, i: number) => {
       if (value === null) return null
       const type = fields[i]!.dataTypeID
-      const parser = parsers[type] as Parser | undefined
+      const parser = own?.[type] ?? internals.parsers[type]
       return parser ? parser(value, type) : value
     }
     const rows: unknown[] = []

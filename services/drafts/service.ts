@@ -9,7 +9,7 @@
  * opens it. Everyone else gets the answer an unknown id gets, so a refusal tells nothing.
  */
 import crypto from 'node:crypto'
-import { and, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { DRAFT_LIFETIME_MS, type DraftSectionName } from '../../lib/draft-sections.ts'
 import type { Caller } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
@@ -64,21 +64,76 @@ export function createDraftService(deps: ServiceDeps) {
     if (Buffer.byteLength(JSON.stringify(sections)) > MAX_DRAFT_BYTES) throw draftTooLarge()
   }
 
+  // A read and a save run on nearly every page of a journey: their statements are built once
+  // (drizzle's prepared queries, values as placeholders), per kind of caller (issue 8).
+  type Who = 'visitor' | 'user'
+  const whoOf = (caller: Caller | null): Who => (caller ? 'user' : 'visitor')
+  const valuesOf = (idHash: string, now: Date, caller: Caller | null) => ({ idHash, now, sub: caller?.sub ?? '' })
+  const usableFor = (who: Who) =>
+    and(
+      eq(drafts.idHash, sql.placeholder('idHash')),
+      gt(drafts.expiresAt, sql.placeholder('now')),
+      who === 'user'
+        ? or(isNull(drafts.ownerSub), eq(drafts.ownerSub, sql.placeholder('sub')))
+        : isNull(drafts.ownerSub),
+    )
+  const statements = new Map<string, unknown>()
+  function statement<T>(name: string, build: () => T): T {
+    let built = statements.get(name) as T | undefined
+    if (!built) {
+      built = build()
+      statements.set(name, built)
+    }
+    return built
+  }
+  const readStatement = (who: Who) =>
+    statement(`drafts_read_${who}`, () =>
+      deps.db.select().from(drafts).where(usableFor(who)).prepare(`drafts_read_${who}`),
+    )
+  // The new sections as an SQL expression over the stored ones: a section set, or removed.
+  const NEXT_SECTIONS = {
+    save: sql`${drafts.sections} || jsonb_build_object(${sql.placeholder('section')}::text, ${sql.placeholder('value')}::jsonb)`,
+    clear: sql`${drafts.sections} - ${sql.placeholder('section')}::text`,
+  }
+  type Change = keyof typeof NEXT_SECTIONS
+  const changeStatement = (change: Change, who: Who) =>
+    statement(`drafts_${change}_${who}`, () => {
+      const next = NEXT_SECTIONS[change]
+      return deps.db
+        .update(drafts)
+        .set({
+          sections: next,
+          updatedAt: sql`${sql.placeholder('now')}`,
+          expiresAt: sql`${sql.placeholder('expiresAt')}`,
+        })
+        .where(and(usableFor(who), lte(sql`octet_length((${next})::text)`, MAX_DRAFT_BYTES)))
+        .returning({ expiresAt: drafts.expiresAt })
+        .prepare(`drafts_${change}_${who}`)
+    })
+
   /**
-   * Changes the caller's live draft in one statement (`next` is an SQL expression over the
-   * stored sections) and starts its 4 hours again. The size limit is checked on the sections
-   * as they would be stored: a change that would pass it is not made, and a second look tells
-   * a draft too large from one the caller cannot use (issue 8: one statement per save).
+   * Changes the caller's live draft in one statement (a section set or removed, as an SQL
+   * expression over the stored sections) and starts its 4 hours again. The size limit is
+   * checked on the sections as they would be stored: a change that would pass it is not
+   * made, and a second look tells a draft too large from one the caller cannot use (issue 8:
+   * one statement per save).
    */
-  async function changeSections(draftId: string, caller: Caller | null, next: SQL): Promise<{ expiresAt: string }> {
+  async function changeSections(
+    draftId: string,
+    caller: Caller | null,
+    change: Change,
+    section: DraftSectionName,
+    value?: unknown,
+  ): Promise<{ expiresAt: string }> {
     const now = deps.now()
     const idHash = hashDraftId(draftId)
     const expiresAt = expiryFrom(now)
-    const [row] = await deps.db
-      .update(drafts)
-      .set({ sections: next, updatedAt: now, expiresAt })
-      .where(and(usable(idHash, now, caller), lte(sql`octet_length((${next})::text)`, MAX_DRAFT_BYTES)))
-      .returning({ expiresAt: drafts.expiresAt })
+    const [row] = await changeStatement(change, whoOf(caller)).execute({
+      ...valuesOf(idHash, now, caller),
+      section,
+      value: JSON.stringify(value ?? null),
+      expiresAt,
+    })
     if (row) return { expiresAt: row.expiresAt.toISOString() }
     const [live] = await deps.db
       .select({ idHash: drafts.idHash })
@@ -114,10 +169,7 @@ export function createDraftService(deps: ServiceDeps) {
     async read(draftId: string, caller: Caller | null): Promise<DraftView> {
       const now = deps.now()
       const idHash = hashDraftId(draftId)
-      const [row] = await deps.db
-        .select()
-        .from(drafts)
-        .where(usable(idHash, now, caller))
+      const [row] = await readStatement(whoOf(caller)).execute(valuesOf(idHash, now, caller))
       if (!row) return notFound(deps.db, idHash, now)
       return { draftId, sections: row.sections, expiresAt: row.expiresAt.toISOString(), ownerSub: row.ownerSub }
     },
@@ -138,15 +190,11 @@ export function createDraftService(deps: ServiceDeps) {
 
     /** Stores one section's value (already validated by its schema), replacing what it held. */
     saveSection(draftId: string, section: DraftSectionName, value: unknown, caller: Caller | null) {
-      return changeSections(
-        draftId,
-        caller,
-        sql`${drafts.sections} || jsonb_build_object(${section}::text, ${JSON.stringify(value)}::jsonb)`,
-      )
+      return changeSections(draftId, caller, 'save', section, value)
     },
 
     clearSection(draftId: string, section: DraftSectionName, caller: Caller | null) {
-      return changeSections(draftId, caller, sql`${drafts.sections} - ${section}::text`)
+      return changeSections(draftId, caller, 'clear', section)
     },
 
     async discard(draftId: string, caller: Caller | null): Promise<{ discarded: true }> {
