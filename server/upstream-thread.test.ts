@@ -63,15 +63,68 @@ describe('the upstream thread transport', () => {
   it('fails the calls under way when the thread ends unasked, and says so once', async () => {
     const { thread, onCrash } = await start()
     const held = thread.fetch(new Request('http://upstream.internal/hold'))
+    const heldText = thread.fetch.exchangeText({
+      method: 'GET',
+      url: 'http://upstream.internal/hold',
+      headers: [],
+      body: null,
+      timeoutMs: 60_000,
+    })
     await expect(thread.fetch(new Request('http://upstream.internal/crash'))).rejects.toThrow(/exit code 3/)
     await expect(held).rejects.toThrow(/exit code 3/)
+    await expect(heldText).rejects.toThrow(/exit code 3/)
     expect(onCrash).toHaveBeenCalledTimes(1)
+  })
+
+  it('carries a JSON call as text both ways, with its status (exchangeText: docs/decisions/0056)', async () => {
+    const { thread } = await start()
+    const answer = await thread.fetch.exchangeText({
+      method: 'PUT',
+      url: 'http://upstream.internal/echo',
+      headers: [['content-type', 'application/json']],
+      body: JSON.stringify({ name: 'Juan' }),
+      timeoutMs: 5000,
+    })
+    expect(answer).toEqual({ status: 201, body: '{"name":"Juan"}' })
+    // An answer that is not text crosses as a stream and is read whole.
+    const bytes = await thread.fetch.exchangeText({
+      method: 'POST',
+      url: 'http://upstream.internal/echo',
+      headers: [['content-type', 'application/octet-stream']],
+      body: 'not json',
+      timeoutMs: 5000,
+    })
+    expect(bytes).toEqual({ status: 201, body: 'not json' })
+  })
+
+  it('fails a text call the thread does not answer in time with a TimeoutError, and one it failed', async () => {
+    const { thread } = await start()
+    const call = { method: 'GET', headers: [], body: null, timeoutMs: 50 }
+    await expect(thread.fetch.exchangeText({ ...call, url: 'http://upstream.internal/hold' })).rejects.toMatchObject({
+      name: 'TimeoutError',
+    })
+    await expect(thread.fetch.exchangeText({ ...call, url: 'http://upstream.internal/fail' })).rejects.toThrow(
+      'it broke',
+    )
+    // The thread still answers after a call it dropped.
+    expect(
+      (await thread.fetch.exchangeText({ ...call, url: 'http://upstream.internal/echo', timeoutMs: 5000 })).status,
+    ).toBe(201)
   })
 
   it('takes no more calls once closed, is then not ready, and a close is no crash', async () => {
     const { thread, onCrash } = await start()
     await thread.close()
     await expect(thread.fetch(new Request('http://upstream.internal/echo'))).rejects.toThrow(/stopping/)
+    await expect(
+      thread.fetch.exchangeText({
+        method: 'GET',
+        url: 'http://upstream.internal/echo',
+        headers: [],
+        body: null,
+        timeoutMs: 50,
+      }),
+    ).rejects.toThrow(/stopping/)
     expect((await thread.ready()).ready).toBe(false)
     expect(onCrash).not.toHaveBeenCalled()
   })

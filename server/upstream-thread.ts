@@ -3,16 +3,23 @@
  * docs/decisions/0054): starts the worker, and hands it each signed call as a message,
  * answered as a Response; bodies cross as text or as a moved stream (services/thread-protocol.ts).
  */
-import { Worker } from 'node:worker_threads'
-import type { FetchLike } from '../app/upstream/client.server.ts'
+import { Worker, type TransferListItem } from 'node:worker_threads'
+import type { TextAnswer, TextCall, TextTransport } from '../app/upstream/client.server.ts'
 import type { Config } from '../lib/env.ts'
 import type { Readiness } from '../services/readiness.ts'
-import { bodyToSend, type ThreadCall, type ThreadReply, type UpstreamThreadData } from '../services/thread-protocol.ts'
+import {
+  bodyToSend,
+  type ThreadAnswer,
+  type ThreadCall,
+  type ThreadReply,
+  type UpstreamThreadData,
+} from '../services/thread-protocol.ts'
 
 export type UpstreamThread = {
   /** The loopback address of the thread's HTTP server: the sign-in pages and the payment sandbox. */
   url: string
-  fetch: FetchLike
+  /** Every call; JSON calls take `fetch.exchangeText`, without a Request and a Response (docs/decisions/0056). */
+  fetch: TextTransport
   /** The thread's services' readiness (their database and storage), as /readyz reports it. */
   ready: () => Promise<Readiness>
   /** Lets calls under way finish, then closes the thread's services and ends it. */
@@ -24,7 +31,8 @@ export type UpstreamThreadOptions = {
   onCrash: (error: Error) => void
 }
 
-type Pending = { resolve: (response: Response) => void; reject: (error: Error) => void }
+/** A call under way: what to do with its answer, or with its failure. */
+type Pending = { answered: (reply: ThreadAnswer) => void; reject: (error: Error) => void }
 
 const READINESS_TIMEOUT_MS = 2000
 
@@ -71,9 +79,7 @@ export async function startUpstreamThread(
         case 'ready':
           return resolve(reply.port)
         case 'answer':
-          return settle(reply.id)?.resolve(
-            new Response(noBody(reply.status) ? null : reply.body, { status: reply.status, headers: reply.headers }),
-          )
+          return settle(reply.id)?.answered(reply)
         case 'failed':
           return settle(reply.id)?.reject(new Error(reply.message))
         case 'readiness':
@@ -95,23 +101,72 @@ export async function startUpstreamThread(
   })
   const port = await started
 
-  const fetch: FetchLike = async (request) => {
+  /** Posts a call. A `timeoutMs` that passes fails it (a TimeoutError), and its late answer is dropped. */
+  const post = (
+    call: Omit<ThreadCall, 'type' | 'id'>,
+    transfer: TransferListItem[],
+    { timeoutMs }: { timeoutMs?: number },
+    answered: (reply: ThreadAnswer) => void,
+    reject: (error: Error) => void,
+  ) => {
+    if (stopping || exited) return reject(new Error('the upstream thread is stopping or has ended'))
+    const id = nextId++
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(
+            () => settle(id)?.reject(new DOMException('The upstream thread did not answer in time', 'TimeoutError')),
+            timeoutMs,
+          )
+    const done = () => clearTimeout(timer)
+    pending.set(id, {
+      answered: (reply) => {
+        done()
+        answered(reply)
+      },
+      reject: (error) => {
+        done()
+        reject(error)
+      },
+    })
+    worker.postMessage({ type: 'call', id, ...call } satisfies ThreadCall, transfer)
+  }
+
+  const fetch = (async (request: Request) => {
     if (stopping || exited) throw new Error('the upstream thread is stopping or has ended')
     const { body, transfer } = await bodyToSend(request)
-    const id = nextId++
-    const call: ThreadCall = {
-      type: 'call',
-      id,
-      method: request.method,
-      url: request.url,
-      headers: [...request.headers],
-      body,
-    }
-    return new Promise<Response>((resolve, reject) => {
-      pending.set(id, { resolve, reject })
-      worker.postMessage(call, transfer)
+    const call = { method: request.method, url: request.url, headers: [...request.headers], body }
+    return new Promise<Response>((resolve, reject) =>
+      post(
+        call,
+        transfer,
+        // As before decision 0056: a Request's own signal is not followed across (noted in issue 8's note).
+        {},
+        (reply) =>
+          resolve(
+            new Response(noBody(reply.status) ? null : reply.body, { status: reply.status, headers: reply.headers }),
+          ),
+        reject,
+      ),
+    )
+  }) as TextTransport
+
+  // A JSON call crosses as text both ways: no Request, Response or body stream on this thread.
+  fetch.exchangeText = (call: TextCall) =>
+    new Promise<TextAnswer>((resolve, reject) => {
+      const { timeoutMs, ...rest } = call
+      post(
+        rest,
+        [],
+        { timeoutMs },
+        (reply) => {
+          if (typeof reply.body === 'string' || reply.body === null) resolve({ status: reply.status, body: reply.body })
+          // An answer that is not text (an error page of another type) is read whole, as `fetch`'s would be.
+          else new Response(reply.body).text().then((body) => resolve({ status: reply.status, body }), reject)
+        },
+        reject,
+      )
     })
-  }
 
   // A thread that does not answer in time (busy, stuck) is not ready.
   const notAnswering: Readiness = { ready: false, checks: { upstreamThread: 'failed' } }

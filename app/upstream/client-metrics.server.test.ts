@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createMetrics } from '../../lib/metrics'
 import { callLabel, createUpstreamClient, type FetchLike } from './client.server'
+import { TRANSPORTS } from '../../tests/support/text-transport'
 
 const options = {
   baseUrl: 'http://upstream.internal',
@@ -17,9 +18,9 @@ const options = {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
-function clientAnswering(answer: FetchLike) {
+function clientAnswering(answer: FetchLike, transport: (fetch: FetchLike) => FetchLike) {
   const metrics = createMetrics({ defaults: false })
-  const client = createUpstreamClient({ ...options, fetch: answer, metrics })
+  const client = createUpstreamClient({ ...options, fetch: transport(answer), metrics })
   const call = (schema: z.ZodType = z.unknown()) =>
     client.call({ name: 'plans.plan', method: 'GET', path: '/v1/plans/FIBER1500/faqs?lang=en', schema })
   return { metrics, client, call }
@@ -40,9 +41,9 @@ describe('call labels', () => {
   })
 })
 
-describe('upstream call metrics', () => {
+describe.each(TRANSPORTS)('upstream call metrics %s', (_way, transport) => {
   it('count an answered call by its pattern and status, and time it', async () => {
-    const { metrics, call } = clientAnswering(async () => json({ ok: true }))
+    const { metrics, call } = clientAnswering(async () => json({ ok: true }), transport)
     await call()
     const text = await metrics.registry.metrics()
     expect(text).toContain('hibla_upstream_calls_total{call="GET /v1/plans/:id/faqs",status="200"} 1')
@@ -52,7 +53,7 @@ describe('upstream call metrics', () => {
   })
 
   it('count a 5xx as a server error', async () => {
-    const { metrics, call } = clientAnswering(async () => json({ error: { message: 'down' } }, 503))
+    const { metrics, call } = clientAnswering(async () => json({ error: { message: 'down' } }, 503), transport)
     await expect(call()).rejects.toThrow()
     const text = await metrics.registry.metrics()
     expect(text).toContain('hibla_upstream_calls_total{call="GET /v1/plans/:id/faqs",status="503"} 1')
@@ -60,7 +61,7 @@ describe('upstream call metrics', () => {
   })
 
   it('count a refused connection as a network error, with no status', async () => {
-    const { metrics, call } = clientAnswering(() => Promise.reject(new TypeError('fetch failed')))
+    const { metrics, call } = clientAnswering(() => Promise.reject(new TypeError('fetch failed')), transport)
     await expect(call()).rejects.toThrow()
     const text = await metrics.registry.metrics()
     expect(text).toContain('hibla_upstream_calls_total{call="GET /v1/plans/:id/faqs",status="none"} 1')
@@ -68,8 +69,9 @@ describe('upstream call metrics', () => {
   })
 
   it('count a call that outlived its time as a timeout', async () => {
-    const { metrics, call } = clientAnswering(() =>
-      Promise.reject(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+    const { metrics, call } = clientAnswering(
+      () => Promise.reject(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+      transport,
     )
     await expect(call()).rejects.toThrow()
     expect(await metrics.registry.metrics()).toContain(
@@ -78,7 +80,7 @@ describe('upstream call metrics', () => {
   })
 
   it('count an answer of the wrong shape as invalid_response', async () => {
-    const { metrics, call } = clientAnswering(async () => json({ unexpected: true }))
+    const { metrics, call } = clientAnswering(async () => json({ unexpected: true }), transport)
     await expect(call(z.object({ data: z.array(z.string()) }))).rejects.toThrow()
     expect(await metrics.registry.metrics()).toContain(
       'hibla_upstream_call_errors_total{call="GET /v1/plans/:id/faqs",kind="invalid_response"} 1',
@@ -87,7 +89,10 @@ describe('upstream call metrics', () => {
 
   it('count every attempt of a retried call', async () => {
     let attempts = 0
-    const { metrics, client } = clientAnswering(async () => (++attempts < 3 ? json({}, 502) : json({ ok: true })))
+    const { metrics, client } = clientAnswering(
+      async () => (++attempts < 3 ? json({}, 502) : json({ ok: true })),
+      transport,
+    )
     await client.call({
       name: 'reference.nationality',
       method: 'GET',
@@ -101,7 +106,7 @@ describe('upstream call metrics', () => {
   })
 
   it('count a document download and a streamed upload too', async () => {
-    const { metrics, client } = clientAnswering(async () => json({ id: 'f1' }))
+    const { metrics, client } = clientAnswering(async () => json({ id: 'f1' }), transport)
     await client.fetchRaw({ name: 'files.content', path: '/v1/files/abc123def/content' })
     await client.sendStream({
       name: 'files.upload',

@@ -5,6 +5,7 @@ import { createUpstreamClient, type FetchLike } from './client.server'
 import { envelope } from './envelope'
 import { UpstreamError } from './errors'
 import { referenceCalls } from './reference.server'
+import { asTextTransport, TRANSPORTS } from '../../tests/support/text-transport'
 
 const options = {
   baseUrl: 'http://upstream.internal',
@@ -35,10 +36,13 @@ function fakeSleep() {
 
 const ListSchema = envelope(z.array(z.object({ id: z.string(), name: z.string() })))
 
-describe('upstream client', () => {
+describe.each(TRANSPORTS)('upstream client %s', (_way, transport) => {
+  const createClient = (o: Parameters<typeof createUpstreamClient>[0]) =>
+    createUpstreamClient({ ...o, fetch: transport(o.fetch) })
+
   it('signs every call and sends the channel name and a fresh request id', async () => {
     const { fetch, requests } = recordingFetch([() => json({ status: true, data: [] })])
-    const client = createUpstreamClient({ ...options, fetch })
+    const client = createClient({ ...options, fetch })
     await client.call({
       name: 't',
       method: 'POST',
@@ -74,7 +78,7 @@ describe('upstream client', () => {
 
   it('returns the data of a response that matches the schema', async () => {
     const { fetch } = recordingFetch([() => json({ status: true, data: [{ id: '13', name: 'NCR' }] })])
-    const client = createUpstreamClient({ ...options, fetch })
+    const client = createClient({ ...options, fetch })
     await expect(client.call({ name: 't', method: 'GET', path: '/v1/region', schema: ListSchema })).resolves.toEqual([
       { id: '13', name: 'NCR' },
     ])
@@ -82,7 +86,7 @@ describe('upstream client', () => {
 
   it('turns a response of an unexpected shape into an invalid-response error', async () => {
     const { fetch } = recordingFetch([() => json({ status: true, data: [{ id: 13 }] })])
-    const client = createUpstreamClient({ ...options, fetch })
+    const client = createClient({ ...options, fetch })
     const error = await client
       .call({ name: 't', method: 'GET', path: '/v1/region', schema: ListSchema })
       .catch((e) => e)
@@ -94,7 +98,7 @@ describe('upstream client', () => {
     const { fetch } = recordingFetch([
       () => json({ status: false, error: { code: 'bad', message: 'Account not found' } }, 400),
     ])
-    const client = createUpstreamClient({ ...options, fetch })
+    const client = createClient({ ...options, fetch })
     const error = await client.call({ name: 't', method: 'GET', path: '/v1/x', schema: z.unknown() }).catch((e) => e)
     expect(error).toMatchObject({ kind: 'rejected', status: 400, serverMessage: 'Account not found' })
   })
@@ -105,7 +109,7 @@ describe('upstream client', () => {
       () => new Response('<html>bad gateway</html>', { status: 502 }),
       () => Promise.reject(new TypeError('fetch failed')),
     ]) {
-      const client = createUpstreamClient({ ...options, fetch: recordingFetch([answer]).fetch })
+      const client = createClient({ ...options, fetch: recordingFetch([answer]).fetch })
       await expect(client.call({ name: 't', method: 'GET', path: '/v1/x', schema: z.unknown() })).rejects.toMatchObject(
         {
           kind: 'unavailable',
@@ -117,7 +121,7 @@ describe('upstream client', () => {
   it('retries a call spec 9 names (nationality) 3 times, 2000 ms apart, then gives up', async () => {
     const { fetch, requests } = recordingFetch([() => json({}, 503)])
     const { waits, sleep } = fakeSleep()
-    const reference = referenceCalls(createUpstreamClient({ ...options, fetch, sleep }))
+    const reference = referenceCalls(createClient({ ...options, fetch, sleep }))
     await expect(reference.nationalities()).rejects.toMatchObject({ kind: 'unavailable' })
     expect(requests).toHaveLength(3)
     expect(waits).toEqual([2000, 2000])
@@ -128,14 +132,14 @@ describe('upstream client', () => {
       () => json({}, 503),
       () => json({ status: true, data: [{ id: 1, name: 'Filipino' }] }),
     ])
-    const reference = referenceCalls(createUpstreamClient({ ...options, fetch, sleep: fakeSleep().sleep }))
+    const reference = referenceCalls(createClient({ ...options, fetch, sleep: fakeSleep().sleep }))
     await expect(reference.nationalities()).resolves.toEqual([{ id: 1, name: 'Filipino' }])
     expect(requests).toHaveLength(2)
   })
 
   it('sends a call’s own headers, which never replace the signed ones', async () => {
     const { fetch, requests } = recordingFetch([() => json({ status: true, data: [] })])
-    const client = createUpstreamClient({ ...options, fetch })
+    const client = createClient({ ...options, fetch })
     await client.call({
       name: 't',
       method: 'GET',
@@ -152,7 +156,7 @@ describe('upstream client', () => {
   it('retries a non-GET call only when it is also marked idempotent', async () => {
     const { fetch, requests } = recordingFetch([() => json({}, 503)])
     const { sleep, waits } = fakeSleep()
-    const client = createUpstreamClient({ ...options, fetch, sleep })
+    const client = createClient({ ...options, fetch, sleep })
     const call = { name: 't', method: 'POST' as const, path: '/v1/carts/instance', schema: z.unknown(), retry: true }
     await expect(client.call({ ...call, idempotent: true })).rejects.toMatchObject({ kind: 'unavailable' })
     expect(requests).toHaveLength(3)
@@ -161,7 +165,7 @@ describe('upstream client', () => {
 
   it('does not retry a call that spec 9 does not name', async () => {
     const { fetch, requests } = recordingFetch([() => json({}, 503)])
-    const client = createUpstreamClient({ ...options, fetch, sleep: fakeSleep().sleep })
+    const client = createClient({ ...options, fetch, sleep: fakeSleep().sleep })
     await expect(
       client.call({ name: 't', method: 'GET', path: '/v1/region', schema: ListSchema }),
     ).rejects.toMatchObject({
@@ -172,7 +176,7 @@ describe('upstream client', () => {
 
   it('never retries a non-idempotent call, even when flagged', async () => {
     const { fetch, requests } = recordingFetch([() => json({}, 503)])
-    const client = createUpstreamClient({ ...options, fetch, sleep: fakeSleep().sleep })
+    const client = createClient({ ...options, fetch, sleep: fakeSleep().sleep })
     await expect(
       client.call({ name: 't', method: 'POST', path: '/v1/cart', schema: z.unknown(), retry: true }),
     ).rejects.toThrow()
@@ -182,7 +186,7 @@ describe('upstream client', () => {
   it('does not retry a rejection or an invalid response', async () => {
     for (const answer of [() => json({ status: false, error: { message: 'no' } }, 400), () => json({ nope: true })]) {
       const { fetch, requests } = recordingFetch([answer])
-      const reference = referenceCalls(createUpstreamClient({ ...options, fetch, sleep: fakeSleep().sleep }))
+      const reference = referenceCalls(createClient({ ...options, fetch, sleep: fakeSleep().sleep }))
       await expect(reference.nationalities()).rejects.toBeInstanceOf(UpstreamError)
       expect(requests).toHaveLength(1)
     }
@@ -191,7 +195,7 @@ describe('upstream client', () => {
   it('serves cached public content without calling again until it expires', async () => {
     let clock = 1_000_000
     const { fetch, requests } = recordingFetch([() => json({ status: true, data: [] })])
-    const client = createUpstreamClient({ ...options, fetch, now: () => clock })
+    const client = createClient({ ...options, fetch, now: () => clock })
     const call = { name: 't', method: 'GET' as const, path: '/v1/region', schema: ListSchema, cacheSeconds: 60 }
     await client.call(call)
     await client.call(call)
@@ -199,5 +203,30 @@ describe('upstream client', () => {
     clock += 61_000
     await client.call(call)
     expect(requests).toHaveLength(2)
+  })
+})
+
+describe('upstream client over a transport with a text way', () => {
+  it('sends every JSON call as text, signed the same way, and none through fetch', async () => {
+    const { fetch, requests } = recordingFetch([() => json({ status: true, data: [] })])
+    const transport = asTextTransport(fetch)
+    const client = createUpstreamClient({ ...options, fetch: transport })
+    await client.call({ name: 't', method: 'PUT', path: '/v1/x', body: { b: 2 }, schema: z.unknown() })
+    expect(transport.textCalls).toBe(1)
+    const [request] = requests
+    const body = await request!.text()
+    expect(body).toBe('{"b":2}')
+    expect(request!.headers.get(HEADER.signature)).toBe(
+      computeSignature({
+        scheme: 'hmac',
+        secret: options.secret,
+        channel: 'HiblaWeb',
+        method: 'PUT',
+        pathWithQuery: '/v1/x',
+        requestId: request!.headers.get(HEADER.requestId)!,
+        timestamp: Number(request!.headers.get(HEADER.timestamp)),
+        body,
+      }),
+    )
   })
 })

@@ -11,7 +11,24 @@ import { UpstreamError } from './errors'
 import { logContext } from '../../lib/logger'
 import type { UpstreamCallMetrics } from '../../lib/metrics'
 
+/**
+ * A JSON call as plain text, for a transport that can carry it without a Request and a
+ * Response (the upstream on the portal's own thread: docs/decisions/0056). The headers are the
+ * same signed ones; `timeoutMs` is the transport's to enforce (a TimeoutError when it passes).
+ */
+export type TextCall = {
+  method: string
+  url: string
+  headers: [string, string][]
+  body: string | null
+  timeoutMs: number
+}
+export type TextAnswer = { status: number; body: string | null }
+
 export type FetchLike = (request: Request) => Promise<Response>
+
+/** A transport with a cheaper way for JSON calls than `fetch` (the upstream thread's). */
+export type TextTransport = FetchLike & { exchangeText: (call: TextCall) => Promise<TextAnswer> }
 
 export type UpstreamClientOptions = {
   fetch: FetchLike
@@ -92,10 +109,46 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       options.metrics?.observeUpstreamCall(label, { status: response.status }, seconds())
       return response
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-      options.metrics?.observeUpstreamCall(label, { failure: timedOut ? 'timeout' : 'network' }, seconds())
+      options.metrics?.observeUpstreamCall(label, { failure: timedOut(error) ? 'timeout' : 'network' }, seconds())
       throw error
     }
+  }
+
+  /** A JSON call's attempt: its status and its answer's JSON (undefined when it is not JSON). */
+  async function exchange(
+    label: string,
+    request: { method: string; url: URL; headers: Record<string, string>; body: string },
+  ): Promise<{ status: number; payload: unknown }> {
+    const { exchangeText } = options.fetch as Partial<TextTransport>
+    if (!exchangeText) {
+      const response = await send(
+        label,
+        new Request(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body || undefined,
+          signal: AbortSignal.timeout(options.timeoutMs),
+        }),
+      )
+      return { status: response.status, payload: await response.json().catch(() => undefined) }
+    }
+    const started = performance.now()
+    const seconds = () => (performance.now() - started) / 1000
+    let answer: TextAnswer
+    try {
+      answer = await exchangeText({
+        method: request.method,
+        url: request.url.href,
+        headers: Object.entries(request.headers),
+        body: request.body || null,
+        timeoutMs: options.timeoutMs,
+      })
+    } catch (error) {
+      options.metrics?.observeUpstreamCall(label, { failure: timedOut(error) ? 'timeout' : 'network' }, seconds())
+      throw error
+    }
+    options.metrics?.observeUpstreamCall(label, { status: answer.status }, seconds())
+    return { status: answer.status, payload: jsonOf(answer.body) }
   }
 
   function urlFor(call: Call<unknown>) {
@@ -110,7 +163,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     const requestId = newRequestId()
     const body = call.body === undefined ? '' : JSON.stringify(call.body)
     const timestamp = Math.floor(now() / 1000)
-    const headers = new Headers({
+    // Header names in lower case, as a Headers object keeps them: a call's own never replace the signed ones.
+    const headers: Record<string, string> = {
       accept: 'application/json',
       [HEADER.channel]: options.channel,
       [HEADER.requestId]: requestId,
@@ -125,45 +179,41 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         timestamp,
         body,
       }),
-    })
-    // A call's own headers never replace the signed ones.
-    for (const [name, value] of Object.entries(call.headers ?? {})) if (!headers.has(name)) headers.set(name, value)
-    if (body) headers.set('content-type', 'application/json')
-    if (call.accessToken) headers.set('authorization', `Bearer ${call.accessToken}`)
-    if (call.clientAddress) headers.set(HEADER.clientAddress, call.clientAddress)
+    }
+    for (const [name, value] of Object.entries(call.headers ?? {})) headers[name.toLowerCase()] ??= value
+    if (body) headers['content-type'] = 'application/json'
+    if (call.accessToken) headers.authorization = `Bearer ${call.accessToken}`
+    if (call.clientAddress) headers[HEADER.clientAddress] = call.clientAddress
     const portalRequest = logContext.getStore()?.requestId
-    if (portalRequest) headers.set(HEADER.correlationId, portalRequest)
+    if (portalRequest) headers[HEADER.correlationId] = portalRequest
 
-    let response: Response
+    let status: number
+    let payload: unknown
     try {
-      response = await send(
-        callLabel(call.method, call.path),
-        new Request(url, {
-          method: call.method,
-          headers,
-          body: body || undefined,
-          signal: AbortSignal.timeout(options.timeoutMs),
-        }),
-      )
+      ;({ status, payload } = await exchange(callLabel(call.method, call.path), {
+        method: call.method,
+        url,
+        headers,
+        body,
+      }))
     } catch (error) {
       options.logger?.warn({ call: call.name, requestId, err: String(error) }, 'upstream unreachable')
       throw new UpstreamError('unavailable', call.name, requestId, 'The service is unreachable.')
     }
 
-    const payload: unknown = await response.json().catch(() => undefined)
-    if (response.status >= 500) {
-      options.logger?.warn({ call: call.name, requestId, status: response.status }, 'upstream failed')
-      throw new UpstreamError('unavailable', call.name, requestId, 'The service failed.', response.status)
+    if (status >= 500) {
+      options.logger?.warn({ call: call.name, requestId, status }, 'upstream failed')
+      throw new UpstreamError('unavailable', call.name, requestId, 'The service failed.', status)
     }
-    if (!response.ok) {
+    if (status < 200 || status > 299) {
       const serverMessage = messageOf(payload)
-      options.logger?.warn({ call: call.name, requestId, status: response.status }, 'upstream rejected the call')
+      options.logger?.warn({ call: call.name, requestId, status }, 'upstream rejected the call')
       throw new UpstreamError(
         'rejected',
         call.name,
         requestId,
         'The service refused the call.',
-        response.status,
+        status,
         serverMessage,
         fieldsOf(payload),
       )
@@ -184,7 +234,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         call.name,
         requestId,
         'The service answered an unexpected shape.',
-        response.status,
+        status,
       )
     }
     return parsed.data
@@ -339,6 +389,19 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
 }
 
 const FieldsSchema = z.record(z.string(), z.array(z.string()))
+
+const timedOut = (error: unknown) =>
+  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+
+/** An answer's JSON, or undefined when it has none or it is not JSON (as `response.json()` failing). */
+function jsonOf(body: string | null): unknown {
+  if (!body) return undefined
+  try {
+    return JSON.parse(body) as unknown
+  } catch {
+    return undefined
+  }
+}
 
 /** The envelope's `error.fields` (validation failures), when present and well formed. */
 function fieldsOf(payload: unknown): Record<string, string[]> | undefined {
