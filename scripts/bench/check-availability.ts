@@ -6,9 +6,13 @@
  * first (its own draft, its own cookie), then posts the check again and again, as a
  * browser without JavaScript does, over one kept-alive connection. Every answer must be
  * the redirect to the serviceable popup; anything else counts as an error.
+ *
+ * After a warm-up, BENCH_ROUNDS runs of BENCH_SECONDS each, as for the throughput figures: the
+ * round with the median p99 counts, and every round's figures and the p99 of all of them
+ * together are printed and kept, so a round that met a pause of the shared machine shows.
  */
 import http from 'node:http'
-import { SECONDS, WARMUP_SECONDS } from './settings.ts'
+import { ROUNDS, SECONDS, WARMUP_SECONDS } from './settings.ts'
 
 export const CHECK_CLIENTS = 20
 export const MAX_CHECK_P99_MS = 100
@@ -27,14 +31,21 @@ const STEP_TWO = {
 }
 const EXPECTED_LOCATION = '/CheckAvailability?dialog=serviceable'
 
-export type CheckBench = {
-  clients: number
-  seconds: number
+export type CheckRound = {
   requests: number
   errors: number
   p50: number
   p99: number
   rps: number
+}
+
+/** The round with the median p99 (its figures are the bench's), every round, and all rounds together. */
+export type CheckBench = CheckRound & {
+  clients: number
+  seconds: number
+  rounds: CheckRound[]
+  /** p50 and p99 over every round's checks together. */
+  pooled: { requests: number; p50: number; p99: number }
   /** The first unexpected answer, to say what went wrong. */
   firstError: string | null
 }
@@ -129,22 +140,43 @@ async function run(base: string, seconds: number) {
 }
 
 export async function measureCheckPost(base: string, label = 'the portal'): Promise<CheckBench> {
-  console.log(`\n> /CheckAvailability step 2 POST on ${label}, ${CHECK_CLIENTS} visitors at once, ${SECONDS} s`)
+  console.log(
+    `\n> /CheckAvailability step 2 POST on ${label}, ${CHECK_CLIENTS} visitors at once, ${ROUNDS} rounds of ${SECONDS} s`,
+  )
   await run(base, WARMUP_SECONDS)
-  const { latencies, errors, elapsedMs } = await run(base, SECONDS)
-  const sorted = latencies.sort((a, b) => a - b)
+  const rounds: CheckRound[] = []
+  const all: number[] = []
+  const errors: string[] = []
+  for (let n = 1; n <= ROUNDS; n++) {
+    const round = await run(base, SECONDS)
+    const sorted = round.latencies.sort((a, b) => a - b)
+    all.push(...sorted)
+    errors.push(...round.errors)
+    const figures: CheckRound = {
+      requests: sorted.length,
+      errors: round.errors.length,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      rps: sorted.length / (round.elapsedMs / 1000),
+    }
+    rounds.push(figures)
+    console.log(
+      `  round ${n}/${ROUNDS}: ${figures.requests} checks, ${figures.rps.toFixed(0)} per s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, ${figures.errors} errors`,
+    )
+  }
+  const median = [...rounds].sort((a, b) => a.p99 - b.p99)[Math.floor((rounds.length - 1) / 2)]!
+  all.sort((a, b) => a - b)
   const result: CheckBench = {
+    ...median,
     clients: CHECK_CLIENTS,
     seconds: SECONDS,
-    requests: sorted.length,
+    rounds,
+    pooled: { requests: all.length, p50: percentile(all, 50), p99: percentile(all, 99) },
     errors: errors.length,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    rps: sorted.length / (elapsedMs / 1000),
     firstError: errors[0] ?? null,
   }
   console.log(
-    `  ${result.requests} checks, ${result.rps.toFixed(0)} per s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors`,
+    `  median round: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (${result.rps.toFixed(0)} per s); all rounds together: p99 ${result.pooled.p99.toFixed(1)} ms over ${all.length} checks`,
   )
   return result
 }
@@ -159,7 +191,8 @@ export function checkPostChecks(bench: CheckBench, floor: CheckBench) {
       name: `/CheckAvailability step 2 POST p99 at most ${MAX_CHECK_P99_MS} ms with ${CHECK_CLIENTS} visitors at once`,
       pass: bench.requests > 0 && bench.p99 <= MAX_CHECK_P99_MS,
       detail:
-        `p99 ${bench.p99.toFixed(1)} ms, p50 ${bench.p50.toFixed(1)} ms over ${bench.requests} checks (${bench.rps.toFixed(0)}/s); ` +
+        `median round of ${bench.rounds.length}: p99 ${bench.p99.toFixed(1)} ms, p50 ${bench.p50.toFixed(1)} ms over ${bench.requests} checks (${bench.rps.toFixed(0)}/s); ` +
+        `each round's p99 ${bench.rounds.map((round) => round.p99.toFixed(1)).join(', ')} ms, all together ${bench.pooled.p99.toFixed(1)} ms; ` +
         `the bare Remix app's form route under the same load: p99 ${floor.p99.toFixed(1)} ms, p50 ${floor.p50.toFixed(1)} ms (${floor.rps.toFixed(0)}/s)`,
     },
     {
