@@ -101,72 +101,50 @@ export async function startUpstreamThread(
   })
   const port = await started
 
-  /** Posts a call. A `timeoutMs` that passes fails it (a TimeoutError), and its late answer is dropped. */
-  const post = (
-    call: Omit<ThreadCall, 'type' | 'id'>,
-    transfer: TransferListItem[],
-    { timeoutMs }: { timeoutMs?: number },
-    answered: (reply: ThreadAnswer) => void,
-    reject: (error: Error) => void,
-  ) => {
-    if (stopping || exited) return reject(new Error('the upstream thread is stopping or has ended'))
-    const id = nextId++
-    const timer =
-      timeoutMs === undefined
-        ? undefined
-        : setTimeout(
-            () => settle(id)?.reject(new DOMException('The upstream thread did not answer in time', 'TimeoutError')),
-            timeoutMs,
-          )
-    const done = () => clearTimeout(timer)
-    pending.set(id, {
-      answered: (reply) => {
-        done()
-        answered(reply)
-      },
-      reject: (error) => {
-        done()
-        reject(error)
-      },
+  /** Posts a call; its answer, or a TimeoutError once `timeoutMs` passes (a late answer is then dropped). */
+  const post = (call: Omit<ThreadCall, 'type' | 'id'>, transfer: TransferListItem[], timeoutMs?: number) =>
+    new Promise<ThreadAnswer>((resolve, reject) => {
+      if (stopping || exited) return reject(new Error('the upstream thread is stopping or has ended'))
+      const id = nextId++
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(
+              () => settle(id)?.reject(new DOMException('The upstream thread did not answer in time', 'TimeoutError')),
+              timeoutMs,
+            )
+      pending.set(id, {
+        answered: (reply) => {
+          clearTimeout(timer)
+          resolve(reply)
+        },
+        reject: (error) => {
+          clearTimeout(timer)
+          reject(error)
+        },
+      })
+      worker.postMessage({ type: 'call', id, ...call } satisfies ThreadCall, transfer)
     })
-    worker.postMessage({ type: 'call', id, ...call } satisfies ThreadCall, transfer)
-  }
 
   const fetch = (async (request: Request) => {
     if (stopping || exited) throw new Error('the upstream thread is stopping or has ended')
     const { body, transfer } = await bodyToSend(request)
-    const call = { method: request.method, url: request.url, headers: [...request.headers], body }
-    return new Promise<Response>((resolve, reject) =>
-      post(
-        call,
-        transfer,
-        // As before decision 0056: a Request's own signal is not followed across (noted in issue 8's note).
-        {},
-        (reply) =>
-          resolve(
-            new Response(noBody(reply.status) ? null : reply.body, { status: reply.status, headers: reply.headers }),
-          ),
-        reject,
-      ),
+    // As before decision 0056: a Request's own signal is not followed across (noted in issue 8's note).
+    const reply = await post(
+      { method: request.method, url: request.url, headers: [...request.headers], body },
+      transfer,
     )
+    return new Response(noBody(reply.status) ? null : reply.body, { status: reply.status, headers: reply.headers })
   }) as TextTransport
 
   // A JSON call crosses as text both ways: no Request, Response or body stream on this thread.
-  fetch.exchangeText = (call: TextCall) =>
-    new Promise<TextAnswer>((resolve, reject) => {
-      const { timeoutMs, ...rest } = call
-      post(
-        rest,
-        [],
-        { timeoutMs },
-        (reply) => {
-          if (typeof reply.body === 'string' || reply.body === null) resolve({ status: reply.status, body: reply.body })
-          // An answer that is not text (an error page of another type) is read whole, as `fetch`'s would be.
-          else new Response(reply.body).text().then((body) => resolve({ status: reply.status, body }), reject)
-        },
-        reject,
-      )
-    })
+  fetch.exchangeText = async ({ timeoutMs, ...call }: TextCall): Promise<TextAnswer> => {
+    const reply = await post(call, [], timeoutMs)
+    // An answer that is not text (an error page of another type) is read whole, as `fetch`'s would be.
+    const body =
+      typeof reply.body === 'string' || reply.body === null ? reply.body : await new Response(reply.body).text()
+    return { status: reply.status, body }
+  }
 
   // A thread that does not answer in time (busy, stuck) is not ready.
   const notAnswering: Readiness = { ready: false, checks: { upstreamThread: 'failed' } }

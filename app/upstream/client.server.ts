@@ -101,18 +101,20 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   const base = new URL(options.baseUrl)
 
   /** One attempt over the transport, counted and timed (until the answer's headers) by its label. */
-  async function send(label: string, request: Request): Promise<Response> {
+  async function timed<T extends { status: number }>(label: string, attempt: () => Promise<T>): Promise<T> {
     const started = performance.now()
     const seconds = () => (performance.now() - started) / 1000
     try {
-      const response = await options.fetch(request)
-      options.metrics?.observeUpstreamCall(label, { status: response.status }, seconds())
-      return response
+      const answer = await attempt()
+      options.metrics?.observeUpstreamCall(label, { status: answer.status }, seconds())
+      return answer
     } catch (error) {
       options.metrics?.observeUpstreamCall(label, { failure: timedOut(error) ? 'timeout' : 'network' }, seconds())
       throw error
     }
   }
+
+  const send = (label: string, request: Request) => timed(label, () => options.fetch(request))
 
   /** A JSON call's attempt: its status and its answer's JSON (undefined when it is not JSON). */
   async function exchange(
@@ -132,22 +134,15 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       )
       return { status: response.status, payload: await response.json().catch(() => undefined) }
     }
-    const started = performance.now()
-    const seconds = () => (performance.now() - started) / 1000
-    let answer: TextAnswer
-    try {
-      answer = await exchangeText({
+    const answer = await timed(label, () =>
+      exchangeText({
         method: request.method,
         url: request.url.href,
         headers: Object.entries(request.headers),
         body: request.body || null,
         timeoutMs: options.timeoutMs,
-      })
-    } catch (error) {
-      options.metrics?.observeUpstreamCall(label, { failure: timedOut(error) ? 'timeout' : 'network' }, seconds())
-      throw error
-    }
-    options.metrics?.observeUpstreamCall(label, { status: answer.status }, seconds())
+      }),
+    )
     return { status: answer.status, payload: jsonOf(answer.body) }
   }
 

@@ -34,24 +34,21 @@ export function createCoverageService(deps: ServiceDeps) {
   const { db } = deps
   const engine = createCoverageEngine(db, { maxDropMeters: settingsOf(deps).coverageMaxDropMeters })
   // Every check is logged: the insert is built once (a prepared query, values as placeholders).
-  let checkLog: ReturnType<typeof prepareCheckLog> | undefined
-  const prepareCheckLog = () =>
-    db
-      .insert(serviceabilityChecks)
-      .values({
-        referenceNo: sql.placeholder('referenceNo'),
-        locationType: sql.placeholder('locationType'),
-        siteCode: sql.placeholder('siteCode'),
-        serviceable: sql.placeholder('serviceable'),
-        servedBy: sql.placeholder('servedBy'),
-        napCode: sql.placeholder('napCode'),
-        nearestNapMeters: sql.placeholder('nearestNapMeters'),
-        coverageVersion: sql.placeholder('coverageVersion'),
-        agentCode: sql.placeholder('agentCode'),
-        checkedAt: sql.placeholder('checkedAt'),
-      })
-      .prepare('coverage_check_log')
-  const logCheck = () => (checkLog ??= prepareCheckLog())
+  const checkLog = db
+    .insert(serviceabilityChecks)
+    .values({
+      referenceNo: sql.placeholder('referenceNo'),
+      locationType: sql.placeholder('locationType'),
+      siteCode: sql.placeholder('siteCode'),
+      serviceable: sql.placeholder('serviceable'),
+      servedBy: sql.placeholder('servedBy'),
+      napCode: sql.placeholder('napCode'),
+      nearestNapMeters: sql.placeholder('nearestNapMeters'),
+      coverageVersion: sql.placeholder('coverageVersion'),
+      agentCode: sql.placeholder('agentCode'),
+      checkedAt: sql.placeholder('checkedAt'),
+    })
+    .prepare('coverage_check_log')
 
   return {
     engine,
@@ -81,7 +78,7 @@ export function createCoverageService(deps: ServiceDeps) {
           })
         }
       }
-      await logCheck().execute({
+      await checkLog.execute({
         referenceNo: order.referenceNo,
         locationType: order.locationType,
         siteCode: site?.code ?? null,

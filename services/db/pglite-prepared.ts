@@ -86,14 +86,11 @@ export function preparedStatements(client: PGlite, { maxStatements = MAX_STATEME
       }),
     }
     statements.set(key, prepared)
-    if (statements.size > maxStatements) {
-      const [oldestText, oldest] = statements.entries().next().value as [string, Prepared]
-      statements.delete(oldestText)
-      await exchange([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()])
-    }
+    if (statements.size > maxStatements) await forget(statements.keys().next().value!)
     return prepared
   }
 
+  /** Closes a kept statement (Postgres frees its plan) and forgets it. */
   async function forget(key: string) {
     const prepared = statements.get(key)
     if (!prepared) return

@@ -9,7 +9,7 @@
  * opens it. Everyone else gets the answer an unknown id gets, so a refusal tells nothing.
  */
 import crypto from 'node:crypto'
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lte, or, sql, type Placeholder } from 'drizzle-orm'
 import { DRAFT_LIFETIME_MS, type DraftSectionName } from '../../lib/draft-sections.ts'
 import type { Caller } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
@@ -46,13 +46,18 @@ export function hashDraftId(id: string): string {
 export function createDraftService(deps: ServiceDeps) {
   const expiryFrom = (now: Date) => new Date(now.getTime() + DRAFT_LIFETIME_MS)
 
-  /** The row of a live draft this caller may use: unclaimed, or claimed by the caller. */
-  const usable = (idHash: string, now: Date, caller: Caller | null) =>
+  /**
+   * The row of a live draft this caller may use: unclaimed, or claimed by the caller (`sub`;
+   * null for a visitor). The values, or placeholders for a statement built once.
+   */
+  type Value<T> = T | Placeholder
+  const usableBy = (idHash: Value<string>, now: Value<Date>, sub: Value<string> | null) =>
     and(
       eq(drafts.idHash, idHash),
       gt(drafts.expiresAt, now),
-      caller ? or(isNull(drafts.ownerSub), eq(drafts.ownerSub, caller.sub)) : isNull(drafts.ownerSub),
+      sub === null ? isNull(drafts.ownerSub) : or(isNull(drafts.ownerSub), eq(drafts.ownerSub, sub)),
     )
+  const usable = (idHash: string, now: Date, caller: Caller | null) => usableBy(idHash, now, caller?.sub ?? null)
 
   /** The one answer for unknown, expired and someone else's drafts; an expired one met on the way is deleted. */
   async function notFound(db: Executor, idHash: string, now: Date): Promise<never> {
@@ -65,51 +70,35 @@ export function createDraftService(deps: ServiceDeps) {
   }
 
   // A read and a save run on nearly every page of a journey: their statements are built once
-  // (drizzle's prepared queries, values as placeholders), per kind of caller (issue 8).
+  // (drizzle's prepared queries, values as placeholders), for a visitor and for a signed-in caller (issue 8).
   type Who = 'visitor' | 'user'
   const whoOf = (caller: Caller | null): Who => (caller ? 'user' : 'visitor')
   const valuesOf = (idHash: string, now: Date, caller: Caller | null) => ({ idHash, now, sub: caller?.sub ?? '' })
   const usableFor = (who: Who) =>
-    and(
-      eq(drafts.idHash, sql.placeholder('idHash')),
-      gt(drafts.expiresAt, sql.placeholder('now')),
-      who === 'user'
-        ? or(isNull(drafts.ownerSub), eq(drafts.ownerSub, sql.placeholder('sub')))
-        : isNull(drafts.ownerSub),
-    )
-  const statements = new Map<string, unknown>()
-  function statement<T>(name: string, build: () => T): T {
-    let built = statements.get(name) as T | undefined
-    if (!built) {
-      built = build()
-      statements.set(name, built)
-    }
-    return built
-  }
-  const readStatement = (who: Who) =>
-    statement(`drafts_read_${who}`, () =>
-      deps.db.select().from(drafts).where(usableFor(who)).prepare(`drafts_read_${who}`),
-    )
+    usableBy(sql.placeholder('idHash'), sql.placeholder('now'), who === 'user' ? sql.placeholder('sub') : null)
+  const readFor = (who: Who) => deps.db.select().from(drafts).where(usableFor(who)).prepare(`drafts_read_${who}`)
   // The new sections as an SQL expression over the stored ones: a section set, or removed.
   const NEXT_SECTIONS = {
     save: sql`${drafts.sections} || jsonb_build_object(${sql.placeholder('section')}::text, ${sql.placeholder('value')}::jsonb)`,
     clear: sql`${drafts.sections} - ${sql.placeholder('section')}::text`,
   }
   type Change = keyof typeof NEXT_SECTIONS
-  const changeStatement = (change: Change, who: Who) =>
-    statement(`drafts_${change}_${who}`, () => {
-      const next = NEXT_SECTIONS[change]
-      return deps.db
-        .update(drafts)
-        .set({
-          sections: next,
-          updatedAt: sql`${sql.placeholder('now')}`,
-          expiresAt: sql`${sql.placeholder('expiresAt')}`,
-        })
-        .where(and(usableFor(who), lte(sql`octet_length((${next})::text)`, MAX_DRAFT_BYTES)))
-        .returning({ expiresAt: drafts.expiresAt })
-        .prepare(`drafts_${change}_${who}`)
-    })
+  const changeFor = (change: Change, who: Who) =>
+    deps.db
+      .update(drafts)
+      .set({
+        sections: NEXT_SECTIONS[change],
+        updatedAt: sql`${sql.placeholder('now')}`,
+        expiresAt: sql`${sql.placeholder('expiresAt')}`,
+      })
+      .where(and(usableFor(who), lte(sql`octet_length((${NEXT_SECTIONS[change]})::text)`, MAX_DRAFT_BYTES)))
+      .returning({ expiresAt: drafts.expiresAt })
+      .prepare(`drafts_${change}_${who}`)
+  const prepared = {
+    read: { visitor: readFor('visitor'), user: readFor('user') },
+    save: { visitor: changeFor('save', 'visitor'), user: changeFor('save', 'user') },
+    clear: { visitor: changeFor('clear', 'visitor'), user: changeFor('clear', 'user') },
+  }
 
   /**
    * Changes the caller's live draft in one statement (a section set or removed, as an SQL
@@ -128,7 +117,7 @@ export function createDraftService(deps: ServiceDeps) {
     const now = deps.now()
     const idHash = hashDraftId(draftId)
     const expiresAt = expiryFrom(now)
-    const [row] = await changeStatement(change, whoOf(caller)).execute({
+    const [row] = await prepared[change][whoOf(caller)].execute({
       ...valuesOf(idHash, now, caller),
       section,
       value: JSON.stringify(value ?? null),
@@ -169,7 +158,7 @@ export function createDraftService(deps: ServiceDeps) {
     async read(draftId: string, caller: Caller | null): Promise<DraftView> {
       const now = deps.now()
       const idHash = hashDraftId(draftId)
-      const [row] = await readStatement(whoOf(caller)).execute(valuesOf(idHash, now, caller))
+      const [row] = await prepared.read[whoOf(caller)].execute(valuesOf(idHash, now, caller))
       if (!row) return notFound(deps.db, idHash, now)
       return { draftId, sections: row.sections, expiresAt: row.expiresAt.toISOString(), ownerSub: row.ownerSub }
     },
