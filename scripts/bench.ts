@@ -19,6 +19,7 @@
  *
  * Environment: BENCH_SECONDS (length of each measured run, default 5),
  * BENCH_ROUNDS (measured runs per page, default 3; the median counts), BENCH_CONNECTIONS (default 16),
+ * BENCH_CHECK_WARMUP_SECONDS (the check POST's warm-up, default 10: scripts/bench/check-availability.ts),
  * BENCH_ACCEPT_ENCODING (what the load generator accepts, default a browser's
  * 'gzip, deflate, br'; the compression middleware then answers with brotli). The scale-out
  * section: BENCH_DATABASE_URL (else TEST_DATABASE_URL), BENCH_RESTARTS (starts timed per
