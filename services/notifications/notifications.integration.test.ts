@@ -4,8 +4,10 @@ import type { ServiceDeps } from '../context.ts'
 import { createIdentityService } from '../identity/service.ts'
 import { openTestDatabase, silentLogger } from '../testing.ts'
 import type { DatabaseHandle } from '../db/client.ts'
-import { MAX_DELIVERY_ATTEMPTS, deliverPending, enqueueMessage, latestMessagesFor } from './outbox.ts'
+import { eq } from 'drizzle-orm'
+import { MAX_DELIVERY_ATTEMPTS, SENDING_LEASE_MS, deliverPending, enqueueMessage, latestMessagesFor } from './outbox.ts'
 import { createSmtpSender, type MessageSender, type OutgoingMessage } from './sender.ts'
+import { outbox } from './tables.ts'
 
 let database: DatabaseHandle
 beforeAll(async () => {
@@ -69,6 +71,36 @@ describe('outbox', () => {
     for (let i = 1; i < MAX_DELIVERY_ATTEMPTS; i++) await deliverPending(depsWith(sender))
     ;[row] = await latestMessagesFor(database.db, 'bounce@example.com')
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_DELIVERY_ATTEMPTS })
+  })
+
+  it('takes over a message whose deliverer stopped mid-delivery once the lease has passed, not before', async () => {
+    // now() is 02:00; the lease is 10 minutes.
+    expect(SENDING_LEASE_MS).toBe(10 * 60_000)
+    const claimedBy = async (recipient: string, claimedAt: Date | null, attempts = 1) => {
+      const id = await enqueueMessage(database.db, message(recipient), at('2025-03-03T01:30:00Z'))
+      await database.db.update(outbox).set({ status: 'sending', claimedAt, attempts }).where(eq(outbox.id, id))
+    }
+    await claimedBy('stale@example.com', at('2025-03-03T01:49:59Z'))
+    await claimedBy('fresh@example.com', at('2025-03-03T01:50:01Z'))
+    // Claimed by a version before claims were dated: its age is the message's.
+    await claimedBy('undated@example.com', null)
+    await claimedBy('spent@example.com', at('2025-03-03T01:40:00Z'), MAX_DELIVERY_ATTEMPTS)
+    const sender = new RecordingSender()
+    const deps = depsWith(sender)
+    await Promise.all([deliverPending(deps), deliverPending(deps)]) // two deliverers at once
+    expect(sender.sent.map((m) => m.recipient).sort()).toEqual(['stale@example.com', 'undated@example.com'])
+    const state = async (recipient: string) => {
+      const [row] = await latestMessagesFor(database.db, recipient)
+      return { status: row!.status, attempts: row!.attempts, lastError: row!.lastError }
+    }
+    expect(await state('stale@example.com')).toEqual({ status: 'sent', attempts: 2, lastError: null })
+    expect(await state('undated@example.com')).toEqual({ status: 'sent', attempts: 2, lastError: null })
+    expect(await state('fresh@example.com')).toEqual({ status: 'sending', attempts: 1, lastError: null })
+    expect(await state('spent@example.com')).toEqual({
+      status: 'failed',
+      attempts: MAX_DELIVERY_ATTEMPTS + 1,
+      lastError: 'delivery was interrupted',
+    })
   })
 
   it('writes the verification email in the registration call and sends it in the background', async () => {

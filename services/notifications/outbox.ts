@@ -4,7 +4,7 @@
  * background on purpose: a caller that waited for SMTP would answer "no such email"
  * measurably faster than "email sent", which tells an attacker who has an account.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import type { OutgoingMessage } from './sender.ts'
@@ -12,6 +12,24 @@ import { outbox } from './tables.ts'
 
 /** After this many failed attempts a message is marked failed and no longer retried. */
 export const MAX_DELIVERY_ATTEMPTS = 5
+
+/**
+ * How long a claim ('sending') holds. A delivery ends well within it (the SMTP sender gives up
+ * after 10-20 s without an answer: sender.ts); a claim older than this was left by a process
+ * that stopped mid-delivery (killed, restarted), and the next deliverer takes the message
+ * over. Delivery is therefore at least once: a message whose sender answered but whose process
+ * died before marking it sent goes out again.
+ */
+export const SENDING_LEASE_MS = 10 * 60_000
+
+/** Pending, or claimed by a deliverer that stopped before it finished (a claim older than the lease). */
+function deliverable(now: Date): SQL {
+  const leaseStart = new Date(now.getTime() - SENDING_LEASE_MS)
+  return or(
+    eq(outbox.status, 'pending'),
+    and(eq(outbox.status, 'sending'), lt(sql`coalesce(${outbox.claimedAt}, ${outbox.createdAt})`, leaseStart)),
+  )!
+}
 
 export type OutboxMessage = typeof outbox.$inferSelect
 
@@ -40,7 +58,9 @@ export async function latestMessages(db: Executor, limit = 20): Promise<OutboxMe
 
 /**
  * Delivers each pending message once. A message is claimed with a conditional update, so
- * two deliverers running at once never send it twice.
+ * two deliverers running at once never send it twice; a claim left by a deliverer that
+ * stopped mid-delivery is taken over once its lease has passed (SENDING_LEASE_MS), and
+ * counts as an attempt.
  */
 export async function deliverPending(deps: ServiceDeps): Promise<{ sent: number; failed: number }> {
   const sender = deps.sender
@@ -48,18 +68,29 @@ export async function deliverPending(deps: ServiceDeps): Promise<{ sent: number;
   const pending = await deps.db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), inArray(outbox.channel, [...sender.channels])))
+    .where(and(deliverable(deps.now()), inArray(outbox.channel, [...sender.channels])))
     .orderBy(outbox.createdAt)
     .limit(100)
   let sent = 0
   let failed = 0
   for (const { id } of pending) {
+    const now = deps.now()
     const [claimed] = await deps.db
       .update(outbox)
-      .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1` })
-      .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')))
+      .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, claimedAt: now })
+      .where(and(eq(outbox.id, id), deliverable(now)))
       .returning()
     if (!claimed || claimed.body === null) continue
+    // Taken over after its last attempt was interrupted: no more tries, as after a failure.
+    if (claimed.attempts > MAX_DELIVERY_ATTEMPTS) {
+      failed++
+      await deps.db
+        .update(outbox)
+        .set({ status: 'failed', lastError: 'delivery was interrupted' })
+        .where(eq(outbox.id, id))
+      deps.logger.warn({ messageId: id, attempts: claimed.attempts }, 'outbox delivery given up after interruptions')
+      continue
+    }
     try {
       await sender.send({
         channel: claimed.channel,

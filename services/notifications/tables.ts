@@ -27,6 +27,9 @@ export const outbox = notificationsSchema.table(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    // When a deliverer claimed it ('sending'): a claim older than the lease (outbox.ts) was
+    // left by a process that stopped mid-delivery, and another deliverer takes it over.
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
