@@ -118,12 +118,14 @@ export function coverageCalls(client: UpstreamClient) {
         schema: ServiceabilityAnswerSchema,
       }),
 
-    fileLead: (payload: Lead) =>
+    /** As for a check, an agent passes its access token: the lead is filed under the token's agent code. */
+    fileLead: (payload: Lead, options: { accessToken?: string } = {}) =>
       client.call({
         name: 'coverage.fileLead',
         method: 'POST',
         path: '/channels/lead',
         body: payload,
+        accessToken: options.accessToken,
         schema: LeadAnswerSchema,
       }),
 

@@ -95,6 +95,27 @@ describe('ports and wired sites', () => {
     expect((await service.check(order(pin), null)).serviceable).toBe(true)
   })
 
+  it('looks past more full NAPs than one query reads for the nearest free one in reach', async () => {
+    const at = spot(10)
+    const pin = destination(at.latitude, at.longitude, 0, 0)
+    // 40 full NAPs nearer than 100 m (the engine reads candidates 32 at a time), nearest first.
+    const full = Array.from({ length: 40 }, (_, n) => {
+      const nap = destination(pin.latitude, pin.longitude, 20 + n * 2, (n * 37) % 360)
+      return `nap,T10-FULL-${n},,,${nap.latitude},${nap.longitude},,8,8`
+    })
+    const free = destination(pin.latitude, pin.longitude, 200, 180)
+    await importCsv([...full, `nap,T10-FREE,,,${free.latitude},${free.longitude},,8,2`])
+    const service = createCoverageService(deps)
+    const answer = await service.check(order(pin), null)
+    expect(answer).toMatchObject({ serviceable: true, servedBy: 'nap', nap: { code: 'T10-FREE' } })
+    expect(answer.nearestNapMeters).toBeCloseTo(20, 0) // the nearest NAP, full or not, for the logs
+
+    // The free one moved out of reach (260 m): none of the 41 serves the pin.
+    const away = destination(pin.latitude, pin.longitude, 260, 180)
+    await importCsv([`nap,T10-FREE,,,${away.latitude},${away.longitude},,8,2`])
+    expect(await service.check(order(pin), null)).toMatchObject({ serviceable: false, servedBy: null })
+  })
+
   it('serves a wired building with free capacity wherever the NAPs are, and not when it is full', async () => {
     const at = spot(4) // no NAP anywhere near
     await importCsv([

@@ -67,7 +67,13 @@ export function coverageRoutes(deps: ServiceDeps & { accessTokens: AccessTokenVe
 
   app.post('/channels/lead', async (c) => {
     const lead = await readJsonBody(c, LeadSchema)
-    const leadId = await coverage.fileLead(lead)
+    // As for a check: an agent's lead carries its token and is filed under the token's code;
+    // a body naming another agent is refused.
+    const caller = await optionalCaller(deps.accessTokens, c.req.header('authorization'))
+    if (caller && lead.agentCode !== 'self' && lead.agentCode !== caller.agentCode) {
+      throw new ServiceError(403, 'agent_code_mismatch', 'The agent code is not the signed-in agent’s.')
+    }
+    const leadId = await coverage.fileLead({ ...lead, agentCode: caller?.agentCode ?? lead.agentCode })
     return c.json(ok({ status: true, leadId }), 201)
   })
 

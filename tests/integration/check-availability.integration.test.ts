@@ -12,7 +12,10 @@ import {
   checkAvailabilityAction,
   checkAvailabilityView,
 } from '../../app/features/check-availability/check-availability.server.ts'
+import { startSession } from '../../app/auth/session.server.ts'
+import { ROLE } from '../../app/auth/roles.ts'
 import { leads, serviceabilityChecks } from '../../services/coverage/tables.ts'
+import { signAccessToken } from '../../services/testing.ts'
 import { startTestUpstream, type TestUpstream } from '../support/upstream.ts'
 
 let t: TestUpstream
@@ -26,8 +29,8 @@ afterAll(() => t?.close())
 const MAKATI = { regionId: '13', provinceId: '000', municipalityId: '80300' }
 const BEL_AIR = '80300002'
 
-/** A browser: its cookie jar follows the Set-Cookie of every answer. */
-function browser() {
+/** A browser: its cookie jar follows the Set-Cookie of every answer (`signedIn`: a session cookie it holds). */
+function browser(signedIn = '') {
   let cookie = ''
   const keep = (headers: Headers) => {
     const line = headers.getSetCookie().find((value) => value.startsWith('draft='))
@@ -37,7 +40,10 @@ function browser() {
     async post(form: Record<string, string>, query = '', portal: AppLoadContext = context) {
       const request = new Request(`http://portal.test/CheckAvailability${query}`, {
         method: 'POST',
-        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          cookie: [cookie, signedIn].filter(Boolean).join('; '),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: new URLSearchParams(form),
       })
       const answer = await checkAvailabilityAction(request, portal)
@@ -58,8 +64,8 @@ function browser() {
   }
 }
 
-async function withDetails(lastName: string) {
-  const visitor = browser()
+async function withDetails(lastName: string, signedIn = '') {
+  const visitor = browser(signedIn)
   const saved = await visitor.post({
     intent: 'details',
     firstName: 'maria',
@@ -184,5 +190,31 @@ describe('step 2 submissions on the server', () => {
     expect(rows[0]).toMatchObject({ agentCode: 'self', source: context.config.sourceId, firstName: 'MARIA' })
     const checks = await t.database.db.select().from(serviceabilityChecks)
     expect(checks.some((check) => check.agentCode === 'self' && check.siteCode === 'DEMO-B-80300-2')).toBe(true)
+  })
+
+  it("an agent's check and lead go upstream as the agent, filed under the code in its token", async () => {
+    const claims = { sub: 'agent-lead', realm_access: { roles: [ROLE.salesAgent] }, agentCode: 'AG-0042' }
+    const accessToken = await signAccessToken(t, claims)
+    const { setCookie } = await startSession(new Request('http://portal.test/login'), context, {
+      claims,
+      tokens: {
+        accessToken,
+        refreshToken: 'not-used',
+        idToken: accessToken,
+        accessTokenExpiresAt: new Date(Date.now() + 300_000).toISOString(),
+      },
+    })
+    const agent = await withDetails('AGENTLEAD', setCookie.split(';')[0])
+    const address = { ...MAKATI, barangayId: BEL_AIR, locationType: 'Building', placeId: 'DEMO-B-80300-2' }
+    await agent.post({ intent: 'update', ...address })
+    const checked = await agent.post({ intent: 'check', ...address })
+    expect(checked).toMatchObject({ status: 302, location: '/CheckAvailability?dialog=not-serviceable' })
+    const filed = await agent.post({ intent: 'lead', additionalMobile: '' }, '?dialog=not-serviceable')
+    expect(filed).toMatchObject({ status: 302, location: '/CheckAvailability?dialog=lead-filed' })
+
+    const rows = await t.database.db.select().from(leads).where(eq(leads.lastName, 'AGENTLEAD'))
+    expect(rows.map((row) => row.agentCode)).toEqual(['AG-0042'])
+    const checks = await t.database.db.select().from(serviceabilityChecks)
+    expect(checks.some((check) => check.agentCode === 'AG-0042' && check.siteCode === 'DEMO-B-80300-2')).toBe(true)
   })
 })

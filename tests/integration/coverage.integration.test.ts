@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serviceabilityOutcome } from '../../app/upstream/coverage.server'
 import { isUpstreamError } from '../../app/upstream/errors'
 import type { Lead, ServiceabilityOrder } from '../../lib/coverage-schemas'
-import { serviceabilityChecks } from '../../services/coverage/tables.ts'
+import { leads, serviceabilityChecks } from '../../services/coverage/tables.ts'
 import { signAccessToken } from '../../services/testing.ts'
 import { startTestUpstream, type TestUpstream } from '../support/upstream.ts'
 
@@ -141,6 +141,34 @@ describe.each(['in-process', 'http'] as const)('coverage calls, %s', (transport)
     expect(await rejection(coverage().fileLead({ ...lead, alternateMobileNumber: '12345' }))).toMatchObject({
       status: 422,
       fields: { alternateMobileNumber: ['Please provide valid mobile number'] },
+    })
+  })
+
+  it("files an agent's lead under the code in its token, and refuses a body naming another agent", async () => {
+    const accessToken = await signAccessToken(t, {
+      sub: 'agent-1',
+      realm_access: { roles: ['sales-agent'] },
+      agentCode: 'AG-0042',
+    })
+    const lead: Lead = {
+      emaiID: 'agent.lead@example.net',
+      firstName: 'Pedro',
+      lastName: `AGENT-${transport}`,
+      mobileNumber: '(917) 123 4567',
+      province: 'METRO MANILA',
+      municipality: 'City of Pasig',
+      barangay: 'Kapitolyo',
+      region: 'National Capital Region (NCR)',
+      agentCode: 'self',
+      source: t.config.sourceId,
+      latitude: 14.5764,
+      longitude: 121.0851,
+    }
+    const { leadId } = await coverage().fileLead(lead, { accessToken })
+    const [filed] = await t.database.db.select().from(leads).where(eq(leads.id, leadId))
+    expect(filed).toMatchObject({ agentCode: 'AG-0042', lastName: `AGENT-${transport.toUpperCase()}` })
+    expect(await rejection(coverage().fileLead({ ...lead, agentCode: 'AG-9999' }, { accessToken }))).toMatchObject({
+      status: 403,
     })
   })
 

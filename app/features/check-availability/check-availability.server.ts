@@ -553,11 +553,18 @@ async function fileLead(request: Request, context: AppLoadContext, form: FormDat
     longitude: Number(choice.longitude),
   }
   let filed
-  try {
-    filed = await upstreamFor(context).coverage.fileLead(lead)
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    return data({ lead: submission.reply({ formErrors: [upstreamMessage(error)] }) }, { status: 503 })
+  if (agent) {
+    // Filed as the agent, as its check was: the upstream records the code in its token.
+    const done = await agent.me.call((upstream, accessToken) => upstream.coverage.fileLead(lead, { accessToken }))
+    if (!done.ok) return data({ lead: submission.reply({ formErrors: [done.message] }) }, { status: 503 })
+    filed = done.value
+  } else {
+    try {
+      filed = await upstreamFor(context).coverage.fileLead(lead)
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error
+      return data({ lead: submission.reply({ formErrors: [upstreamMessage(error)] }) }, { status: 503 })
+    }
   }
   let headers
   try {
