@@ -55,7 +55,7 @@ export type PortalOptions = {
    * calls it picks instead of the in-process services, e.g. a catalogue that is down.
    * Nothing in the configuration sets it.
    */
-  upstreamFault?: (request: Request) => Response | undefined
+  upstreamFault?: (request: Request) => Response | undefined | Promise<Response | undefined>
   /**
    * Tests only (tests/support/portal.ts): a Vite dev server already made, shared by a test
    * worker's portals, so each does not transform the whole app again; the caller closes it.
@@ -121,7 +121,7 @@ export async function createPortal(config: Config, logger: Logger, options: Port
     services = await startServices(config, logger, { now: options.now, database: options.database })
     const gateway = services.gateway
     const fault = options.upstreamFault
-    upstreamFetch = (request) => Promise.resolve(fault?.(request) ?? gateway.fetch(request, IN_PROCESS_CALL))
+    upstreamFetch = async (request) => (await fault?.(request)) ?? gateway.fetch(request, IN_PROCESS_CALL)
   }
 
   // Development: Vite in middleware mode, or the one a test worker shares between its portals.

@@ -17,6 +17,7 @@ import {
   recordUrls,
 } from './support/check-availability'
 import { DEMO, signIn } from './support/account'
+import { FAULTS_URL } from './support/servers'
 import { expect, test } from './support/test'
 import { acceptCookiesBeforehand } from './support/visitor'
 
@@ -211,6 +212,85 @@ test('changing the province after choosing a barangay clears the municipality, b
     await expect(page.getByText('Please select a municipality or city')).toBeVisible()
     await expect(page.getByRole('combobox', { name: 'Province' })).toHaveValue('000')
   }
+})
+
+test('a home in no list: the visitor chooses Others, puts the pin on the home and checks it', async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
+  const who = person('others')
+  const urls = recordUrls(page)
+  // Beside the demo tower in Bel-Air, where the demo network has free ports.
+  const home = { latitude: 14.5531, longitude: 121.0352 }
+  // With JavaScript the browser's position puts the pin (spec 7, geolocation).
+  if (javaScriptEnabled) {
+    await context.grantPermissions(['geolocation'])
+    await context.setGeolocation(home)
+  }
+  await completeStepOne(page, who)
+  await chooseAddress(page, javaScriptEnabled, 'Bel-Air')
+  await chooseLocationType(page, javaScriptEnabled, 'Building')
+  // "Address not found" never ends the journey: the list says where to go instead.
+  await expect(
+    page.getByText('Not in the list? Choose Others and put the pin on your home: we check the exact spot.'),
+  ).toBeVisible()
+  await chooseLocationType(page, javaScriptEnabled, 'Others')
+  await expect(page.getByLabel('Building or subdivision')).toBeDisabled()
+  await expect(page.getByLabel('Building or subdivision')).toHaveValue('None')
+  const latitude = page.getByRole('group', { name: 'COORDINATES' }).getByLabel('Latitude')
+  if (javaScriptEnabled) {
+    await expect(latitude).toHaveValue(/^14\.5531/)
+    await expect(latitude).toHaveAttribute('readonly', '')
+    // The map has come to rest on the pin; the visitor drags it a little north, the coordinates follow.
+    await expect(page.locator('.leaflet-container')).toHaveAttribute('data-center', '14.553100,121.035200')
+    const marker = page.getByAltText('Your home')
+    await marker.scrollIntoViewIfNeeded()
+    const box = (await marker.boundingBox())!
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+    await page.mouse.move(x, y)
+    await page.mouse.down()
+    await page.mouse.move(x, y - 12, { steps: 6 })
+    await page.mouse.up()
+    await expect(latitude).not.toHaveValue(/^14\.5531/)
+    await expect(latitude).toHaveValue(/^14\.55\d+/)
+  } else {
+    // Without the map the visitor types the coordinates their phone's map app shows.
+    await latitude.fill(String(home.latitude))
+    await page.getByRole('group', { name: 'COORDINATES' }).getByLabel('Longitude').fill(String(home.longitude))
+  }
+  await page.getByRole('button', { name: 'CHECK SERVICEABILITY' }).click()
+  await page.getByRole('dialog', { name: 'Confirm your location' }).getByRole('button', { name: 'YES' }).click()
+  await expect(page.getByRole('dialog', { name: 'Good news! Fibre is available at your address.' })).toBeVisible()
+  await expectNoPersonalDataInBrowser(page, who, urls)
+})
+
+test("a check that fails says 'Some error occured' beneath the button and keeps every choice", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // The faults portal's coverage service fails the check of a visitor named UNAVAILABLE.
+  const who = { ...person('failing'), lastName: 'Unavailable' }
+  await page.goto(`${FAULTS_URL}/CheckAvailability`)
+  await fillDetails(page, who)
+  await detailsField.consent(page).check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await chooseAddress(page, javaScriptEnabled, 'Bel-Air')
+  await chooseLocationType(page, javaScriptEnabled, 'Building')
+  const building = page.getByRole('combobox', { name: 'Building', exact: true })
+  await building.selectOption({ label: 'Demo Makati Tower' })
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Update' }).click()
+  await expect(page.getByLabel('Latitude')).toHaveValue(/^14\.\d+/)
+
+  const check = page.getByRole('button', { name: 'CHECK SERVICEABILITY' })
+  await check.click()
+  await expect(page.getByText('Some error occured', { exact: true })).toBeVisible()
+  await expect(check).toHaveAccessibleDescription('Some error occured')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByRole('combobox', { name: 'Barangay' })).toHaveValue('80300002')
+  await expect(page.getByRole('radio', { name: 'Building', exact: true })).toBeChecked()
+  await expect(building).toHaveValue('DEMO-B-80300-1')
+  await expect(page.getByLabel('Latitude')).toHaveValue(/^14\.\d+/)
 })
 
 test('a sales agent, checking as AGT-0001, types the coordinates of a home that is in no list and files its lead', async ({

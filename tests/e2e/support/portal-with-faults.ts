@@ -1,10 +1,11 @@
 /**
- * The e2e portal whose catalogue is down, and whose referrals service refuses a referral's submission (spec 8: 'Plans are unavailable at this
- * moment. Please try again later.'): the real portal, started exactly as server.ts starts
- * it (startPortal), whose calls to the catalogue's paths are answered 503 before they
- * reach the in-process services; every other service works. Only playwright.config.ts
- * runs this file (FAULTS_PORT); production never does, and nothing in the portal's
- * configuration can switch a fault on.
+ * The e2e portal whose catalogue is down (spec 8: 'Plans are unavailable at this moment.
+ * Please try again later.'), whose referrals service refuses a referral's submission, and
+ * whose coverage service fails the check of a visitor named UNAVAILABLE: the real portal,
+ * started exactly as server.ts starts it (startPortal), whose calls to those paths are
+ * answered 503 before they reach the in-process services; every other service works. Only
+ * playwright.config.ts runs this file (FAULTS_PORT); production never does, and nothing in
+ * the portal's configuration can switch a fault on.
  */
 import { startPortal } from '../../../server.ts'
 
@@ -21,14 +22,25 @@ const CATALOG_PATH = /^\/v\d+\/(plans|tv-config)(\/|$)/
 const isReferralSubmission = (request: Request) =>
   request.method === 'POST' && new URL(request.url).pathname === '/v1/referrals'
 
+/**
+ * A serviceability check for a visitor whose last name is UNAVAILABLE (the check carries
+ * the subscriber's name): check-availability.spec.ts's 'Some error occured' (spec 8).
+ */
+const isFailingCheck = async (request: Request) =>
+  request.method === 'POST' &&
+  new URL(request.url).pathname === '/v2/servicability' &&
+  /\sUNAVAILABLE$/.test(String(((await request.clone().json()) as { subscriberName?: unknown }).subscriberName))
+
 const down = (message: string) =>
   Response.json({ status: false, message, data: null }, { status: 503, headers: { 'retry-after': '5' } })
 
 await startPortal({
-  upstreamFault: (request) =>
+  upstreamFault: async (request) =>
     CATALOG_PATH.test(new URL(request.url).pathname)
       ? down('The catalogue is down (e2e fault).')
       : isReferralSubmission(request)
         ? down('The referrals service is down (e2e fault).')
-        : undefined,
+        : (await isFailingCheck(request))
+          ? down('The coverage service is down (e2e fault).')
+          : undefined,
 })
