@@ -72,7 +72,9 @@ function FollowProps({ position, zoom, locked }: { position: Position; zoom: num
     }
   }, [map])
   useEffect(() => {
-    map.setView(position, zoom)
+    // Without animation: Leaflet drops a setView that arrives during a zoom animation (a pin
+    // found just after the location type changed the zoom), leaving the pin off the map.
+    map.setView(position, zoom, { animate: false })
   }, [map, position.lat, position.lng, zoom]) // eslint-disable-line react-hooks/exhaustive-deps -- the numbers are the dependency, not the object
   useEffect(() => {
     for (const handler of [

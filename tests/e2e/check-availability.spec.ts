@@ -125,11 +125,13 @@ const BAD_VALUES: { field: keyof typeof detailsField; value: string; message: st
   { field: 'firstName', value: 'Liza2', message: 'Invalid first name' },
   { field: 'lastName', value: '', message: 'Please enter last name' },
   { field: 'lastName', value: 'Ramos--Cruz', message: 'Invalid last name' },
+  { field: 'firstName', value: 'L'.repeat(51), message: 'Input limit exceeded' },
   { field: 'lastName', value: 'R'.repeat(51), message: 'Input limit exceeded' },
   { field: 'mobile', value: '', message: 'This field required' },
   { field: 'mobile', value: '7171234567', message: 'Invalid mobile number' },
   { field: 'email', value: '', message: 'This field required' },
   { field: 'email', value: 'liza@', message: 'Invalid email format' },
+  { field: 'email', value: `${'l'.repeat(389)}@example.net`, message: 'Input limit exceeded' },
 ]
 
 test("step 1 says each of spec 5's messages for a bad value and keeps the other values; Continue needs the consent", async ({
@@ -137,6 +139,7 @@ test("step 1 says each of spec 5's messages for a bad value and keeps the other 
   javaScriptEnabled,
 }) => {
   const who = person('messages')
+  const urls = recordUrls(page)
   await page.goto('/CheckAvailability')
   for (const { field, value, message } of BAD_VALUES) {
     await fillDetails(page, who)
@@ -151,6 +154,11 @@ test("step 1 says each of spec 5's messages for a bad value and keeps the other 
     await expect(page.getByText(message, { exact: true }), `${field} = ${JSON.stringify(value)}`).toBeVisible()
     for (const other of ['firstName', 'lastName', 'email'] as const) {
       if (other !== field) await expect(detailsField[other](page)).toHaveValue(new RegExp(who[other], 'i'))
+    }
+    if (field !== 'mobile') {
+      // As typed, or as the form shows it: (9XX) XXX XXXX.
+      const mobile = who.mobile.replace(/^(\d{3})(\d{3})(\d{4})$/, '\\(?$1\\)? ?$2 ?$3')
+      await expect(detailsField.mobile(page)).toHaveValue(new RegExp(`^${mobile}$`))
     }
   }
   await fillDetails(page, who)
@@ -167,6 +175,7 @@ test("step 1 says each of spec 5's messages for a bad value and keeps the other 
   await page.getByRole('link', { name: 'Back' }).click()
   await expect(detailsField.lastName(page)).toHaveValue(who.lastName.toUpperCase())
   await expect(detailsField.mobile(page)).toHaveValue(/\(917\) \d{3} \d{4}/)
+  await expectNoPersonalDataInBrowser(page, who, urls)
 })
 
 test('changing the province after choosing a barangay clears the municipality, barangay, location type, place and pin; a reload keeps the details', async ({
@@ -174,6 +183,7 @@ test('changing the province after choosing a barangay clears the municipality, b
   javaScriptEnabled,
 }) => {
   const who = person('clearing')
+  const urls = recordUrls(page)
   await completeStepOne(page, who)
   await chooseAddress(page, javaScriptEnabled, 'Bel-Air')
   await chooseLocationType(page, javaScriptEnabled, 'Building')
@@ -212,6 +222,7 @@ test('changing the province after choosing a barangay clears the municipality, b
     await expect(page.getByText('Please select a municipality or city')).toBeVisible()
     await expect(page.getByRole('combobox', { name: 'Province' })).toHaveValue('000')
   }
+  await expectNoPersonalDataInBrowser(page, who, urls)
 })
 
 test('a home in no list: the visitor chooses Others, puts the pin on the home and checks it', async ({

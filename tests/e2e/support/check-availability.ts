@@ -86,7 +86,9 @@ export async function chooseAddress(page: Page, js: boolean, barangay: string) {
 
 /** Every value of step 1 this journey typed, as they could appear in storage or a URL. */
 export function personalValues(who: Person): string[] {
-  return [who.firstName, who.lastName, who.mobile, who.email, who.lastName.toUpperCase()].flatMap((value) => [
+  // The mobile number as typed and as the form shows it: (9XX) XXX XXXX.
+  const shown = `(${who.mobile.slice(0, 3)}) ${who.mobile.slice(3, 6)} ${who.mobile.slice(6)}`
+  return [who.firstName, who.lastName, who.mobile, shown, who.email, who.lastName.toUpperCase()].flatMap((value) => [
     value.toLowerCase(),
     encodeURIComponent(value).toLowerCase(),
   ])
@@ -116,14 +118,30 @@ export function recordUrls(page: Page) {
   return urls
 }
 
-/** spec: no personal data of step 1 in localStorage, sessionStorage, script-readable cookies or any URL. */
+/**
+ * spec: no personal data of step 1 in localStorage, sessionStorage, IndexedDB, Cache Storage
+ * (its requests and bodies), any cookie or any URL.
+ */
 export async function expectNoPersonalDataInBrowser(page: Page, who: Person, urls: string[]) {
-  const stored = await page.evaluate(() => ({
-    local: JSON.stringify({ ...window.localStorage }),
-    session: JSON.stringify({ ...window.sessionStorage }),
-    cookie: document.cookie,
-  }))
-  const cookies = JSON.stringify(await page.context().cookies())
-  const seen = [stored.local, stored.session, stored.cookie, cookies, ...urls].join('\n').toLowerCase()
+  const stored = await page.evaluate(async () => {
+    const cached: string[] = []
+    if ('caches' in window) {
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name)
+        for (const request of await cache.keys()) {
+          cached.push(name, request.url, (await (await cache.match(request))?.text()) ?? '')
+        }
+      }
+    }
+    return {
+      local: JSON.stringify({ ...window.localStorage }),
+      session: JSON.stringify({ ...window.sessionStorage }),
+      cookie: document.cookie,
+      cached: cached.join('\n'),
+    }
+  })
+  // Every origin's local storage and IndexedDB, and every cookie, HttpOnly ones too.
+  const state = JSON.stringify(await page.context().storageState({ indexedDB: true }))
+  const seen = [stored.local, stored.session, stored.cookie, stored.cached, state, ...urls].join('\n').toLowerCase()
   for (const value of personalValues(who)) expect(seen, `"${value}" in browser storage or a URL`).not.toContain(value)
 }
