@@ -21,9 +21,20 @@ test('with JavaScript the address search says when nothing is found, and a hit f
     if (request.method() === 'POST') searches.push({ path: new URL(request.url()).pathname, url: request.url() })
   })
   const search = page.getByRole('searchbox', { name: 'Search for your address' })
+  // spec 2: 'loading...' while the search is on its way (held here until it has shown).
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/CheckAvailability/search*', async (route) => {
+    await held
+    await route.continue()
+  })
   await search.fill('zzzz')
   await search.press('Enter')
+  await expect(page.getByText('loading...', { exact: true })).toBeVisible()
+  release()
   await expect(page.getByText('No address found')).toBeVisible()
+  await expect(page.getByText('loading...', { exact: true })).toHaveCount(0)
+  await page.unrouteAll()
   const searched = searches.filter(({ path }) => path.startsWith('/CheckAvailability/search'))
   expect(searched.length).toBeGreaterThan(0)
   for (const { url } of searched) expect(url).not.toContain('zzzz')
