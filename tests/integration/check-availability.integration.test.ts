@@ -55,10 +55,10 @@ function browser(signedIn = '') {
       if (init?.headers) keep(new Headers(init.headers))
       return { status: init?.status ?? 200, location: null, data: (answer as { data: Record<string, unknown> }).data }
     },
-    async view(query = '') {
+    async view(query = '', portal: AppLoadContext = context) {
       return checkAvailabilityView(
         new Request(`http://portal.test/CheckAvailability${query}`, { headers: { cookie } }),
-        context,
+        portal,
       )
     },
   }
@@ -190,6 +190,35 @@ describe('step 2 submissions on the server', () => {
     expect(rows[0]).toMatchObject({ agentCode: 'self', source: context.config.sourceId, firstName: 'MARIA' })
     const checks = await t.database.db.select().from(serviceabilityChecks)
     expect(checks.some((check) => check.agentCode === 'self' && check.siteCode === 'DEMO-B-80300-2')).toBe(true)
+  })
+
+  it('never offers nor keeps a configured excluded subdivision (spec 5)', async () => {
+    const SAN_LORENZO = '80300025'
+    const excluding: AppLoadContext = {
+      ...context,
+      config: { ...context.config, EXCLUDED_SUBDIVISION_IDS: ['DEMO-S-80300-5'] },
+    }
+    const visitor = await withDetails('EXCLUDED')
+    const address = { ...MAKATI, barangayId: SAN_LORENZO, locationType: 'Subdivision' }
+    const offered = async (portal: AppLoadContext) => {
+      const view = await visitor.view('', portal)
+      return view.step === 2 ? view.lists.places.map((place) => place.id) : []
+    }
+    await visitor.post({ intent: 'update', ...address }, '', excluding)
+    expect(await offered(excluding)).toEqual(['DEMO-S-80300-4'])
+    expect(await offered(context)).toEqual(['DEMO-S-80300-5', 'DEMO-S-80300-4'])
+
+    // Posted anyway (a form from before the setting, or made by hand): not kept.
+    await visitor.post({ intent: 'update', ...address, placeId: 'DEMO-S-80300-5' }, '', excluding)
+    const view = await visitor.view('', excluding)
+    expect(view.step === 2 && view.choice).toMatchObject({ locationType: 'Subdivision', placeId: '', latitude: '' })
+    // Where it is not excluded the same post keeps it, with its pin.
+    await visitor.post({ intent: 'update', ...address, placeId: 'DEMO-S-80300-5' })
+    const kept = await visitor.view()
+    expect(kept.step === 2 && kept.choice).toMatchObject({
+      placeId: 'DEMO-S-80300-5',
+      latitude: expect.stringMatching(/^14\./),
+    })
   })
 
   it("an agent's check and lead go upstream as the agent, filed under the code in its token", async () => {
