@@ -42,10 +42,28 @@ test('a serviceable building: details, address, the building pin, and the servic
   // spec 2: the building's pin, read-only.
   await expect(page.getByLabel('Latitude')).toHaveValue(/^14\.\d+/)
   await expect(page.getByLabel('Latitude')).toHaveAttribute('readonly', '')
-  // With JavaScript the map shows the pin on the building (the offline coastline beneath it).
-  if (javaScriptEnabled) await expect(page.getByAltText('Your home')).toBeVisible()
-
-  await page.getByRole('button', { name: 'CHECK SERVICEABILITY' }).click()
+  const check = page.getByRole('button', { name: 'CHECK SERVICEABILITY' })
+  if (javaScriptEnabled) {
+    // With JavaScript the map shows the pin on the building, on the offline coastline
+    // (spec 9: a 292 px map, a 25 px marker).
+    const pin = page.getByAltText('Your home')
+    await expect(pin).toBeVisible()
+    expect((await pin.boundingBox())?.width).toBe(25)
+    expect((await page.locator('.leaflet-container').boundingBox())?.height).toBe(292)
+    await expect(page.locator('.leaflet-overlay-pane path').first()).toBeAttached()
+    // spec 5: the button is disabled while the check runs, and says so (the answer held here until seen).
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/CheckAvailability(\.data)?(\?.*)?$/, async (route) => {
+      if (route.request().method() === 'POST') await held
+      await route.continue()
+    })
+    await check.click()
+    await expect(page.getByRole('button', { name: 'Checking…' })).toBeDisabled()
+    release()
+  } else {
+    await check.click()
+  }
   const popup = page.getByRole('dialog', { name: 'Good news! Fibre is available at your address.' })
   await expect(popup).toBeVisible()
   await expect(popup.getByRole('link', { name: 'START APPLICATION' })).toHaveAttribute('href', '/plans')
