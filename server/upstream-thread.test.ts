@@ -112,6 +112,20 @@ describe('the upstream thread transport', () => {
     ).toBe(201)
   })
 
+  it('follows a call’s signal: one that aborts fails the call with its reason, one aborted before is not sent', async () => {
+    const { thread } = await start()
+    const timedOut = thread.fetch(new Request('http://upstream.internal/hold', { signal: AbortSignal.timeout(50) }))
+    await expect(timedOut).rejects.toMatchObject({ name: 'TimeoutError' })
+    const controller = new AbortController()
+    controller.abort(new Error('the visitor left'))
+    await expect(
+      thread.fetch(new Request('http://upstream.internal/echo', { signal: controller.signal })),
+    ).rejects.toThrow('the visitor left')
+    // The thread still answers the next call.
+    const answer = await thread.fetch(new Request('http://upstream.internal/echo', { method: 'POST', body: 'ok' }))
+    expect(await answer.text()).toBe('ok')
+  })
+
   it('takes no more calls once closed, is then not ready, and a close is no crash', async () => {
     const { thread, onCrash } = await start()
     await thread.close()

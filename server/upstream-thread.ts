@@ -101,10 +101,18 @@ export async function startUpstreamThread(
   })
   const port = await started
 
-  /** Posts a call; its answer, or a TimeoutError once `timeoutMs` passes (a late answer is then dropped). */
-  const post = (call: Omit<ThreadCall, 'type' | 'id'>, transfer: TransferListItem[], timeoutMs?: number) =>
+  /**
+   * Posts a call; its answer, or a TimeoutError once `timeoutMs` passes, or the signal's reason
+   * once it aborts. The thread may still finish the call; its late answer is then dropped.
+   */
+  const post = (
+    call: Omit<ThreadCall, 'type' | 'id'>,
+    transfer: TransferListItem[],
+    { timeoutMs, signal }: { timeoutMs?: number; signal?: AbortSignal } = {},
+  ) =>
     new Promise<ThreadAnswer>((resolve, reject) => {
       if (stopping || exited) return reject(new Error('the upstream thread is stopping or has ended'))
+      if (signal?.aborted) return reject(signal.reason as Error)
       const id = nextId++
       const timer =
         timeoutMs === undefined
@@ -113,13 +121,19 @@ export async function startUpstreamThread(
               () => settle(id)?.reject(new DOMException('The upstream thread did not answer in time', 'TimeoutError')),
               timeoutMs,
             )
+      const aborted = () => settle(id)?.reject(signal!.reason as Error)
+      signal?.addEventListener('abort', aborted, { once: true })
+      const done = () => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', aborted)
+      }
       pending.set(id, {
         answered: (reply) => {
-          clearTimeout(timer)
+          done()
           resolve(reply)
         },
         reject: (error) => {
-          clearTimeout(timer)
+          done()
           reject(error)
         },
       })
@@ -129,17 +143,18 @@ export async function startUpstreamThread(
   const fetch = (async (request: Request) => {
     if (stopping || exited) throw new Error('the upstream thread is stopping or has ended')
     const { body, transfer } = await bodyToSend(request)
-    // As before decision 0056: a Request's own signal is not followed across (noted in issue 8's note).
+    // The Request's signal is followed (the client's time limit on an upload or a document).
     const reply = await post(
       { method: request.method, url: request.url, headers: [...request.headers], body },
       transfer,
+      { signal: request.signal },
     )
     return new Response(noBody(reply.status) ? null : reply.body, { status: reply.status, headers: reply.headers })
   }) as TextTransport
 
   // A JSON call crosses as text both ways: no Request, Response or body stream on this thread.
   fetch.exchangeText = async ({ timeoutMs, ...call }: TextCall): Promise<TextAnswer> => {
-    const reply = await post(call, [], timeoutMs)
+    const reply = await post(call, [], { timeoutMs })
     // An answer that is not text (an error page of another type) is read whole, as `fetch`'s would be.
     const body =
       typeof reply.body === 'string' || reply.body === null ? reply.body : await new Response(reply.body).text()
