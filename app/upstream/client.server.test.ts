@@ -204,6 +204,25 @@ describe.each(TRANSPORTS)('upstream client %s', (_way, transport) => {
     await client.call(call)
     expect(requests).toHaveLength(2)
   })
+
+  it('makes one call for cached content that many ask for at once, and keeps no failure', async () => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const { fetch, requests } = recordingFetch([
+      () => held.then(() => json({ status: false, error: { message: 'down' } }, 503)),
+      () => json({ status: true, data: [{ id: '13', name: 'NCR' }] }),
+    ])
+    const client = createClient({ ...options, fetch, sleep: fakeSleep().sleep })
+    const call = { name: 't', method: 'GET' as const, path: '/v1/region', schema: ListSchema, cacheSeconds: 60 }
+    const failing = Array.from({ length: 20 }, () => client.call(call))
+    release()
+    for (const answer of await Promise.allSettled(failing)) expect(answer.status).toBe('rejected')
+    expect(requests).toHaveLength(1)
+    // The failure was not kept: the next callers call again, once, and share its answer.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => client.call(call)))
+    expect(answers.every((answer) => answer[0]?.name === 'NCR')).toBe(true)
+    expect(requests).toHaveLength(2)
+  })
 })
 
 describe('upstream client over a transport with a text way', () => {

@@ -98,6 +98,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   // Looked up on each call, so a test that moves the clock (fake Date) signs with the moved time.
   const now = options.now ?? (() => Date.now())
   const cache = new Map<string, { expires: number; value: unknown }>()
+  // A cached call on its way: callers that miss the cache meanwhile wait for it instead of
+  // each calling again (twenty visitors arriving as a list expires make one call).
+  const inFlight = new Map<string, Promise<unknown>>()
   const base = new URL(options.baseUrl)
 
   /** One attempt over the transport, counted and timed (until the answer's headers) by its label. */
@@ -362,19 +365,31 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   async function call<T>(spec: Call<T>): Promise<T> {
     const url = urlFor(spec as Call<unknown>)
     const cacheKey = spec.cacheSeconds && spec.method === 'GET' && !spec.accessToken ? url.href : undefined
-    if (cacheKey) {
-      const hit = cache.get(cacheKey)
-      if (hit && hit.expires > now()) return hit.value as T
-    }
-    const attempts = spec.retry && (spec.method === 'GET' || spec.idempotent) ? RETRY_ATTEMPTS : 1
+    if (!cacheKey) return attempts(spec, url)
+    const hit = cache.get(cacheKey)
+    if (hit && hit.expires > now()) return hit.value as T
+    const waiting = inFlight.get(cacheKey)
+    if (waiting) return waiting as Promise<T>
+    // A failure is not kept: the next caller calls again.
+    const calling = attempts(spec, url)
+      .then((value) => {
+        cache.set(cacheKey, { expires: now() + spec.cacheSeconds! * 1000, value })
+        return value
+      })
+      .finally(() => inFlight.delete(cacheKey))
+    inFlight.set(cacheKey, calling)
+    return calling
+  }
+
+  /** The call, tried again after a pause when it may be (spec 9: only named GETs and idempotent calls). */
+  async function attempts<T>(spec: Call<T>, url: URL): Promise<T> {
+    const tries = spec.retry && (spec.method === 'GET' || spec.idempotent) ? RETRY_ATTEMPTS : 1
     for (let n = 1; ; n++) {
       try {
-        const value = await attempt(spec, url)
-        if (cacheKey) cache.set(cacheKey, { expires: now() + spec.cacheSeconds! * 1000, value })
-        return value
+        return await attempt(spec, url)
       } catch (error) {
         const retryable = error instanceof UpstreamError && error.kind === 'unavailable'
-        if (!retryable || n >= attempts) throw error
+        if (!retryable || n >= tries) throw error
         await sleep(options.retryDelayMs)
       }
     }
