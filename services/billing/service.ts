@@ -17,6 +17,7 @@ import { formatPesos } from '../../lib/pesos.ts'
 import { isStatementMonth } from '../../lib/billing.ts'
 import { renderStatementPdf } from './statement-pdf.ts'
 import { bills, payments, type ChargeLine } from './tables.ts'
+import type { BillView, PaymentView, Statement } from './views.ts'
 
 export const BILLING_MESSAGES = {
   accountNotFound: 'No such account.',
@@ -29,20 +30,6 @@ const pesos = (centavos: number) => centavos / 100
 
 type BillRow = typeof bills.$inferSelect
 type PaymentRow = typeof payments.$inferSelect
-
-export type BillView = {
-  month: string
-  periodStart: string
-  periodEnd: string
-  issuedOn: string
-  dueOn: string
-  amount: number
-  charges: { description: string; amount: number }[]
-  /** Settled by the payments posted, oldest bill first. */
-  status: 'paid' | 'partially paid' | 'unpaid'
-}
-
-export type PaymentView = { amount: number; postedAt: string; channel: string }
 
 export type AccountDetails = {
   accountNumber: string
@@ -70,17 +57,6 @@ export type BillHistory = {
   bills: BillView[]
   /** Every issued bill's month, newest first: each has a statement, history or not. */
   statementMonths: string[]
-}
-
-export type Statement = {
-  accountNumber: string
-  holderName: string
-  serviceAddress: string
-  month: string
-  bill: BillView
-  previousBalance: number
-  paymentsReceived: PaymentView[]
-  totalAmountDue: number
 }
 
 /** The day a payment counts on: its date in the Philippines (UTC+8, no daylight saving). */

@@ -5,7 +5,7 @@
  */
 import PDFDocument from 'pdfkit'
 import { HOW_TO_PAY, dateLabel, formatPhp, monthLabel } from '../../lib/billing.ts'
-import type { Statement } from './service.ts'
+import type { Statement } from './views.ts'
 
 const LEFT = 50
 const RIGHT = 545

@@ -6,7 +6,7 @@
  * charge the customer then types in at the portal.
  */
 import { escape, layout, pesos } from './page.ts'
-import type { SandboxTestCard } from './vault.ts'
+import type { SandboxTestCard } from './test-cards.ts'
 
 export const CARD_PAGE_LABELS = {
   cancel: 'Cancel',

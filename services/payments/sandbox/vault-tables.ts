@@ -20,7 +20,7 @@ export const sandboxPaymentMethods = paymentSandboxSchema.table(
     customerId: text('customer_id'),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
-    // Which test card it is (vault.ts SANDBOX_TEST_CARDS): how its charges end.
+    // Which test card it is (test-cards.ts SANDBOX_TEST_CARDS): how its charges end.
     testCard: text('test_card').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
