@@ -166,6 +166,33 @@ describe('gateway signature check (hmac, the default)', () => {
     await expectRefused(await g.fetch(signedRequest({ requestId })))
   })
 
+  it('reads an in-process call whose body is held as text as one that streams it: its signature, JSON and non-JSON (decision 0058)', async () => {
+    const g = gateway()
+    // The Request without its body, as the upstream thread makes it; the text beside it.
+    const held = (request: Request) => {
+      const headers = new Headers(request.headers)
+      headers.set('content-type', 'application/json')
+      return new Request(request.url, { method: request.method, headers })
+    }
+    const call = (body: string) => signedRequest({ method: 'POST', path: '/v2/servicability', body })
+    for (const [text, status, code] of [
+      ['{"referenceNo":"REF-1"}', 422, 'invalid_input'],
+      ['{not json', 400, 'invalid_json'],
+    ] as const) {
+      const streamed = await g.fetch(call(text), IN_PROCESS_CALL)
+      const asText = await g.fetch(held(call(text)), { ...IN_PROCESS_CALL, textBody: text })
+      expect([streamed.status, asText.status]).toEqual([status, status])
+      const [a, b] = [await streamed.json(), await asText.json()]
+      expect(b.error.code).toBe(code)
+      // The same answer but for the call's own request id.
+      expect({ ...b.error, requestId: null }).toEqual({ ...a.error, requestId: null })
+    }
+    // The signature covers the text: another text than the one signed is refused.
+    await expectRefused(
+      await g.fetch(held(call('{"referenceNo":"REF-1"}')), { ...IN_PROCESS_CALL, textBody: '{"referenceNo":"REF-2"}' }),
+    )
+  })
+
   it('refuses a timestamp outside the clock window', async () => {
     const stale = Math.floor(NOW.getTime() / 1000) - 301
     await expectRefused(await gateway().fetch(signedRequest({ timestamp: stale })))

@@ -3,7 +3,7 @@
  * fresh request id and a valid signature (lib/signature.ts); anything else gets 401 in
  * the common error envelope before any service sees it. Then it routes by path.
  */
-import { Hono } from 'hono'
+import { Hono, type HonoRequest } from 'hono'
 import { z } from 'zod'
 import { madeByAny } from '../lib/secret-ring.ts'
 import { HEADER, computeSignature, sha256Hex, type SignatureScheme } from '../lib/signature.ts'
@@ -84,7 +84,32 @@ const RequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/)
  */
 export const IN_PROCESS_CALL = { inProcessCall: true } as const
 
-type GatewayEnv = { Variables: { requestId: string }; Bindings: Partial<typeof IN_PROCESS_CALL> | undefined }
+/**
+ * An in-process call whose body the caller holds as text (the upstream thread: JSON crosses
+ * as a string, decision 0056): its Request carries no body, and the gateway hands the text to
+ * Hono's body cache, so no body stream is made to be read back at once (decision 0058).
+ */
+export type InProcessCall = typeof IN_PROCESS_CALL & { textBody?: string }
+
+type GatewayEnv = { Variables: { requestId: string }; Bindings: Partial<InProcessCall> | undefined }
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json/i
+
+/** The body of a call held as text, as Hono's request reads it (text, bytes and, when JSON, the value). */
+function holdBody(request: HonoRequest, text: string) {
+  // Hono keeps each body it has read as a promise of it, whatever its type says.
+  const cache = request.bodyCache as Record<string, Promise<unknown>>
+  const bytes = new TextEncoder().encode(text)
+  cache.text = Promise.resolve(text)
+  cache.arrayBuffer = Promise.resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))
+  if (JSON_TYPE.test(request.header('content-type') ?? '')) {
+    try {
+      cache.json = Promise.resolve(JSON.parse(text))
+    } catch {
+      // Not JSON after all: c.req.json() fails from the text, as it would from a stream.
+    }
+  }
+}
 
 // A draft id is a bearer secret that the drafts API carries in its paths; a log line must never hold one (docs/security.md, Logs and privacy).
 const DRAFT_ID_IN_PATH = /^\/v1\/drafts\/[^/]+/
@@ -114,6 +139,8 @@ export function createGateway(options: GatewayOptions) {
   )
 
   app.use('*', async (c, next) => {
+    const textBody = c.env?.textBody
+    if (textBody !== undefined && c.env?.inProcessCall === true) holdBody(c.req, textBody)
     // The payment gateway's webhook carries the gateway's own signature (Paymongo-Signature),
     // checked by its route over the raw body; it cannot carry ours.
     if (c.req.method === 'POST' && c.req.path === PAYMENT_WEBHOOK_PATH) {

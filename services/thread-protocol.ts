@@ -35,6 +35,8 @@ export type ThreadReply =
 
 const TEXTUAL = /^(application\/([\w.+-]+\+)?json|text\/)/i
 
+const isTextual = (contentType: string | null) => TEXTUAL.test(contentType ?? '')
+
 /**
  * A request's or response's body for the other thread, and what postMessage must move with it
  * (Node moves web streams between threads; its types know them by another ReadableStream).
@@ -43,7 +45,7 @@ export async function bodyToSend(
   message: Request | Response,
 ): Promise<{ body: ThreadBody; transfer: TransferListItem[] }> {
   if (!message.body) return { body: null, transfer: [] }
-  if (TEXTUAL.test(message.headers.get('content-type') ?? '')) return { body: await message.text(), transfer: [] }
+  if (isTextual(message.headers.get('content-type'))) return { body: await message.text(), transfer: [] }
   return { body: message.body, transfer: [message.body as unknown as TransferListItem] }
 }
 
@@ -55,4 +57,20 @@ export function requestOf(call: ThreadCall): Request {
     body: call.body,
     ...(call.body instanceof ReadableStream ? { duplex: 'half' } : {}),
   } as RequestInit)
+}
+
+/**
+ * An answer's body for the other thread (bodyToSend), read without making its body stream when
+ * it can be: the Response on the upstream's thread is @hono/node-server's (its server, for the
+ * browser-facing paths, sets it as the global), which keeps a body made from a string under a
+ * symbol of its own, [status, body, headers], as its server reads it (decision 0058). Any other
+ * Response, or a later version that keeps it otherwise, is read the usual way.
+ */
+export async function answerToSend(response: Response): Promise<{ body: ThreadBody; transfer: TransferListItem[] }> {
+  const symbol = Object.getOwnPropertySymbols(response).find((own) => own.description === 'cache')
+  const kept = symbol ? (response as unknown as Record<symbol, unknown>)[symbol] : undefined
+  if (Array.isArray(kept) && typeof kept[1] === 'string' && isTextual(response.headers.get('content-type'))) {
+    return { body: kept[1], transfer: [] }
+  }
+  return bodyToSend(response)
 }

@@ -8,9 +8,9 @@
  */
 import { parentPort, workerData, type TransferListItem } from 'node:worker_threads'
 import { createLogger } from '../lib/logger.ts'
-import { IN_PROCESS_CALL } from './gateway.ts'
+import { IN_PROCESS_CALL, type InProcessCall } from './gateway.ts'
 import {
-  bodyToSend,
+  answerToSend,
   requestOf,
   type ThreadAnswer,
   type ThreadCall,
@@ -30,8 +30,15 @@ const logger = createLogger(config, 'upstream')
 const host = await startUpstreamHost(config, logger, { port: 0, host: '127.0.0.1' })
 
 async function answer(call: ThreadCall): Promise<void> {
-  const response = await host.services.gateway.fetch(requestOf(call), IN_PROCESS_CALL)
-  const { body, transfer } = await bodyToSend(response)
+  // A text body goes to the gateway as it is, beside a Request without one (decision 0058).
+  const response =
+    typeof call.body === 'string'
+      ? await host.services.gateway.fetch(new Request(call.url, { method: call.method, headers: call.headers }), {
+          ...IN_PROCESS_CALL,
+          textBody: call.body,
+        } satisfies InProcessCall)
+      : await host.services.gateway.fetch(requestOf(call), IN_PROCESS_CALL)
+  const { body, transfer } = await answerToSend(response)
   const reply: ThreadAnswer = {
     type: 'answer',
     id: call.id,
