@@ -122,21 +122,24 @@ describe.each(['in-process', 'http'] as const)('coverage calls, %s', (transport)
     })
   })
 
+  const leadOf = (extra: Partial<Lead>): Lead => ({
+    emaiID: 'lead@example.net',
+    firstName: 'Maria',
+    lastName: 'Santos',
+    mobileNumber: '(917) 123 4567',
+    province: 'METRO MANILA',
+    municipality: 'City of Pasig',
+    barangay: 'Kapitolyo',
+    region: 'National Capital Region (NCR)',
+    agentCode: 'self',
+    source: t.config.sourceId,
+    latitude: 14.5764,
+    longitude: 121.0851,
+    ...extra,
+  })
+
   it('files a lead with the spec spelling emaiID, and refuses a bad mobile number with spec 5 message', async () => {
-    const lead: Lead = {
-      emaiID: 'lead@example.net',
-      firstName: 'Maria',
-      lastName: 'Santos',
-      mobileNumber: '(917) 123 4567',
-      province: 'METRO MANILA',
-      municipality: 'City of Pasig',
-      barangay: 'Kapitolyo',
-      region: 'National Capital Region (NCR)',
-      agentCode: 'self',
-      source: t.config.sourceId,
-      latitude: 14.5764,
-      longitude: 121.0851,
-    }
+    const lead = leadOf({})
     expect(await coverage().fileLead(lead)).toEqual({ status: true, leadId: expect.stringMatching(/^[0-9a-f-]{36}$/) })
     expect(await rejection(coverage().fileLead({ ...lead, alternateMobileNumber: '12345' }))).toMatchObject({
       status: 422,
@@ -150,20 +153,7 @@ describe.each(['in-process', 'http'] as const)('coverage calls, %s', (transport)
       realm_access: { roles: ['sales-agent'] },
       agentCode: 'AG-0042',
     })
-    const lead: Lead = {
-      emaiID: 'agent.lead@example.net',
-      firstName: 'Pedro',
-      lastName: `AGENT-${transport}`,
-      mobileNumber: '(917) 123 4567',
-      province: 'METRO MANILA',
-      municipality: 'City of Pasig',
-      barangay: 'Kapitolyo',
-      region: 'National Capital Region (NCR)',
-      agentCode: 'self',
-      source: t.config.sourceId,
-      latitude: 14.5764,
-      longitude: 121.0851,
-    }
+    const lead = leadOf({ emaiID: 'agent.lead@example.net', firstName: 'Pedro', lastName: `AGENT-${transport}` })
     const { leadId } = await coverage().fileLead(lead, { accessToken })
     const [filed] = await t.database.db.select().from(leads).where(eq(leads.id, leadId))
     expect(filed).toMatchObject({ agentCode: 'AG-0042', lastName: `AGENT-${transport.toUpperCase()}` })
