@@ -365,13 +365,13 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   async function call<T>(spec: Call<T>): Promise<T> {
     const url = urlFor(spec as Call<unknown>)
     const cacheKey = spec.cacheSeconds && spec.method === 'GET' && !spec.accessToken ? url.href : undefined
-    if (!cacheKey) return attempts(spec, url)
+    if (!cacheKey) return withRetries(spec, url)
     const hit = cache.get(cacheKey)
     if (hit && hit.expires > now()) return hit.value as T
     const waiting = inFlight.get(cacheKey)
     if (waiting) return waiting as Promise<T>
     // A failure is not kept: the next caller calls again.
-    const calling = attempts(spec, url)
+    const calling = withRetries(spec, url)
       .then((value) => {
         cache.set(cacheKey, { expires: now() + spec.cacheSeconds! * 1000, value })
         return value
@@ -382,7 +382,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   }
 
   /** The call, tried again after a pause when it may be (spec 9: only named GETs and idempotent calls). */
-  async function attempts<T>(spec: Call<T>, url: URL): Promise<T> {
+  async function withRetries<T>(spec: Call<T>, url: URL): Promise<T> {
     const tries = spec.retry && (spec.method === 'GET' || spec.idempotent) ? RETRY_ATTEMPTS : 1
     for (let n = 1; ; n++) {
       try {

@@ -18,9 +18,9 @@ import { SALES_ROLES, isSales } from '~/auth/roles'
 import { getUser } from '~/auth/session.server'
 import { readDraft, saveDraftSection } from '~/features/drafts/draft.server'
 import type { SelectOption } from '~/ui/select-field'
-import { isUpstreamError } from '~/upstream/errors'
+import { isUpstreamError, type UpstreamError } from '~/upstream/errors'
 import { serviceabilityOutcome } from '~/upstream/coverage.server'
-import { upstreamFor } from '~/upstream/index.server'
+import { upstreamFor, type Upstream } from '~/upstream/index.server'
 import { failureReply, formConstraint, readForm } from '~/utils/form.server'
 import { mapSettings } from '~/utils/map-settings.server'
 import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
@@ -82,6 +82,27 @@ async function agentOf(request: Request, context: AppLoadContext, mode: ScreenMo
 
 // spec 9: agent code default 'self'.
 const SELF = 'self'
+
+type Agent = NonNullable<Awaited<ReturnType<typeof agentOf>>>
+type Failed = { ok: false; error: UpstreamError; message: string }
+
+/**
+ * A coverage call as the agent, with its token (the upstream records the token's agent code),
+ * or as the portal for everyone else: its answer, or the upstream's failure with spec 8's message.
+ */
+async function asAgentOrPortal<T>(
+  context: AppLoadContext,
+  agent: Agent | null,
+  upstreamCall: (upstream: Upstream, options: { accessToken?: string }) => Promise<T>,
+): Promise<{ ok: true; value: T } | Failed> {
+  if (agent) return agent.me.call((upstream, accessToken) => upstreamCall(upstream, { accessToken }))
+  try {
+    return { ok: true, value: await upstreamCall(upstreamFor(context), {}) }
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error
+    return { ok: false, error, message: upstreamMessage(error) }
+  }
+}
 
 /** The referee a referral mode's step 1 saved (the draft's referral section of its kind). */
 function refereeOf(draft: Draft | null, mode: ScreenMode): Referee | null {
@@ -483,24 +504,14 @@ async function runCheck(
     subscriberName: `${details.firstName} ${details.lastName}`,
     agentCode: agent ? (agent.agentCode ?? SELF) : SELF,
   }
-  let answer
-  if (agent) {
-    const done = await agent.me.call((upstream, accessToken) => upstream.coverage.check(payload, { accessToken }))
-    if (!done.ok) {
-      context.logger.warn({ err: done.error, referenceNo }, 'serviceability check failed')
-      return failed()
-    }
-    answer = done.value
-  } else {
-    try {
-      answer = await upstreamFor(context).coverage.check(payload, {})
-    } catch (error) {
-      if (!isUpstreamError(error)) throw error
-      context.logger.warn({ err: error, referenceNo }, 'serviceability check failed')
-      return failed()
-    }
+  const checked = await asAgentOrPortal(context, agent, (upstream, options) =>
+    upstream.coverage.check(payload, options),
+  )
+  if (!checked.ok) {
+    context.logger.warn({ err: checked.error, referenceNo }, 'serviceability check failed')
+    return failed()
   }
-  const outcome = serviceabilityOutcome(answer)
+  const outcome = serviceabilityOutcome(checked.value)
   if (outcome === 'error') return failed()
   let saved
   try {
@@ -552,20 +563,9 @@ async function fileLead(request: Request, context: AppLoadContext, form: FormDat
     latitude: Number(choice.latitude),
     longitude: Number(choice.longitude),
   }
-  let filed
-  if (agent) {
-    // Filed as the agent, as its check was: the upstream records the code in its token.
-    const done = await agent.me.call((upstream, accessToken) => upstream.coverage.fileLead(lead, { accessToken }))
-    if (!done.ok) return data({ lead: submission.reply({ formErrors: [done.message] }) }, { status: 503 })
-    filed = done.value
-  } else {
-    try {
-      filed = await upstreamFor(context).coverage.fileLead(lead)
-    } catch (error) {
-      if (!isUpstreamError(error)) throw error
-      return data({ lead: submission.reply({ formErrors: [upstreamMessage(error)] }) }, { status: 503 })
-    }
-  }
+  const done = await asAgentOrPortal(context, agent, (upstream, options) => upstream.coverage.fileLead(lead, options))
+  if (!done.ok) return data({ lead: submission.reply({ formErrors: [done.message] }) }, { status: 503 })
+  const filed = done.value
   let headers
   try {
     headers = await saveDraftSection(request, context, 'lead', {
