@@ -6,6 +6,11 @@
 #   docker run -p 3000:3000 hibla                    # the portal (start portal)
 #   docker run -e UPSTREAM_HOST=0.0.0.0 hibla start upstream
 #
+# Alone, either is the one-machine demo (payment sandbox, demo users, generated secrets). With
+# DATABASE_URL or UPSTREAM_URL it is a deployment and refuses to start without PAYMONGO_* and its
+# three secrets, unless told to run those demo parts (docs/configuration.md, What production
+# requires; docs/decisions/0061).
+#
 # Every step goes through deploy/process.sh, the script scripts/test.sh's build phase and the
 # scale-out test also run, so the image installs, builds and starts as CI does. No image was
 # ever built on the project's machines (no registry, no daemon): `npm test` checks this file

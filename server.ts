@@ -19,7 +19,7 @@ import type { FetchLike } from './app/upstream/client.server.ts'
 import type { Config } from './lib/env.ts'
 import { createLogger } from './lib/logger.ts'
 import { createMetrics, serveMetrics } from './lib/metrics.ts'
-import { loadConfigOrExit } from './lib/start.ts'
+import { loadConfigOrExit, logDemoParts } from './lib/start.ts'
 import { mountIdentityProvider, type MountedIdentityProvider } from './server/identity-provider.ts'
 import { backslashPathsNotFound, csrfGuard, maintenanceGate, requestLog, securityHeaders } from './server/middleware.ts'
 import { requestMetrics } from './server/metrics.ts'
@@ -158,7 +158,8 @@ export async function createPortal(config: Config, logger: Logger, options: Port
       : thread
         ? await thread.ready()
         : await probeAll([upstreamProbe(config)])
-    const answer = readinessAnswer(readiness)
+    // The demo parts this process runs, if any (docs/decisions/0061).
+    const answer = readinessAnswer(readiness, config.demo)
     res
       .status(answer.status)
       .set('cache-control', 'no-store')
@@ -194,8 +195,9 @@ export async function createPortal(config: Config, logger: Logger, options: Port
   if (sandbox) {
     const listener = getRequestListener(sandbox.fetch)
     app.use(SANDBOX_MOUNT_PATH, (req, res) => void listener(req, res))
-  } else if (config.UPSTREAM_URL && !config.PAYMONGO_SECRET_KEY) {
+  } else if (config.UPSTREAM_URL && config.paymentsSandbox) {
     // The upstream in its own processes serves the sandbox; browsers reach it here as before.
+    // A production portal copy does only when PAYMENTS_SANDBOX says so (docs/decisions/0061).
     app.use(upstreamPassThrough(config, logger, SANDBOX_MOUNT_PATH))
   }
 
@@ -262,6 +264,7 @@ export async function createPortal(config: Config, logger: Logger, options: Port
 export async function startPortal(options: PortalOptions = {}) {
   const config = loadConfigOrExit()
   const logger = createLogger(config, 'portal')
+  logDemoParts(config, logger)
   const portal = await createPortal(config, logger, options)
   const server = portal.app.listen(config.PORT, config.HOST, () => {
     logger.info(

@@ -19,6 +19,8 @@ export type RootData = {
   /** spec 2 and 9 (accountMgmtEnabled): customers' "Link another Account". */
   accountManagement: boolean
   socialUrl: string
+  /** Payments go to the sandbox gateway (Config.paymentsSandbox): the payment pages say "Test mode" (docs/decisions/0061). */
+  paymentsTestMode: boolean
   year: number
   version: string
   /** The page's path and query, where a no-JS preference form comes back to. */

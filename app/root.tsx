@@ -73,6 +73,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // spec 2 and 9 (accountMgmtEnabled): customers' "Link another Account".
       accountManagement: config.ACCOUNT_MGMT_ENABLED,
       socialUrl: config.SOCIAL_URL,
+      // issue 32: the payment pages' test-mode notice while payments are simulated.
+      paymentsTestMode: config.paymentsSandbox,
       year: new Date().getFullYear(),
       version: APP_VERSION,
       currentPath: url.pathname + url.search,

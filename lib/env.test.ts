@@ -8,6 +8,15 @@ import { ConfigError, loadConfig } from './env'
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'env-test-'))
 
+/** What a production deployment on Postgres must give (docs/configuration.md, What production requires). */
+const DEPLOYMENT = {
+  UPSTREAM_SECRET: 'u'.repeat(20),
+  SESSION_SECRET: 's'.repeat(40),
+  OIDC_CLIENT_SECRET: 'o'.repeat(20),
+  PAYMONGO_SECRET_KEY: 'sk_live_abc123',
+  PAYMONGO_WEBHOOK_SECRET: 'whsk_abc123',
+}
+
 describe('configuration', () => {
   it('has the spec 9 runtime flags with their defaults and types', () => {
     const config = loadConfig({ DATA_DIR: tmp() })
@@ -103,7 +112,9 @@ describe('configuration', () => {
     const server = 'postgres://db.example/portal'
     expect(loadConfig({ DATA_DIR: tmp() }).demoData).toBe(true)
     expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).demoData).toBe(true)
-    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', DATABASE_URL: server }).demoData).toBe(false)
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', DATABASE_URL: server, ...DEPLOYMENT }).demoData).toBe(
+      false,
+    )
     expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: server, DEMO_DATA: 'true' }).demoData).toBe(true)
     expect(loadConfig({ DATA_DIR: tmp(), DEMO_DATA: 'false' }).demoData).toBe(false)
   })
@@ -213,6 +224,117 @@ describe('configuration', () => {
     )
   })
 
+  describe('fails closed outside the demo (issue 32, item 3; docs/decisions/0061)', () => {
+    const server = 'postgres://portal@db.internal/portal'
+    const production = { NODE_ENV: 'production', DATABASE_URL: server }
+    const refusal = (source: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tmp(), ...source })
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError)
+        expect((e as Error).message).not.toContain('\n')
+        return (e as Error).message
+      }
+      throw new Error('expected the configuration to be refused')
+    }
+
+    it('starts a deployment that gives PayMongo and every secret, with no demo part on', () => {
+      const config = loadConfig({ DATA_DIR: tmp(), ...production, ...DEPLOYMENT })
+      expect(config).toMatchObject({
+        paymentsSandbox: false,
+        demoData: false,
+        devMailbox: false,
+        devUi: false,
+        demo: [],
+      })
+    })
+
+    it('keeps the one-machine demo (no DATABASE_URL) starting in production with every demo part, and says so', () => {
+      const config = loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' })
+      expect(config.paymentsSandbox).toBe(true)
+      expect(config.demo).toEqual(['PAYMENTS_SANDBOX', 'DEMO_DATA', 'DEV_MAILBOX', 'DEV_UI', 'ALLOW_GENERATED_SECRETS'])
+    })
+
+    it('keeps every demo default outside production, Postgres or not (development and tests)', () => {
+      const config = loadConfig({ DATA_DIR: tmp(), DATABASE_URL: server })
+      expect(config.paymentsSandbox).toBe(true)
+      expect(config.demo).toEqual(['PAYMENTS_SANDBOX', 'ALLOW_GENERATED_SECRETS'])
+    })
+
+    it('refuses the payment sandbox without PayMongo keys, naming the settings', () => {
+      const { PAYMONGO_SECRET_KEY: _key, PAYMONGO_WEBHOOK_SECRET: _webhook, ...noPayMongo } = DEPLOYMENT
+      const message = refusal({ ...production, ...noPayMongo })
+      expect(message).toContain('PAYMONGO_SECRET_KEY')
+      expect(message).toContain('PAYMENTS_SANDBOX=true')
+      expect(message).toContain('no money moves')
+    })
+
+    it('runs the payment sandbox on purpose with PAYMENTS_SANDBOX=true, and reports it', () => {
+      const { PAYMONGO_SECRET_KEY: _key, PAYMONGO_WEBHOOK_SECRET: _webhook, ...noPayMongo } = DEPLOYMENT
+      const config = loadConfig({ DATA_DIR: tmp(), ...production, ...noPayMongo, PAYMENTS_SANDBOX: 'true' })
+      expect(config.paymentsSandbox).toBe(true)
+      expect(config.demo).toEqual(['PAYMENTS_SANDBOX'])
+    })
+
+    it('refuses PAYMENTS_SANDBOX=true beside PayMongo keys, and PAYMENTS_SANDBOX=false without them', () => {
+      expect(refusal({ ...production, ...DEPLOYMENT, PAYMENTS_SANDBOX: 'true' })).toContain('PAYMENTS_SANDBOX')
+      expect(refusal({ PAYMENTS_SANDBOX: 'false' })).toContain('PAYMONGO_SECRET_KEY')
+    })
+
+    it.each(['UPSTREAM_SECRET', 'SESSION_SECRET', 'OIDC_CLIENT_SECRET'] as const)(
+      'refuses a generated %s, naming it, and writes no secret',
+      (name) => {
+        const dir = tmp()
+        const { [name]: _missing, ...rest } = DEPLOYMENT
+        expect(() => loadConfig({ DATA_DIR: dir, ...production, ...rest })).toThrow(ConfigError)
+        const message = refusal({ ...production, ...rest })
+        expect(message).toContain(name)
+        expect(message).toContain('ALLOW_GENERATED_SECRETS=true')
+        expect(fs.existsSync(path.join(dir, 'secrets.json'))).toBe(false)
+      },
+    )
+
+    it('generates secrets on purpose with ALLOW_GENERATED_SECRETS=true, and reports it', () => {
+      const { SESSION_SECRET: _session, ...rest } = DEPLOYMENT
+      const config = loadConfig({ DATA_DIR: tmp(), ...production, ...rest, ALLOW_GENERATED_SECRETS: 'true' })
+      expect(config.sessionSecret).toHaveLength(43)
+      expect(config.demo).toEqual(['ALLOW_GENERATED_SECRETS'])
+    })
+
+    it('keeps demo data, the dev mailbox and /dev/ui off unless each is asked for, and reports each', () => {
+      const base = { DATA_DIR: tmp(), ...production, ...DEPLOYMENT }
+      expect(loadConfig({ ...base, DEMO_DATA: 'true' })).toMatchObject({ demoData: true, demo: ['DEMO_DATA'] })
+      expect(loadConfig({ ...base, DEV_MAILBOX: 'true' })).toMatchObject({
+        devMailbox: true,
+        devUi: true,
+        demo: ['DEV_MAILBOX', 'DEV_UI'],
+      })
+      expect(loadConfig({ ...base, DEV_UI: 'true' })).toMatchObject({ devMailbox: false, demo: ['DEV_UI'] })
+    })
+
+    it('treats a production portal copy (UPSTREAM_URL) as a deployment: no dev pages, no sandbox unless asked', () => {
+      const copy = {
+        NODE_ENV: 'production',
+        UPSTREAM_URL: 'http://upstream.internal:3001',
+        UPSTREAM_SECRET: 'u'.repeat(20),
+        SESSION_SECRET: 's'.repeat(40),
+        OIDC_CLIENT_SECRET: 'o'.repeat(20),
+      }
+      // It runs no payments: PayMongo's keys stay with the upstream, and nothing is refused.
+      expect(loadConfig({ DATA_DIR: tmp(), ...copy })).toMatchObject({
+        paymentsSandbox: false,
+        devMailbox: false,
+        devUi: false,
+        demo: [],
+      })
+      expect(loadConfig({ DATA_DIR: tmp(), ...copy, PAYMENTS_SANDBOX: 'true' }).demo).toEqual(['PAYMENTS_SANDBOX'])
+      const { SESSION_SECRET: _session, ...generated } = copy
+      const message = refusal(generated)
+      expect(message).toContain('SESSION_SECRET')
+      expect(message).toContain('UPSTREAM_URL')
+    })
+  })
+
   it('stops the server at start with one clear line and exit code 1', async () => {
     const run = promisify(execFile)
     const failure = await run(process.execPath, ['--import', 'tsx', 'server.ts'], {
@@ -223,5 +345,35 @@ describe('configuration', () => {
     expect(failure.stderr.trim()).toBe(
       'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "eighty")',
     )
+  })
+})
+
+describe('a deployment refused at start (issue 32, item 3)', () => {
+  const run = promisify(execFile)
+  const deployment = {
+    NODE_ENV: 'production' as const,
+    DATABASE_URL: 'postgres://portal@127.0.0.1:1/portal',
+    UPSTREAM_SECRET: 'u'.repeat(20),
+    SESSION_SECRET: 's'.repeat(40),
+    OIDC_CLIENT_SECRET: 'o'.repeat(20),
+  }
+  // Both entries at once: each spends most of its time loading its modules.
+  it('stops the portal and the upstream alone before they open the database, with one line naming PAYMONGO_SECRET_KEY', async () => {
+    const failures = await Promise.all(
+      ['server.ts', 'services/main.ts'].map((entry) =>
+        run(process.execPath, ['--import', 'tsx', entry], {
+          env: { ...process.env, ...deployment, DATA_DIR: tmp(), PAYMONGO_SECRET_KEY: '', PAYMONGO_WEBHOOK_SECRET: '' },
+          cwd: path.resolve(__dirname, '..'),
+        }).catch((e) => e),
+      ),
+    )
+    for (const failure of failures) {
+      expect(failure.code).toBe(1)
+      // One line of its own (oidc-provider may warn of the Node version before it), no stack trace.
+      expect(failure.stderr).toMatch(
+        /^Invalid configuration: PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET are required in production with DATABASE_URL: .*$/m,
+      )
+      expect(failure.stderr).not.toMatch(/^\s+at /m)
+    }
   })
 })

@@ -239,6 +239,14 @@ export const EnvSchema = z.object({
   UPSTREAM_METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  // Fail closed outside the demo (issue 32; docs/decisions/0061; docs/configuration.md, What
+  // production requires): the opt-ins that let a production deployment run a demo part on
+  // purpose. DEMO_DATA, DEV_MAILBOX and DEV_UI (above) are the opt-ins of theirs.
+  // true: the payment sandbox, where no money moves, although PAYMONGO_* are unset.
+  PAYMENTS_SANDBOX: booleanString.optional(),
+  // true: secrets generated into DATA_DIR/secrets.json when UPSTREAM_SECRET, SESSION_SECRET or OIDC_CLIENT_SECRET is unset.
+  ALLOW_GENERATED_SECRETS: booleanString.optional(),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -265,6 +273,16 @@ export type Config = Env & {
   devMailbox: boolean
   /** The UI kit's page /dev/ui: DEV_UI, else as the dev mailbox (on only on a one-machine set-up). */
   devUi: boolean
+  /**
+   * Payments are simulated: the embedded sandbox gateway, where no money moves, is the one
+   * configured (PAYMONGO_* unset). Every payment page then says so (app/features/payments).
+   */
+  paymentsSandbox: boolean
+  /**
+   * The demo parts this process runs, by the setting that turns each on (docs/decisions/0061):
+   * reported by /readyz and logged at start. Empty on a production deployment that opted into none.
+   */
+  demo: DemoPart[]
   /** The portal's public origin, no trailing slash. */
   publicUrl: string
   /**
@@ -286,6 +304,62 @@ export type Config = Env & {
 }
 
 export class ConfigError extends Error {}
+
+/** The demo parts, each named by the setting that opts into it outside the demo (Config.demo). */
+export type DemoPart = 'PAYMENTS_SANDBOX' | 'DEMO_DATA' | 'DEV_MAILBOX' | 'DEV_UI' | 'ALLOW_GENERATED_SECRETS'
+
+/**
+ * Fail closed outside the demo (issue 32, item 3; docs/decisions/0061). The embedded set-up (no
+ * DATABASE_URL, no UPSTREAM_URL) is the one-machine demo, and any set-up is a demo outside
+ * production: there the demo parts are on by default. A production process with DATABASE_URL
+ * (an upstream on Postgres) or UPSTREAM_URL (a portal copy) is a deployment: no demo part is
+ * on unless its own setting says so, and where a part has no safe "off" (the payment gateway,
+ * the secrets) the process refuses to start, naming the setting, rather than fall back to it.
+ */
+function demoParts(env: Env, production: boolean, generatedSecrets: string[]) {
+  const deployment = production && Boolean(env.DATABASE_URL || env.UPSTREAM_URL)
+  // This process runs the upstream's services (payments, the seed) unless UPSTREAM_URL points elsewhere.
+  const runsServices = !env.UPSTREAM_URL
+  const payMongo = Boolean(env.PAYMONGO_SECRET_KEY)
+  if (payMongo && env.PAYMENTS_SANDBOX === true) {
+    throw new ConfigError('Invalid configuration: PAYMENTS_SANDBOX=true cannot be set with PAYMONGO_SECRET_KEY')
+  }
+  if (runsServices && !payMongo && env.PAYMENTS_SANDBOX === false) {
+    throw new ConfigError(
+      'Invalid configuration: PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET are required when PAYMENTS_SANDBOX is false',
+    )
+  }
+  if (deployment && runsServices && !payMongo && env.PAYMENTS_SANDBOX === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET are required in production with DATABASE_URL: without them payments would go to the payment sandbox, where no money moves (set PAYMENTS_SANDBOX=true to run the sandbox on purpose)',
+    )
+  }
+  if (deployment && generatedSecrets.length > 0 && env.ALLOW_GENERATED_SECRETS !== true) {
+    throw new ConfigError(
+      `Invalid configuration: ${generatedSecrets.join(', ')} must be set in production with ${env.UPSTREAM_URL ? 'UPSTREAM_URL' : 'DATABASE_URL'}: every copy needs the same secrets, not ones generated into DATA_DIR (set ALLOW_GENERATED_SECRETS=true to generate them on purpose)`,
+    )
+  }
+  // A portal copy runs no payments: it shows the test-mode notice and passes the sandbox's
+  // pages through only when told (outside production, as before: when PAYMONGO_* are unset).
+  const paymentsSandbox = !payMongo && (env.PAYMENTS_SANDBOX ?? !deployment)
+  const demoData = env.DEMO_DATA ?? (!deployment && !env.DATABASE_URL)
+  const devMailbox = env.DEV_MAILBOX ?? (!deployment && !env.DATABASE_URL && !env.SMTP_URL)
+  const devUi = env.DEV_UI ?? devMailbox
+  const on: Array<[DemoPart, boolean]> = [
+    ['PAYMENTS_SANDBOX', paymentsSandbox],
+    ['DEMO_DATA', demoData && runsServices],
+    ['DEV_MAILBOX', devMailbox],
+    ['DEV_UI', devUi],
+    ['ALLOW_GENERATED_SECRETS', generatedSecrets.length > 0],
+  ]
+  return {
+    paymentsSandbox,
+    demoData,
+    devMailbox,
+    devUi,
+    demo: on.filter(([, isOn]) => isOn).map(([part]) => part),
+  }
+}
 
 /**
  * Secrets not given in the environment are generated once (CSPRNG, 256 bits) and kept
@@ -353,18 +427,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration: PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET are set together or not at all',
     )
   }
-  const devMailbox = env.DEV_MAILBOX ?? (!env.DATABASE_URL && !env.SMTP_URL)
-  const stored =
-    env.UPSTREAM_SECRET && env.SESSION_SECRET && env.OIDC_CLIENT_SECRET ? undefined : readOrCreateSecrets(env.DATA_DIR)
+  const generatedSecrets = (['UPSTREAM_SECRET', 'SESSION_SECRET', 'OIDC_CLIENT_SECRET'] as const).filter(
+    (name) => !env[name],
+  )
+  // Before any secret is written: a deployment refused here leaves nothing in DATA_DIR.
+  const parts = demoParts(env, production, generatedSecrets)
+  const stored = generatedSecrets.length === 0 ? undefined : readOrCreateSecrets(env.DATA_DIR)
   return {
     ...env,
     production,
     embeddedUpstream: env.EMBEDDED_UPSTREAM ?? (production ? 'thread' : 'inline'),
     channel: env.UPSTREAM_CHANNEL ?? `${env.PRODUCT_NAME}Web`,
     sourceId: `${env.PRODUCT_NAME}Web`,
-    demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
-    devMailbox,
-    devUi: env.DEV_UI ?? devMailbox,
+    ...parts,
     mailFrom: env.MAIL_FROM ?? `${env.PRODUCT_NAME} <no-reply@localhost>`,
     upstreamSecret: env.UPSTREAM_SECRET ?? stored!.upstream,
     sessionSecret: env.SESSION_SECRET ?? stored!.session,

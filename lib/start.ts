@@ -1,3 +1,4 @@
+import type { Logger } from 'pino'
 import { ConfigError, loadConfig, type Config } from './env.ts'
 
 /** Loads the configuration or stops the process with one clear line. */
@@ -11,4 +12,16 @@ export function loadConfigOrExit(): Config {
     }
     throw error
   }
+}
+
+/**
+ * Says at start which demo parts the process runs (Config.demo; docs/decisions/0061), at warn
+ * on a production process: expected of the one-machine demo, a choice to check anywhere else.
+ */
+export function logDemoParts(config: Config, logger: Logger): void {
+  if (config.demo.length === 0) return
+  const line = { demo: config.demo }
+  const message = `demo parts on: ${config.demo.join(', ')} (docs/configuration.md, What production requires)`
+  if (config.production) logger.warn(line, message)
+  else logger.info(line, message)
 }

@@ -97,7 +97,41 @@ it('is ready (/readyz): the embedded services’ database and storage answer', a
   const answer = await fetch(`http://127.0.0.1:${port}/readyz`)
   expect(answer.status).toBe(200)
   expect(answer.headers.get('cache-control')).toBe('no-store')
-  expect(await answer.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } })
+  // The one-machine demo says which demo parts it runs (docs/decisions/0061).
+  expect(await answer.json()).toEqual({
+    status: 'ready',
+    checks: { database: 'ok', storage: 'ok' },
+    demo: ['PAYMENTS_SANDBOX', 'DEMO_DATA', 'DEV_MAILBOX', 'DEV_UI', 'ALLOW_GENERATED_SECRETS'],
+  })
+})
+
+it('refuses to start as a deployment on Postgres without PayMongo keys, with one line naming the setting (issue 32)', async () => {
+  const failure = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    let stderr = ''
+    const child = spawn(process.execPath, ['build/process/server.js'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        // Never reached: the configuration is refused before any connection.
+        DATABASE_URL: 'postgres://portal@127.0.0.1:1/portal',
+        UPSTREAM_SECRET: 'u'.repeat(20),
+        SESSION_SECRET: 's'.repeat(40),
+        OIDC_CLIENT_SECRET: 'o'.repeat(20),
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-refused-')),
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    child.stderr!.on('data', (chunk) => (stderr += chunk))
+    child.once('exit', (code) => resolve({ code, stderr }))
+  })
+  expect(failure.code).toBe(1)
+  // One line of its own (oidc-provider may warn of the Node version on a line before it), no stack trace.
+  expect(failure.stderr).toMatch(
+    /^Invalid configuration: PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET are required in production with DATABASE_URL: .*PAYMENTS_SANDBOX=true.*$/m,
+  )
+  expect(failure.stderr).not.toMatch(/^\s+at /m)
 })
 
 it('runs its embedded upstream on a thread of its own, in the same process (docs/decisions/0054)', () => {

@@ -16,7 +16,8 @@ export function createUpstreamServer(config: Config, services: Services): http.S
     const url = new URL(request.url)
     // Liveness and readiness (issue 17), unsigned: they say nothing but ok or which dependency failed.
     if (request.method === 'GET' && url.pathname === '/healthz') return healthAnswer()
-    if (request.method === 'GET' && url.pathname === '/readyz') return readinessAnswer(await services.ready())
+    if (request.method === 'GET' && url.pathname === '/readyz')
+      return readinessAnswer(await services.ready(), config.demo)
     // The payment sandbox's hosted page (and its API) on the same port, under SANDBOX_MOUNT_PATH.
     if (sandbox && (url.pathname === SANDBOX_MOUNT_PATH || url.pathname.startsWith(`${SANDBOX_MOUNT_PATH}/`))) {
       url.pathname = url.pathname.slice(SANDBOX_MOUNT_PATH.length) || '/'

@@ -4,11 +4,12 @@
  * browser-facing paths the portals pass through to it (issue 17, item 1).
  */
 import { createLogger } from '../lib/logger.ts'
-import { loadConfigOrExit } from '../lib/start.ts'
+import { loadConfigOrExit, logDemoParts } from '../lib/start.ts'
 import { startUpstreamHost } from './upstream-host.ts'
 
 const config = loadConfigOrExit()
 const logger = createLogger(config, 'upstream')
+logDemoParts(config, logger)
 const host = await startUpstreamHost(config, logger, { port: config.UPSTREAM_PORT, host: config.UPSTREAM_HOST })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -23,6 +23,16 @@ describe('readiness', () => {
     expect(await answer.json()).toEqual({ status: 'not ready', checks: { database: 'ok', storage: 'failed' } })
   })
 
+  it('names the demo parts the process runs, if any (issue 32; docs/decisions/0061)', async () => {
+    const ready = await probeAll([{ name: 'database', check: () => Promise.resolve() }])
+    expect(await readinessAnswer(ready, ['PAYMENTS_SANDBOX', 'DEV_UI']).json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok' },
+      demo: ['PAYMENTS_SANDBOX', 'DEV_UI'],
+    })
+    expect(await readinessAnswer(ready, []).json()).toEqual({ status: 'ready', checks: { database: 'ok' } })
+  })
+
   it('probes the real database and storage; a database that refuses (Postgres stopped) is not ready', async () => {
     const database = await openTestDatabase()
     try {

@@ -49,8 +49,13 @@ export function servicesProbes(db: Executor, storage: ObjectStorage): Probe[] {
 /** /healthz and /readyz as plain answers, for the upstream process and the portal alike. */
 export const healthAnswer = () => Response.json({ status: 'ok' }, { headers: { 'cache-control': 'no-store' } })
 
-export const readinessAnswer = (readiness: Readiness) =>
+/**
+ * `demo` names the demo parts the process runs (Config.demo; docs/decisions/0061), so an
+ * operator or a monitor sees a deployment that simulates payments or shows demo pages; it
+ * is left out when there are none.
+ */
+export const readinessAnswer = (readiness: Readiness, demo: readonly string[] = []) =>
   Response.json(
-    { status: readiness.ready ? 'ready' : 'not ready', checks: readiness.checks },
+    { status: readiness.ready ? 'ready' : 'not ready', checks: readiness.checks, ...(demo.length ? { demo } : {}) },
     { status: readiness.ready ? 200 : 503, headers: { 'cache-control': 'no-store' } },
   )

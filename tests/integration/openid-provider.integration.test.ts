@@ -569,3 +569,60 @@ describe('RP-initiated logout', () => {
     expect(html).not.toContain('eyJ')
   })
 })
+
+describe('cookies behind a TLS proxy that is not trusted (issue 32, item 6)', () => {
+  // The browser sees https://portal.example.ph; this process hears plain HTTP and, without
+  // TRUST_PROXY, reads no X-Forwarded-Proto. Its cookies must be Secure all the same.
+  const PUBLIC_URL = 'https://portal.example.ph'
+  let tls: IdentityTestServer
+  beforeAll(async () => {
+    tls = await startIdentityTestServer(database, directory, { PUBLIC_URL })
+  })
+  afterAll(() => tls?.close())
+  /** The same path on the plain listener: what the proxy would forward. */
+  const local = (url: string) => {
+    const parsed = new URL(url, tls.base)
+    return `${tls.base}${parsed.pathname}${parsed.search}`
+  }
+
+  it('marks oidc_interaction, oidc_resume and oidc_session Secure when PUBLIC_URL is https, TRUST_PROXY unset', async () => {
+    expect(tls.config.TRUST_PROXY).toBe('false')
+    const jar = new CookieJar()
+    const lines: string[] = []
+    const record = (response: Response) => lines.push(...response.headers.getSetCookie())
+    const pkce = pkcePair()
+    const authorize = new URL(local(tls.endpoint('authorization')))
+    for (const [name, value] of Object.entries({
+      client_id: tls.config.oidc.clientId,
+      redirect_uri: `${PUBLIC_URL}/login/callback`,
+      response_type: 'code',
+      scope: 'openid',
+      state: 'state-1234567890',
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    }))
+      authorize.searchParams.set(name, value)
+    const start = await jar.fetch(authorize.toString())
+    expect(start.status).toBe(303)
+    record(start)
+    const loginUrl = local(start.headers.get('location')!)
+    const login = await postLogin(jar, loginUrl, { email: juan.email, password: juan.password })
+    expect(login.status).toBe(302)
+    record(login)
+    const resume = await jar.fetch(local(login.headers.get('location')!))
+    expect(resume.status).toBe(303)
+    record(resume)
+    expect(new URL(resume.headers.get('location')!).searchParams.get('code')).toBeTruthy()
+
+    const names = new Set(lines.map((line) => line.slice(0, line.indexOf('='))))
+    for (const name of ['oidc_interaction', 'oidc_resume', 'oidc_session']) expect(names).toContain(name)
+    for (const line of lines.filter((line) => line.startsWith('oidc_'))) expect(line).toMatch(/; secure/i)
+  })
+
+  it('leaves them without Secure on a plain-HTTP public URL (a browser would drop Secure cookies there)', async () => {
+    const { authorizeResponse } = await startSignIn()
+    const lines = authorizeResponse.headers.getSetCookie().filter((line) => line.startsWith('oidc_'))
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) expect(line).not.toMatch(/; secure/i)
+  })
+})

@@ -159,6 +159,9 @@ function environment(name: ProcessName, workDir: string, layout: Layout): NodeJS
     ...SECRETS,
     PAYMENT_GUEST_CALLS_PER_ACCOUNT: '1000',
     PAYMENT_GUEST_CALLS_PER_ADDRESS: '1000',
+    // A deployment in production refuses the payment sandbox unless told (docs/decisions/0061):
+    // the journeys pay in it on purpose, and the portals pass its pages through and say so.
+    PAYMENTS_SANDBOX: 'true',
   }
   const index = Number(name.split('-')[1]) - 1
   if (name.startsWith('upstream')) {

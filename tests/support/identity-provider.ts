@@ -29,13 +29,15 @@ export type IdentityTestServer = {
 export async function startIdentityTestServer(
   database: DatabaseHandle,
   directory: IdentityDirectory,
+  /** More configuration, e.g. an https PUBLIC_URL in front of this plain-HTTP listener. */
+  env: Record<string, string> = {},
 ): Promise<IdentityTestServer> {
   const app = express()
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
   })
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const config = testConfig({ PUBLIC_URL: base })
+  const config = testConfig({ PUBLIC_URL: base, ...env })
 
   app.use((_req, res, next) => {
     res.locals.requestId = crypto.randomUUID()

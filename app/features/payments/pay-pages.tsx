@@ -23,6 +23,7 @@ import { channelValue } from './pay-form'
 import type { PayAnswer, PayPage, PaymentStatusPage, PaymentView, PayReview } from './pay.server'
 import { PAY_BILL_PATH } from './paths'
 import { PAY_TEXT as TEXT } from './texts'
+import { TestModeNotice } from './test-mode-notice'
 import { Timeline } from './timeline'
 
 const meta = (name: string, value: string, errors?: string[]): FieldMeta => ({
@@ -37,6 +38,7 @@ export function PayLayout({ title, children }: { title: string; children: React.
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
+      <TestModeNotice />
       {children}
     </section>
   )

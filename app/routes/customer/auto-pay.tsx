@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { AutopayBody } from '~/features/autopay/autopay-page'
 import { autopayAction, autopayPage } from '~/features/autopay/autopay.server'
 import { AUTOPAY_TEXT } from '~/features/autopay/texts'
+import { TestModeNotice } from '~/features/payments/test-mode-notice'
 import { pageMeta } from '~/ui/page-meta'
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -27,6 +28,7 @@ export default function AutoPay() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight">{AUTOPAY_TEXT.pageTitle}</h1>
+      <TestModeNotice />
       <p>{AUTOPAY_TEXT.intro}</p>
       <AutopayBody page={page} answer={answer} />
     </section>

@@ -232,6 +232,14 @@ export async function createIdentityProvider({
 
   const provider = new Provider(issuer, configuration)
   if (config.TRUST_PROXY !== 'false') provider.proxy = true
+  // Browsers reach the provider at the public URL: when that is https, its cookies
+  // (oidc_session, oidc_interaction, oidc_resume) are Secure whatever the hop before this
+  // process spoke, TRUST_PROXY or not (issue 32, item 6). The library marks them Secure when
+  // the request is (ctx.secure), and its cookie jar refuses a Secure cookie on a request that
+  // is not, so the request is declared secure, not the cookies; nothing else reads it.
+  if (new URL(config.publicUrl).protocol === 'https:') {
+    Object.defineProperty(provider.request, 'secure', { get: () => true })
+  }
   // Ahead of the library's userinfo, which refuses the JWT access tokens (userinfo.ts).
   provider.use(userinfo(KEYCLOAK_ROUTES.userinfo, { issuer, audience, keys: databaseKeys(db), claimsOf }))
   provider.on('server_error', (ctx, error) =>

@@ -4,6 +4,7 @@
  * one to fail the payment; one form to cancel. Styles come from the sandbox's own stylesheet
  * (the portal's CSP allows 'self' and no inline style).
  */
+import { TEST_MODE_NOTICE } from '../../../lib/test-mode.ts'
 import type { SandboxPayment, SandboxSessionAttributes } from './tables.ts'
 
 const METHOD_NAMES: Record<string, string> = {
@@ -41,7 +42,7 @@ export function layout(title: string, base: string, body: string): string {
 <link rel="stylesheet" href="${escape(base)}/checkout.css">
 </head>
 <body>
-<header><p class="brand">PayMongo sandbox</p><p class="note">Test mode: no real money moves.</p></header>
+<header><p class="brand">PayMongo sandbox</p><p class="note">${TEST_MODE_NOTICE}</p></header>
 <main>
 ${body}
 </main>
