@@ -51,6 +51,26 @@ export default tseslint.config(
     },
   },
   {
+    // Forms parse through app/utils/form.server.ts's parseWithZod, which refuses control
+    // characters in every field (issue 32, finding 2): a new form gets that without remembering.
+    files: ['app/**/*.tsx', 'app/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@conform-to/zod/v4',
+              importNames: ['parseWithZod'],
+              message: "Use parseWithZod from '~/utils/form.server': it refuses control characters.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read replies as loosely typed JSON and assert on their shape.
     files: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

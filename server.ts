@@ -21,7 +21,14 @@ import { createLogger } from './lib/logger.ts'
 import { createMetrics, serveMetrics } from './lib/metrics.ts'
 import { loadConfigOrExit, logDemoParts } from './lib/start.ts'
 import { mountIdentityProvider, type MountedIdentityProvider } from './server/identity-provider.ts'
-import { backslashPathsNotFound, csrfGuard, maintenanceGate, requestLog, securityHeaders } from './server/middleware.ts'
+import {
+  backslashPathsNotFound,
+  csrfGuard,
+  errorPage,
+  maintenanceGate,
+  requestLog,
+  securityHeaders,
+} from './server/middleware.ts'
 import { requestMetrics } from './server/metrics.ts'
 import { startUpstreamThread, upstreamThreadEntry, type UpstreamThread } from './server/upstream-thread.ts'
 import type { DatabaseHandle } from './services/db/client.ts'
@@ -186,7 +193,7 @@ export async function createPortal(config: Config, logger: Logger, options: Port
   }
 
   app.use(compression())
-  app.use(csrfGuard())
+  app.use(csrfGuard(config))
   app.use(backslashPathsNotFound())
 
   // The embedded payment gateway's hosted checkout page (services/payments/sandbox), where
@@ -240,6 +247,8 @@ export async function createPortal(config: Config, logger: Logger, options: Port
       }),
     }),
   )
+  // What no route answered (a URL Express cannot decode): a page and one JSON line, never a stack.
+  app.use(errorPage(config, logger))
 
   return {
     app,

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { pino, type DestinationStream } from 'pino'
+import { pino, stdSerializers, type DestinationStream } from 'pino'
 import type { Config } from './env.ts'
 
 /**
@@ -24,6 +24,8 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, name: string, de
     level: config.LOG_LEVEL,
     // A line's own fields win over these (pino merges the mixin under them).
     mixin: () => logContext.getStore() ?? {},
+    // A database error is logged by its statement and SQLSTATE only (docs/security.md, Logs and privacy).
+    serializers: { err: serializeError },
     redact: {
       paths: [
         'password',
@@ -60,4 +62,95 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, name: string, de
     },
   }
   return destination ? pino(options, destination) : pino(options)
+}
+
+/**
+ * The parts of a failed query that may be logged: Drizzle's error carries the statement's
+ * parameters (the applicant's name, mobile, email…) in `params` and in its message and stack,
+ * and the driver's error (pg or PGlite) may quote a value in its `message`, `detail` or
+ * `where` ('Key (email)=(…) already exists', 'invalid input syntax for type integer: "…"').
+ * So a database error becomes the statement's label (its verb and table, never a value), the
+ * SQLSTATE and the names of the constraint, table and column, with the stack's frames.
+ */
+export type LoggedDatabaseError = {
+  type: string
+  message: string
+  statement?: string
+  code?: string
+  constraint?: string
+  table?: string
+  column?: string
+  stack?: string
+}
+
+type ErrorFields = Error & Record<string, unknown>
+
+const SQLSTATE = /^[0-9A-Z]{5}$/
+
+/** pg's and PGlite's DatabaseError: a SQLSTATE `code` and a `severity`. */
+function isDriverError(value: unknown): value is ErrorFields {
+  if (!(value instanceof Error)) return false
+  const fields = value as ErrorFields
+  return typeof fields.code === 'string' && SQLSTATE.test(fields.code) && typeof fields.severity === 'string'
+}
+
+/** Drizzle's DrizzleQueryError: the statement's text and its parameters. */
+function isQueryError(value: unknown): value is ErrorFields & { query: string } {
+  if (!(value instanceof Error)) return false
+  const fields = value as ErrorFields
+  return typeof fields.query === 'string' && 'params' in fields
+}
+
+/** `update drafts.drafts`, `insert into orders.carts`, `select from identity.users`: a statement without its values. */
+export function statementLabel(query: string): string {
+  const verb = /^\s*(\w+)/.exec(query)?.[1]?.toLowerCase() ?? 'query'
+  const target = /\b(?:from|into|update|join)\s+((?:"[^"]+"|\w+)(?:\.(?:"[^"]+"|\w+))?)/i.exec(query)?.[1]
+  const table = target?.replaceAll('"', '')
+  return table ? `${verb} ${table}` : verb
+}
+
+/**
+ * Only the frames of an error's stack: its first lines are the message, which may hold values
+ * (and a value may itself look like a frame), so they are cut by the message's own length.
+ */
+function framesOf(error: Error): string | undefined {
+  const { stack, message } = error
+  const at = typeof stack === 'string' ? stack.indexOf(message) : -1
+  return at === -1 ? undefined : stack!.slice(at + message.length).replace(/^\n/, '') || undefined
+}
+
+/** The database error in an error or its causes, as it may be logged; undefined when there is none. */
+export function databaseErrorForLog(error: unknown): LoggedDatabaseError | undefined {
+  let query: (ErrorFields & { query: string }) | undefined
+  let driver: ErrorFields | undefined
+  let outer: Error | undefined
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    outer ??= current
+    if (!query && isQueryError(current)) query = current
+    if (!driver && isDriverError(current)) driver = current
+    current = (current as ErrorFields).cause
+  }
+  if (!outer || (!query && !driver)) return undefined
+  const statement = query ? statementLabel(query.query) : undefined
+  const code = typeof driver?.code === 'string' ? driver.code : undefined
+  const name = (key: string) => (typeof driver?.[key] === 'string' ? (driver[key] as string) : undefined)
+  const logged: LoggedDatabaseError = {
+    type: outer.constructor.name || outer.name,
+    message: `database error${code ? ` ${code}` : ''}${statement ? ` in ${statement}` : ''}`,
+    statement,
+    code,
+    constraint: name('constraint'),
+    table: name('table'),
+    column: name('column'),
+    stack: framesOf(query ?? outer),
+  }
+  for (const key of Object.keys(logged) as (keyof LoggedDatabaseError)[]) {
+    if (logged[key] === undefined) delete logged[key]
+  }
+  return logged
+}
+
+/** pino's error serializer, except that a database error is logged without its values. */
+export function serializeError(error: unknown): unknown {
+  return databaseErrorForLog(error) ?? stdSerializers.err(error as Error)
 }

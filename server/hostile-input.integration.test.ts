@@ -5,14 +5,17 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from '../lib/logger.ts'
 import { serveMetrics } from '../lib/metrics.ts'
 import { startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 
 let t: TestPortal
 let base: string
+const lines: string[] = []
 
 beforeAll(async () => {
-  t = await startTestPortal()
+  const logger = createLogger({ LOG_LEVEL: 'info' }, 'test', { write: (line: string) => void lines.push(line) })
+  t = await startTestPortal({}, { logger })
   base = t.base
 })
 afterAll(() => t?.close())
@@ -131,6 +134,63 @@ describe('hostile input', () => {
       expectSafe(response, body)
       expect(response.status, path).toBe(404)
     }
+  })
+
+  // issue 32, item 6: Express could not decode it and its default handler printed the stack.
+  it('a malformed URL gets a 400 page and one JSON log line, never a stack trace', async () => {
+    const response = await fetch(`${base}/compliance/%ED%A0%80`, { redirect: 'manual' })
+    const body = await response.text()
+    expectSafe(response, body)
+    expect(response.status).toBe(400)
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(body).toContain('This address could not be read.')
+    const requestId = response.headers.get('x-request-id')!
+    const mine = lines.filter((line) => line.includes(requestId))
+    expect(mine).toHaveLength(1)
+    expect(JSON.parse(mine[0]!)).toMatchObject({ requestId, status: 400, path: '/compliance/:token' })
+  })
+
+  // issue 32, item 6: Sec-Fetch-Site same-origin with a foreign Origin passed the portal's check and
+  // Remix's own threw (a 500). Any mix of these headers, spoiled or missing, is a page, never a 5xx.
+  it('a post with any mix of hostile Origin, Sec-Fetch-Site, Referer and forwarded host gets no 5xx', async () => {
+    const own = new URL(base).host
+    const value = <T>(...values: T[]) => fc.constantFrom<T | undefined>(undefined, ...values)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          'sec-fetch-site': value('same-origin', 'same-site', 'cross-site', 'none', 'garbage'),
+          origin: value(base, 'https://evil.example', 'null', 'http://[', `http://${own}.evil.example`),
+          referer: value(`${base}/preferences`, 'https://evil.example/x', '::not a url'),
+          'x-forwarded-host': value(own, 'evil.example'),
+        }),
+        async (headers) => {
+          const sent = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<
+            string,
+            string
+          >
+          const response = await fetch(`${base}/preferences`, {
+            method: 'POST',
+            headers: sent,
+            body: new URLSearchParams({ intent: 'theme', theme: 'dark' }),
+            redirect: 'manual',
+          })
+          const body = await response.text()
+          expectSafe(response, body)
+          const foreign = sent.origin !== undefined && sent.origin !== base
+          if (foreign || ['same-site', 'cross-site', 'garbage'].includes(sent['sec-fetch-site'] ?? '')) {
+            expect(response.status, JSON.stringify(sent)).toBe(403)
+            expect(body).toContain('This form was sent from another site.')
+          }
+        },
+      ),
+      { numRuns: 40 },
+    )
+    const remix = await fetch(`${base}/preferences`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' },
+      body: new URLSearchParams({ intent: 'theme', theme: 'dark' }),
+    })
+    expect(remix.status).toBe(403)
   })
 
   it('a form body that is not a form, or is huge, gets a 4xx', async () => {

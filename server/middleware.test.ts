@@ -1,3 +1,4 @@
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -25,19 +26,40 @@ async function serve(configure: (app: express.Express) => void) {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
+/** A POST with exactly these headers (fetch sets Host itself). Without Host, Node answers 400 itself. */
+function rawPost(base: string, headers: Record<string, string>) {
+  const url = new URL(`${base}/preferences`)
+  return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+    const request = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', setHost: !('host' in headers) },
+      (response) => {
+        let body = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (body += chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] ?? '', body }),
+        )
+      },
+    )
+    request.on('error', reject)
+    for (const [name, value] of Object.entries(headers)) request.setHeader(name, value)
+    request.end()
+  })
+}
+
 describe('cross-site form posts', () => {
   it.each([
     ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
     ['Sec-Fetch-Site same-site (another subdomain)', { 'sec-fetch-site': 'same-site' }],
     ['an Origin of another host', { origin: 'https://evil.example' }],
   ])('refuses a POST with %s', async (_, headers) => {
-    const base = await serve((app) => app.use(csrfGuard()))
+    const base = await serve((app) => app.use(csrfGuard(testConfig())))
     const response = await fetch(`${base}/preferences`, { method: 'POST', headers })
     expect(response.status).toBe(403)
   })
 
   it('lets a same-origin POST through', async () => {
-    const base = await serve((app) => app.use(csrfGuard()))
+    const base = await serve((app) => app.use(csrfGuard(testConfig())))
     const response = await fetch(`${base}/preferences`, {
       method: 'POST',
       headers: { 'sec-fetch-site': 'same-origin', origin: base },
@@ -45,8 +67,42 @@ describe('cross-site form posts', () => {
     expect(await response.text()).toBe('reached')
   })
 
+  // issue 32, item 6: each signal present must name this site; Sec-Fetch-Site same-origin with a
+  // foreign Origin passed here and Remix's own Origin check then threw (a 500).
+  it.each([
+    ['same-origin with a foreign Origin', { 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' }],
+    ['same-origin with an opaque Origin', { 'sec-fetch-site': 'same-origin', origin: 'null' }],
+    ['a malformed Origin', { origin: 'http://[' }],
+    ['an Origin of another port', { origin: 'http://127.0.0.1:1' }],
+    ['a malformed Sec-Fetch-Site', { 'sec-fetch-site': 'same-origin, cross-site' }],
+    ['a foreign Referer and no Origin', { referer: 'https://evil.example/form' }],
+    ['a malformed Referer and no Origin', { referer: '::not a url' }],
+    ['a Host that is not the Origin', { origin: 'http://portal.example', host: 'other.example' }],
+    [
+      'an untrusted X-Forwarded-Host matching a foreign Origin',
+      { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' },
+    ],
+  ])('refuses a POST with %s: a 403 page', async (_, headers) => {
+    const base = await serve((app) => app.use(csrfGuard(testConfig())))
+    const response = await rawPost(base, headers)
+    expect(response.status).toBe(403)
+    expect(response.type).toMatch(/^text\/html/)
+    expect(response.body).toContain('<h1>This form was sent from another site.</h1>')
+  })
+
+  it.each([
+    ['its own Origin and Sec-Fetch-Site', (base: string) => ({ 'sec-fetch-site': 'same-origin', origin: base })],
+    ['Sec-Fetch-Site none (typed or bookmarked)', () => ({ 'sec-fetch-site': 'none' })],
+    ['its own Referer and no Origin', (base: string) => ({ referer: `${base}/preferences` })],
+    ['none of them (a client that is no browser)', () => ({})],
+  ])('lets a POST through with %s', async (_, headersOf) => {
+    const base = await serve((app) => app.use(csrfGuard(testConfig())))
+    const response = await rawPost(base, headersOf(base))
+    expect(response.body).toBe('reached')
+  })
+
   it('lets a cross-site GET through (links from other sites must work)', async () => {
-    const base = await serve((app) => app.use(csrfGuard()))
+    const base = await serve((app) => app.use(csrfGuard(testConfig())))
     const response = await fetch(`${base}/`, { headers: { 'sec-fetch-site': 'cross-site' } })
     expect(response.status).toBe(200)
   })

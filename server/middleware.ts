@@ -100,34 +100,92 @@ export function maintenanceGate(config: Config): Middleware {
 }
 
 function maintenancePage(product: string) {
+  return statusPage(product, 'Maintenance', "We'll be back shortly.", ['Thank you for your patience.'], false)
+}
+
+/** A page of its own (no app, no script), for answers given before the app: its style carries the nonce. */
+function statusPage(product: string, title: string, heading: string, lines: string[], home = true) {
   const name = product.replace(/[^A-Za-z0-9]/g, '')
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${name} | Maintenance</title><style nonce="__NONCE__">body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f8fafc;color:#0f172a;text-align:center}strong{display:block;font-size:1.5rem;color:#c2410c;margin-bottom:2rem}h1{font-size:1.75rem;margin:0 0 .5rem}</style></head><body><main><strong>${name}</strong><h1>We'll be back shortly.</h1><p>Thank you for your patience.</p></main></body></html>`
+  const text = lines.map((line) => `<p>${line}</p>`).join('') + (home ? '<p><a href="/">Home</a></p>' : '')
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${name} | ${title}</title><style nonce="__NONCE__">body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f8fafc;color:#0f172a;text-align:center}strong{display:block;font-size:1.5rem;color:#c2410c;margin-bottom:2rem}h1{font-size:1.75rem;margin:0 0 .5rem}</style></head><body><main><strong>${name}</strong><h1>${heading}</h1>${text}</main></body></html>`
 }
 
 /**
- * Cross-origin form posts are refused (docs/security.md, Input): browsers say where a
- * request came from in Sec-Fetch-Site, older ones in Origin.
+ * Cross-origin form posts are refused (docs/security.md, Input) with a 403 page: browsers say
+ * where a request came from in Sec-Fetch-Site, and in Origin (older ones in Referer only).
+ * Each signal present must say this site; one that is malformed or names another site refuses
+ * the post. Remix checks Origin against X-Forwarded-Host or Host itself and throws (a 500)
+ * when they differ, so the Origin must equal that host too: a post Remix would refuse never
+ * reaches it (issue 32, item 6: Sec-Fetch-Site same-origin with a foreign Origin was a 500).
  */
-export function csrfGuard(): Middleware {
+export function csrfGuard(config: Pick<Config, 'PRODUCT_NAME'>): Middleware {
+  const page = statusPage(config.PRODUCT_NAME, 'Not allowed', 'This form was sent from another site.', [
+    'Please open the page on this site and send it again.',
+  ])
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
-    const site = req.get('sec-fetch-site')
-    const origin = req.get('origin')
-    const crossSite = site
-      ? site === 'cross-site' || site === 'same-site'
-      : origin
-        ? !sameHost(origin, req.get('host'))
-        : false
-    if (!crossSite) return next()
-    res.status(403).type('text/plain').send('Cross-site form posts are not accepted.')
+    if (sameSitePost(req)) return next()
+    res.status(403).set({ 'cache-control': 'no-store', 'content-type': 'text/html; charset=utf-8' })
+    res.send(page.replace('__NONCE__', res.locals.nonce))
   }
 }
 
-function sameHost(origin: string, host: string | undefined) {
+/** Whether a post's Sec-Fetch-Site, Origin and Referer (each when present) all name this site. */
+function sameSitePost(req: Request): boolean {
+  const site = req.get('sec-fetch-site')
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false
+  const origin = req.get('origin')
+  if (origin !== undefined) return isThisHost(req, hostOf(origin))
+  const referer = req.get('referer')
+  if (referer !== undefined) return isThisHost(req, hostOf(referer))
+  return true
+}
+
+/** An Origin's or Referer's host; null when it is malformed or opaque ('null'). */
+function hostOf(value: string): string | null {
   try {
-    return new URL(origin).host === host
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host ? url.host : null
   } catch {
-    return false
+    return null
+  }
+}
+
+/**
+ * Whether `host` is the one this request was sent to: the Host header, or X-Forwarded-Host
+ * (its first value) when present, as Remix reads them; a forwarded host that differs from Host
+ * counts only from a trusted proxy (TRUST_PROXY).
+ */
+function isThisHost(req: Request, host: string | null): boolean {
+  if (!host) return false
+  const header = req.get('host')
+  const forwarded = req.get('x-forwarded-host')?.split(',')[0]?.trim()
+  if (!forwarded) return host === header
+  if (host !== forwarded) return false
+  const trusts = req.app.get('trust proxy fn') as ((address: string, hop: number) => boolean) | undefined
+  return host === header || Boolean(trusts?.(req.socket.remoteAddress ?? '', 0))
+}
+
+/**
+ * The last middleware: an error no route answered (a malformed URL's escape, `/compliance/%ED%A0%80`,
+ * which Express cannot decode) gets a page, never the default handler's stack trace on stderr and
+ * in the page. A 4xx is the sender's: the request's own log line says it. Anything else is logged
+ * once, with the request id, as a JSON line (docs/conventions.md, Errors).
+ */
+export function errorPage(config: Pick<Config, 'PRODUCT_NAME'>, logger: Logger) {
+  const badRequest = statusPage(config.PRODUCT_NAME, 'Bad request', 'This address could not be read.', [
+    'Please check the link and try again.',
+  ])
+  const failed = statusPage(config.PRODUCT_NAME, 'Error', 'Something went wrong.', ['Please refresh the page.'])
+  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error)
+    const declared = (error as { status?: unknown; statusCode?: unknown } | null)?.status
+    const status = typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500
+    if (status === 500) {
+      logger.error({ err: error, requestId: res.locals.requestId, path: loggedPath(req.path) }, 'request failed')
+    }
+    res.status(status).set({ 'cache-control': 'no-store', 'content-type': 'text/html; charset=utf-8' })
+    res.send((status === 500 ? failed : badRequest).replace('__NONCE__', res.locals.nonce))
   }
 }
 

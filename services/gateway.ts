@@ -37,6 +37,7 @@ import { paymentsFromConfig, type PaymentsRuntime } from './payments/setup.ts'
 import { otpRoutes } from './otp/routes.ts'
 import type { ServiceDeps } from './context.ts'
 import { ServiceError, errorEnvelope } from './errors.ts'
+import { controlCharacterFields } from './validation.ts'
 import { referenceRoutes } from './reference/routes.ts'
 import { referralRoutes } from './referrals/routes.ts'
 import { createReplayGuard } from './replay/guard.ts'
@@ -195,6 +196,16 @@ export function createGateway(options: GatewayOptions) {
     const overTheWire = c.env?.inProcessCall !== true
     if (overTheWire && !(await replay.remember(requestId, new Date(nowMs)))) return refuse('Request id already used.')
     c.set('requestId', requestId)
+    // No service sees a control character in a path or query (a NUL cannot reach SQL); the
+    // body's are refused where it is read (validation.ts). issue 32, finding 2.
+    const controls = controlCharacterFields(url)
+    if (controls) {
+      options.logger.warn(
+        { requestId, path: loggedUpstreamPath(c.req.path) },
+        'upstream call refused: control characters',
+      )
+      return c.json(errorEnvelope('invalid_input', 'Some fields are not valid.', requestId, controls), 400)
+    }
     // The portal request this call serves names every log line of it (lib/logger.ts); the
     // call's own id goes with it. One line per call, like the portal's per request.
     const correlation = c.req.header(HEADER.correlationId)

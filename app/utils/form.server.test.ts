@@ -2,7 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { UpstreamError } from '~/upstream/errors'
-import { failureReply } from './form.server'
+import { UNSUPPORTED_CHARACTERS } from '../../lib/control-characters'
+import { controlCharacterErrors, failureReply, parseWithZod as parseFormWithChecks } from './form.server'
 import { SHARED_TEXT } from './texts'
 
 const Schema = z.object({ email: z.string(), password: z.string() })
@@ -54,5 +55,39 @@ describe('failureReply', () => {
   it('rethrows anything that is not an upstream error, for the error boundary', () => {
     const bug = new TypeError('a bug')
     expect(() => failureReply(bug, submitted())).toThrow(bug)
+  })
+})
+
+// issue 32, finding 2: a NUL in a street name reached SQL; every form refuses control characters.
+describe('parseWithZod (the forms’ one parser)', () => {
+  const Address = z.object({ streetName: z.string().max(120), landmark: z.string().optional() })
+  const form = (entries: Record<string, string>) => {
+    const data = new FormData()
+    for (const [name, value] of Object.entries(entries)) data.set(name, value)
+    return data
+  }
+
+  it('refuses a field holding a control character with the message, whatever its schema says, and keeps the input', () => {
+    const submission = parseFormWithChecks(form({ streetName: 'Rizal\u0000 Street', landmark: 'Chapel\u0085' }), {
+      schema: Address,
+    })
+    expect(submission.status === 'error' && submission.error).toEqual({
+      streetName: [UNSUPPORTED_CHARACTERS],
+      landmark: [UNSUPPORTED_CHARACTERS],
+    })
+    expect(submission.reply().initialValue).toMatchObject({ streetName: 'Rizal\u0000 Street' })
+  })
+
+  it('lets a textarea named as multi-line keep tabs and line breaks, and refuses them in one-line fields', () => {
+    const text = { streetName: 'Rizal Street', landmark: 'Beside the chapel,\r\n\tgreen gate' }
+    expect(parseFormWithChecks(form(text), { schema: Address, multiline: ['landmark'] }).status).toBe('success')
+    const refused = parseFormWithChecks(form(text), { schema: Address })
+    expect(refused.status === 'error' && refused.error).toEqual({ landmark: [UNSUPPORTED_CHARACTERS] })
+  })
+
+  it('answers as Conform does when nothing is wrong, right-to-left text included', () => {
+    const submission = parseFormWithChecks(form({ streetName: 'شارع ريزال' }), { schema: Address })
+    expect(submission.status).toBe('success')
+    expect(controlCharacterErrors(form({ streetName: 'שלום' }))).toBeNull()
   })
 })

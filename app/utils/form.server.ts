@@ -1,7 +1,10 @@
-import type { SubmissionResult } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
+import { parse, type Submission, type SubmissionResult } from '@conform-to/react'
+// The one import of Conform's parser: forms parse through parseWithZod below (eslint.config.js).
+// eslint-disable-next-line no-restricted-imports
+import { getZodConstraint, parseWithZod as parseWithZodOnly } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import type { z } from 'zod'
+import { UNSUPPORTED_CHARACTERS, hasControlCharacters } from '../../lib/control-characters'
 import type { FormConstraint } from '~/ui/use-schema-form'
 import { isUpstreamError } from '~/upstream/errors'
 import { upstreamMessage, upstreamStatus } from './upstream-failure'
@@ -16,6 +19,43 @@ export async function readForm(request: Request): Promise<FormData> {
   } catch {
     throw data({ message: 'The form could not be read. Please try again.' }, { status: 415 })
   }
+}
+
+/**
+ * The fields of a form whose text holds a control character (lib/control-characters.ts), each
+ * with the message; null when none does. `multiline` names the textareas, whose text may hold
+ * tabs and line breaks. A NUL once reached SQL this way (issue 32, finding 2).
+ */
+export function controlCharacterErrors(
+  form: FormData | URLSearchParams,
+  multiline: readonly string[] = [],
+): Record<string, string[]> | null {
+  const errors: Record<string, string[]> = {}
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== 'string') continue
+    if (hasControlCharacters(name) || hasControlCharacters(value, { multiline: multiline.includes(name) })) {
+      errors[hasControlCharacters(name) ? '' : name] = [UNSUPPORTED_CHARACTERS]
+    }
+  }
+  return Object.keys(errors).length > 0 ? errors : null
+}
+
+/**
+ * Conform's parseWithZod, for every form the server reads (docs/conventions.md, Forms), with
+ * one check that no schema has to remember: a field whose text holds a control character is
+ * refused with UNSUPPORTED_CHARACTERS beside it (its other errors kept), so its value never
+ * goes upstream and the form comes back with what was typed. docs/security.md, Input.
+ */
+export function parseWithZod<Schema extends z.ZodType>(
+  form: FormData | URLSearchParams,
+  options: { schema: Schema; multiline?: readonly string[] },
+): Submission<z.input<Schema>, string[], z.output<Schema>> {
+  const submission = parseWithZodOnly(form, { schema: options.schema })
+  const controls = controlCharacterErrors(form, options.multiline)
+  if (!controls) return submission
+  return parse(form, {
+    resolve: () => ({ error: { ...(submission.status === 'error' ? submission.error : {}), ...controls } }),
+  }) as Submission<z.input<Schema>, string[], z.output<Schema>>
 }
 
 /**

@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import type { Logger } from 'pino'
 import type { ViteDevServer } from 'vite'
 import type { Config } from '../../lib/env.ts'
 import { createPortal, type PortalOptions } from '../../server.ts'
@@ -52,7 +53,8 @@ function sharedViteDevServer(): Promise<ViteDevServer> {
 
 export async function startTestPortal(
   env: Record<string, string> = {},
-  options: PortalOptions = {},
+  /** `logger`: where the portal and its in-process services log (a test that reads the lines); default: silent. */
+  { logger = silentLogger, ...options }: PortalOptions & { logger?: Logger } = {},
 ): Promise<TestPortal> {
   // The issuer is built from the port, so reserve one before the portal starts (or take the caller's).
   const port = env.PORT ? Number(env.PORT) : await freePort()
@@ -68,7 +70,7 @@ export async function startTestPortal(
   // A fresh test database as the portal would seed it (demo data on unless a test turns it off).
   const database = await openTestDatabase(config.demoData ? { seededFor: config.PRODUCT_NAME } : {})
   const viteDevServer = config.production ? undefined : await sharedViteDevServer()
-  const portal = await createPortal(config, silentLogger, { database, viteDevServer, ...options })
+  const portal = await createPortal(config, logger, { database, viteDevServer, ...options })
   const server = await new Promise<Server>((resolve) => {
     const s = portal.app.listen(port, '127.0.0.1', () => resolve(s))
   })

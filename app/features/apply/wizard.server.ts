@@ -12,7 +12,6 @@
  * draft's customer category (spec 2): the other prefix redirects to this one.
  */
 import crypto from 'node:crypto'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { SALES_ROLES } from '~/auth/roles'
@@ -24,7 +23,7 @@ import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
 import type { Cart } from '~/upstream/orders.server'
 import { signedCookie } from '~/utils/cookies.server'
-import { failureReply, formConstraint, readForm } from '~/utils/form.server'
+import { failureReply, formConstraint, parseWithZod, readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { upstreamMessage } from '~/utils/upstream-failure'
 import { manilaDate, ReferenceNumberSchema, slotLabel } from '../../../lib/application'

@@ -39,17 +39,24 @@ export const EMPTY_CHOICE: AddressChoice = {
 export type Place = { id: string; name: string; latitude: number; longitude: number }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+// An address level's or place's id is a code from a list (PSGC codes, place ids): anything else
+// was never offered, so it reads as not chosen and never reaches a call's path or the logs.
+const CODE = /^[A-Za-z0-9._-]{1,64}$/
+const code = (value: unknown) => {
+  const id = text(value)
+  return CODE.test(id) ? id : ''
+}
 
 /** The choice a form posted, each field a string; anything unexpected reads as not chosen. */
 export function choiceFromForm(form: FormData | URLSearchParams): AddressChoice {
   const locationType = text(form.get('locationType'))
   return {
-    regionId: text(form.get('regionId')),
-    provinceId: text(form.get('provinceId')),
-    municipalityId: text(form.get('municipalityId')),
-    barangayId: text(form.get('barangayId')),
+    regionId: code(form.get('regionId')),
+    provinceId: code(form.get('provinceId')),
+    municipalityId: code(form.get('municipalityId')),
+    barangayId: code(form.get('barangayId')),
     locationType: isLocationType(locationType) ? locationType : '',
-    placeId: text(form.get('placeId')),
+    placeId: code(form.get('placeId')),
     latitude: text(form.get('latitude')),
     longitude: text(form.get('longitude')),
   }

@@ -10,7 +10,6 @@
  * the browser did before it.
  */
 import crypto from 'node:crypto'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import type { ServiceabilitySection } from '../../../lib/check-availability-sections'
 import { asUser } from '~/auth/as-user.server'
@@ -21,7 +20,7 @@ import type { SelectOption } from '~/ui/select-field'
 import { isUpstreamError, type UpstreamError } from '~/upstream/errors'
 import { serviceabilityOutcome } from '~/upstream/coverage.server'
 import { upstreamFor, type Upstream } from '~/upstream/index.server'
-import { failureReply, formConstraint, readForm } from '~/utils/form.server'
+import { controlCharacterErrors, failureReply, formConstraint, parseWithZod, readForm } from '~/utils/form.server'
 import { mapSettings } from '~/utils/map-settings.server'
 import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
 import {
@@ -395,6 +394,13 @@ async function saveChoice(request: Request, context: AppLoadContext, form: FormD
   const draft = await readDraft(request, context)
   if (!detailsOf(draft, mode)) return redirect(MODE_PATHS[mode.kind])
   const section = sectionOf(draft)
+  // A control character in an id names nothing in any list: the choice is refused beside its
+  // field and the draft keeps the one before (issue 32, finding 2: a NUL once reached SQL).
+  if (controlCharacterErrors(form)) {
+    const agent = await agentOf(request, context, mode)
+    const submission = parseWithZod(form, { schema: addressCheckSchema({ agent: agent !== null }) })
+    return data({ address: submission.reply(), choice: section.choice }, { status: 400 })
+  }
   const submitted = choiceFromForm(form)
   // A search hit sets every level at once: measured against nothing chosen, it clears nothing.
   const previous = intent === INTENT.pick ? EMPTY_CHOICE : section.choice

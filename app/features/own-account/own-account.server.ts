@@ -8,7 +8,6 @@
  * docs/security.md, Access control: an account number from a form is acted on only when the
  * user's token lists it; the upstream checks the same against the token it receives.
  */
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { AccountNumberSchema, LinkAccountSchema, OtpChannelSchema, OtpCodeSchema } from '../../../lib/identity-schemas'
@@ -19,7 +18,7 @@ import { isSales, userKind } from '~/auth/roles'
 import type { Config } from '../../../lib/env'
 import type { User } from '~/auth/session.server'
 import type { IdTokenClaims } from '~/auth/id-token.server'
-import { failureReply, readForm } from '~/utils/form.server'
+import { failureReply, parseWithZod, readForm } from '~/utils/form.server'
 import { redirectWithToast, type Toast } from '~/utils/toast.server'
 import { defaultAccountNumber } from './accounts'
 import { INTENT } from './intents'

@@ -8,7 +8,6 @@
  * spec 8: when the plan calls fail (the catalogue is down), the page says so with a
  * retry link, in the shell; the cart's own outages are thrown, for the error boundary.
  */
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { CART_TEXTS } from '~/features/cart/texts'
@@ -17,7 +16,7 @@ import { applicantPathFor, wizardHref } from '~/features/apply/steps'
 import { readDraft } from '~/features/drafts/draft.server'
 import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
-import { readForm } from '~/utils/form.server'
+import { parseWithZod, readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { CustomerCategorySchema, ProductCodeSchema } from '../../../lib/catalog'
 import { changeCustomerCategory } from './customer-category.server'

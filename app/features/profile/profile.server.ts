@@ -5,11 +5,10 @@
  * ?verify=<emailHashValue>, the page shows that change's code form: two changes may be under
  * way at once (two tabs), and the reference names one without saying anything about the user.
  */
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import type { SignedIn } from '~/auth/as-user.server'
 import type { ContactChange, Profile } from '~/upstream/profile.server'
-import { failureReply, readForm } from '~/utils/form.server'
+import { failureReply, parseWithZod, readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { PROFILE_INTENT } from './intents'
 import { ChangeEmailSchema, ChangeMobileSchema, VerifyContactSchema } from './schemas'

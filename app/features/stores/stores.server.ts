@@ -12,6 +12,7 @@
 import { data, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { isOpenAt, parseOpeningHours, STORE_TYPES, type StoreType } from '../../../lib/stores'
+import { hasControlCharacters, UNSUPPORTED_CHARACTERS } from '../../../lib/control-characters'
 import { readDraft } from '~/features/drafts/draft.server'
 import { upstreamFor } from '~/upstream/index.server'
 import type { Store, StoreProvince } from '~/upstream/stores.server'
@@ -293,6 +294,18 @@ export async function storeLocatorAction(request: Request, context: AppLoadConte
       origin: { point: { lat: choice.lat, lng: choice.lng }, label: TEXT.yourLocation },
       highlightNearest: true,
     })
+  }
+  if (hasControlCharacters(choice.near)) {
+    // A control character is never part of a place's name (issue 32): said beside the field,
+    // not sent to the address search, which refuses it.
+    return data(
+      await buildView(request, context, page, url, {
+        origin: null,
+        near: choice.near,
+        nearError: UNSUPPORTED_CHARACTERS,
+      }),
+      400,
+    )
   }
   if (choice.near.length < 2) {
     return data(

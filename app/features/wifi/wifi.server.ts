@@ -8,13 +8,12 @@
  * is not is the not-found answer, as the upstream's).
  */
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type AppLoadContext } from '@remix-run/node'
 import { asUser, type SignedIn } from '~/auth/as-user.server'
 import { ROLE } from '~/auth/roles'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
 import type { Wifi, WifiChangeRecord, WifiPassphrases } from '~/upstream/devices.server'
-import { failureReply, formConstraint, readForm } from '~/utils/form.server'
+import { failureReply, formConstraint, parseWithZod, readForm } from '~/utils/form.server'
 import { manilaTime } from '~/utils/manila-time'
 import { redirectWithToast } from '~/utils/toast.server'
 import { WIFI_FAILURE_TEXT } from '../../../lib/wifi'

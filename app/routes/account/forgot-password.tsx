@@ -1,5 +1,4 @@
 /** Password reset, step 1 (spec 3: email): the same answer whether or not the email has an account. */
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { requestPasswordReset } from '~/features/account/account.server'
@@ -8,7 +7,7 @@ import { ForgotPasswordForm } from '~/features/account/forms'
 import { ForgotPasswordSchema } from '~/features/account/schemas'
 import { TEXT } from '~/features/account/texts'
 import { pageMeta } from '~/ui/page-meta'
-import { formConstraint, readForm } from '~/utils/form.server'
+import { formConstraint, parseWithZod, readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Forgot password', TEXT.forgotBody)
 

@@ -1,5 +1,4 @@
 /** spec 4, Registration: email sent (link expires in 10 minutes), resend. */
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { registrationEmail, resendActivation } from '~/features/account/account.server'
@@ -8,7 +7,7 @@ import { ResendForm } from '~/features/account/forms'
 import { ResendSchema } from '~/features/account/schemas'
 import { TEXT } from '~/features/account/texts'
 import { pageMeta } from '~/ui/page-meta'
-import { formConstraint, readForm } from '~/utils/form.server'
+import { formConstraint, parseWithZod, readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.sentHeading, TEXT.sentBody),

@@ -1,5 +1,4 @@
 /** spec 2: /register, only when the register flag is the string 'true'; spec 3: the registration body. */
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import {
@@ -13,7 +12,7 @@ import { RegisterForm } from '~/features/account/forms'
 import { RegisterSchema } from '~/features/account/schemas'
 import { AppLink } from '~/ui/app-link'
 import { pageMeta } from '~/ui/page-meta'
-import { formConstraint, readForm } from '~/utils/form.server'
+import { formConstraint, parseWithZod, readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Register', 'Create your account to manage your fibre subscription.')

@@ -2,7 +2,6 @@
  * Password reset, step 2 (spec 3: newPassword, accessToken): the link from the email.
  * The GET shows the form and spends nothing; the POST uses the one-time token.
  */
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { looksLikeLinkToken, PASSWORD_FIELDS, resetPassword } from '~/features/account/account.server'
@@ -12,7 +11,7 @@ import { ResetPasswordSchema } from '~/features/account/schemas'
 import { TEXT } from '~/features/account/texts'
 import { ButtonLink } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
-import { formConstraint, readForm } from '~/utils/form.server'
+import { formConstraint, parseWithZod, readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.resetHeading, TEXT.resetHeading),

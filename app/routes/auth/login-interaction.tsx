@@ -3,7 +3,6 @@
  * the browser here with an interaction cookie; a good password sends it back to the
  * provider, which then redirects to the portal's /login/callback with a code.
  */
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   data,
   redirectDocument,
@@ -17,7 +16,7 @@ import { LoginSchema } from '~/features/auth/schemas'
 import { SIGN_IN_EXPIRED, SIGN_IN_FAILED } from '~/features/auth/texts'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
-import { failureReply, formConstraint, readForm } from '~/utils/form.server'
+import { failureReply, formConstraint, parseWithZod, readForm } from '~/utils/form.server'
 import { invariantResponse } from '~/utils/invariant'
 import { upstreamFor } from '~/upstream/index.server'
 

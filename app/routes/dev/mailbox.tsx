@@ -3,7 +3,6 @@
  * never leaves the machine. It shows live verification and reset links to whoever opens
  * it, so it answers 404 unless DEV_MAILBOX is on (docs/configuration.md).
  */
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AccountPage } from '~/features/account/account-page'
@@ -11,7 +10,7 @@ import { MailboxList, MailboxSearch } from '~/features/mailbox/mailbox'
 import { mailboxMessages, requireDevMailbox } from '~/features/mailbox/mailbox.server'
 import { MailboxSearchSchema } from '~/features/mailbox/schemas'
 import { pageMeta } from '~/ui/page-meta'
-import { formConstraint } from '~/utils/form.server'
+import { formConstraint, parseWithZod } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Dev mailbox', 'Emails the portal would have sent.'),

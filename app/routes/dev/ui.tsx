@@ -3,7 +3,6 @@
  * It answers 404 unless DEV_UI is on (docs/configuration.md). `?dialog=open` renders
  * the dialog open, as an action's state would.
  */
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { lazy, Suspense } from 'react'
@@ -12,7 +11,7 @@ import { UiKitSchema } from '~/features/dev-ui/schemas'
 import { TEXT } from '~/features/dev-ui/texts'
 import { DEV_UI_PATH } from '~/features/dev-ui/paths'
 import { pageMeta } from '~/ui/page-meta'
-import { formConstraint, readForm } from '~/utils/form.server'
+import { formConstraint, parseWithZod, readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.heading, TEXT.description),
