@@ -4,12 +4,14 @@
  * the cookie is anonymous without any upstream call; one with it reads its session once,
  * whatever number of loaders ask.
  */
-import { redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { decodeJwt } from 'jose'
 import { hasCookie, signedCookie } from '~/utils/cookies.server'
 import type { Config } from '../../lib/env'
 import type { SessionIdentity, SessionTokens, SessionView } from '../../lib/session-schemas'
 import { upstreamFor } from '../upstream/index.server'
+import { isUpstreamError } from '../upstream/errors'
+import { upstreamStatus } from '../utils/upstream-failure'
 import { IdTokenClaimsSchema, type IdTokenClaims } from './id-token.server'
 import { oidcFor } from './oidc.server'
 import { HOME_OF, isSales, userKind, type UserKind } from './roles'
@@ -42,12 +44,25 @@ export function readSession(request: Request, context: AppLoadContext): Promise<
     pending = (async () => {
       const id: unknown = await cookie.parse(request.headers.get('cookie'))
       if (typeof id !== 'string' || id === '') return null
-      const view = await upstreamFor(context).sessions.current(id)
+      const view = await upstreamFor(context).sessions.current(id).catch(unreadable)
       return view ? { id, view } : null
     })()
     perRequest.set(request, pending)
   }
   return pending
+}
+
+/**
+ * The sessions service failed (down, slow past UPSTREAM_TIMEOUT_MS, a 5xx or an answer of
+ * the wrong shape): no page can tell who is asking, so each answers 503 with the shell's
+ * "not available right now" (app/utils/upstream-failure.ts), not an unexpected 500; a
+ * refusal is thrown as it was. docs/security.md, Upstream faults.
+ */
+function unreadable(error: unknown): never {
+  if (isUpstreamError(error) && error.kind !== 'rejected') {
+    throw data(null, { status: upstreamStatus(error), headers: { 'cache-control': 'no-store' } })
+  }
+  throw error
 }
 
 /** True when the browser sent a session cookie that no longer opens a session (the root loader clears it). */

@@ -25,7 +25,7 @@ import type { Cart } from '~/upstream/orders.server'
 import { signedCookie } from '~/utils/cookies.server'
 import { failureReply, formConstraint, parseWithZod, readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { upstreamMessage } from '~/utils/upstream-failure'
+import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
 import { manilaDate, ReferenceNumberSchema, slotLabel } from '../../../lib/application'
 import type { Config } from '../../../lib/env'
 import { buildApplicationPayload, billingAddress, residentialAddress } from './payload'
@@ -82,6 +82,18 @@ function nextPage(page: WizardPage): WizardPage {
  * The draft, its cart and the segment for a wizard page, or the redirect to the step
  * that is missing. `page` is the page asked for: its own prerequisites are the pages before it.
  */
+/**
+ * The drafts or orders service failed (down, slow, a 5xx, a wrong shape): the wizard cannot
+ * tell which page is due, so it answers 503 with the shell's "not available right now"
+ * instead of an unexpected 500; a refusal is thrown as it was (docs/security.md, Upstream faults).
+ */
+function unavailablePage(error: unknown): never {
+  if (isUpstreamError(error) && error.kind !== 'rejected') {
+    throw data(null, { status: upstreamStatus(error), headers: { 'cache-control': 'no-store' } })
+  }
+  throw error
+}
+
 export async function openWizard(
   request: Request,
   context: AppLoadContext,
@@ -92,13 +104,13 @@ export async function openWizard(
   if (!isApplicantPath(pathParam)) throw data(null, { status: 404 })
   await requireFlowRole(request, context, flow)
   const paths = FLOW_PATHS[flow]
-  const draft = await readDraft(request, context)
+  const draft = await readDraft(request, context).catch(unavailablePage)
   const serviceability = draft?.sections.serviceability
   const basicInfo = draft?.sections.basicInfo
   if (!draft || !basicInfo || serviceability?.result?.outcome !== 'serviceable') {
     return sendBack(context, paths.check, TEXT.needAddress)
   }
-  const cart = await readCart(request, context)
+  const cart = await readCart(request, context).catch(unavailablePage)
   if (!cart?.planCode) return sendBack(context, paths.plans, TEXT.needPlan)
   const category = draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY
   const path = applicantPathFor(category.category)

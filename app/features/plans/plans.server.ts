@@ -32,7 +32,8 @@ async function orUnavailable<T>(load: () => Promise<T>) {
   try {
     return { status: 'ok' as const, ...(await load()) }
   } catch (error) {
-    if (isUpstreamError(error) && error.kind === 'unavailable') {
+    // Down, slow, a 5xx or an answer of the wrong shape: the catalogue cannot be shown (spec 8).
+    if (isUpstreamError(error) && error.kind !== 'rejected') {
       return data(UNAVAILABLE, { status: 503, headers: { 'cache-control': 'no-store' } })
     }
     throw error
@@ -77,20 +78,23 @@ export async function planView(request: Request, context: AppLoadContext, code: 
 
 /** The cart as the orders service has it, and the add-ons offered with its plan. */
 export async function cartView(request: Request, context: AppLoadContext) {
-  const cart = await readCart(request, context)
-  // A cart whose plan was removed is empty (the orders service empties it).
-  if (!cart?.planCode || !cart.cartItems.length)
-    return { status: 'ok' as const, cart: null, addOns: [], applyHref: null }
-  const planCode = cart.planCode
-  const draft = await readDraft(request, context)
-  const region = draftRegion(draft?.sections.serviceability)
-  const category = draft?.sections.customerCategory?.category ?? DEFAULT_CUSTOMER_CATEGORY.category
-  return orUnavailable(async () => ({
-    cart,
-    // The application wizard's first page, under the category's prefix (spec 2).
-    applyHref: wizardHref(applicantPathFor(category), 'personalDetails'),
-    addOns: (await upstreamFor(context).catalog.addOns(planCode, region)) ?? [],
-  }))
+  // The draft and the cart are read inside too: with the orders or drafts service down the
+  // page says so (spec 8) instead of failing whole.
+  return orUnavailable(async () => {
+    const cart = await readCart(request, context)
+    // A cart whose plan was removed is empty (the orders service empties it).
+    if (!cart?.planCode || !cart.cartItems.length) return { cart: null, addOns: [], applyHref: null }
+    const planCode = cart.planCode
+    const draft = await readDraft(request, context)
+    const region = draftRegion(draft?.sections.serviceability)
+    const category = draft?.sections.customerCategory?.category ?? DEFAULT_CUSTOMER_CATEGORY.category
+    return {
+      cart,
+      // The application wizard's first page, under the category's prefix (spec 2).
+      applyHref: wizardHref(applicantPathFor(category), 'personalDetails'),
+      addOns: (await upstreamFor(context).catalog.addOns(planCode, region)) ?? [],
+    }
+  })
 }
 
 /**
