@@ -141,6 +141,8 @@ beforeAll(async () => {
     { 'idempotency-key': 'access-control-matrix-ticket' },
   )
   fixtures.ticketReference = ticket.referenceNumber
+  fixtures.concernType = concernType.code
+  fixtures.concernSubType = subType.code
   const payment = await asA('POST', '/v1/pay/initialise', {
     accountNumber: fixtures.account,
     amount: 100,
@@ -229,7 +231,7 @@ describe('the upstream calls (the portal channel, each role’s own access token
             body: method === 'GET' ? undefined : body,
             headers: { ...bearer(sessions[role].accessToken), ...headers },
           })
-          await answer.arrayBuffer()
+          const text = await answer.text()
           const status =
             outcome === 'allowed'
               ? answer.status >= 200 && answer.status < 300
@@ -237,6 +239,10 @@ describe('the upstream calls (the portal channel, each role’s own access token
                 : answer.status
               : answer.status
           expect(status).toBe(outcome)
+          if (row.secret) {
+            const shown = text.includes(row.secret.text(fixtures))
+            expect(shown, 'the resource is in the answer').toBe(row.secret.shownTo.includes(role))
+          }
         })
       }
     })

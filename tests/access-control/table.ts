@@ -52,6 +52,9 @@ export type Fixtures = {
   notificationId: string
   /** A help ticket customer A filed on their account. */
   ticketReference: string
+  /** The concern type and sub-type it was filed under. */
+  concernType: string
+  concernSubType: string
   /** A payment customer A started (signed in) on their account. */
   paymentId: string
   /** Its counter reference (PAY-…), posted by the operator channel only. */
@@ -117,6 +120,8 @@ export type UpstreamRow = {
   resource: ResourceKind
   request: (f: Fixtures) => { path: string; body?: unknown; headers?: Record<string, string> }
   cells: Cells
+  /** As PortalRow's: a text of the resource that only `shownTo` may get in the answer. */
+  secret?: { text: (f: Fixtures) => string; shownTo: Role[] }
   why?: string
 }
 
@@ -445,6 +450,24 @@ export const UPSTREAM_ROWS: UpstreamRow[] = [
     cells: customerACall(),
   })),
   {
+    route: 'POST /v1/devices/wifi/reveal',
+    idFields: ['accountNumber', 'deviceId'],
+    resource: 'device',
+    request: (f) => ({
+      path: '/v1/devices/wifi/reveal',
+      body: { accountNumber: f.account, deviceId: f.deviceId, password: 'Customer2024' },
+    }),
+    cells: customerACall(),
+    why: "the passphrases: the account's holder, with their own password (docs/decisions/0045)",
+  },
+  {
+    route: 'POST /v1/devices/modem/restart',
+    idFields: ['accountNumber', 'deviceId'],
+    resource: 'device',
+    request: (f) => ({ path: '/v1/devices/modem/restart', body: { accountNumber: f.account, deviceId: f.deviceId } }),
+    cells: customerACall(),
+  },
+  {
     route: 'POST /v1/outages/status',
     idFields: ['accountNumber'],
     resource: 'account',
@@ -465,7 +488,26 @@ export const UPSTREAM_ROWS: UpstreamRow[] = [
     request: (f) => ({ path: `/v1/paynamics/ada?accountNumber=${f.account}` }),
     cells: customerACall(),
   },
+  {
+    route: 'POST /v1/referrals/notify',
+    idFields: ['accountNumber', 'referralId'],
+    resource: 'referral',
+    request: (f) => ({
+      path: '/v1/referrals/notify',
+      body: { accountNumber: '1000000000002', referralId: f.referralId },
+    }),
+    cells: fill(403, { anonymous: 401, customerA: 409 }),
+    why: "the invitation again, only on an account the caller's token lists: its owner gets 409 for a referral already taken up, anyone else 403 before the referral is looked at",
+  },
   // --- payments -----------------------------------------------------------------------------
+  {
+    route: 'POST /v1/pay/quote',
+    idFields: ['accountNumber'],
+    resource: 'account',
+    request: (f) => ({ path: '/v1/pay/quote', body: { accountNumber: f.account, channelGroup: 'OVER THE COUNTER' } }),
+    cells: customerACall(403, 'allowed'),
+    why: 'as the amount due: a guest may pay any account; a signed-in caller only their own',
+  },
   {
     route: 'GET /v1/pay/amount-due',
     idFields: ['accountNumber'],
@@ -513,6 +555,23 @@ export const UPSTREAM_ROWS: UpstreamRow[] = [
     resource: 'ticket',
     request: (f) => ({ path: `/v1/support/tickets/${f.ticketReference}` }),
     cells: customerACall(404),
+  },
+  {
+    route: 'POST /v1/support/concern',
+    idFields: ['accountNumber'],
+    resource: 'ticket',
+    request: (f) => ({
+      path: '/v1/support/concern',
+      body: {
+        accountNumber: f.account,
+        concernType: f.concernType,
+        subType: f.concernSubType,
+        description: 'The access-control matrix files this concern.',
+      },
+      headers: { 'idempotency-key': 'access-control-matrix-cell' },
+    }),
+    cells: customerACall(403),
+    why: 'a ticket only on an account the token lists as verified (the same key: one ticket however often it is sent)',
   },
   // --- drafts, carts, files (the wizard's) ----------------------------------------------------
   {
@@ -626,6 +685,15 @@ export const UPSTREAM_ROWS: UpstreamRow[] = [
     cells: fill(403),
     why: 'the operator channel only: the portal channel is refused whoever the token names',
   })),
+  {
+    route: 'GET /v1/sales/applications',
+    idFields: ['agentCode'],
+    resource: 'application',
+    request: () => ({ path: '/v1/sales/applications?agentCode=AGT-0001' }),
+    cells: fill(403, { anonymous: 401, agent: 'allowed', salesAdmin: 'allowed', otherTeamAgent: 'allowed' }),
+    secret: { text: (f) => f.applicationRef, shownTo: ['agent', 'salesAdmin'] },
+    why: "an agent's list is their own whatever agentCode says (another team's agent gets theirs, empty of team 1's)",
+  },
   {
     route: 'GET /v1/sales/applications/:refId',
     resource: 'application',
