@@ -1,9 +1,10 @@
 /**
  * Inserts the demo users (demo-users.ts) that are missing. An existing user with the
  * same email is left alone, so a second run, or a changed password, is not overwritten.
+ * A test may pass users of its own (the access-control matrix's agent of another team).
  */
 import type { Database } from '../db/client.ts'
-import { DEMO_USERS } from './demo-users.ts'
+import { DEMO_USERS, type DemoUser } from './demo-users.ts'
 import { hashPassword, type ScryptCost } from './password.ts'
 import { users } from './tables.ts'
 import { findUserRowByEmail } from './users.ts'
@@ -12,9 +13,10 @@ export async function seedDemoUsers(
   db: Database,
   passwordCost?: ScryptCost,
   now: Date = new Date(),
+  demoUsers: readonly DemoUser[] = DEMO_USERS,
 ): Promise<Record<string, number>> {
   let added = 0
-  for (const demo of DEMO_USERS) {
+  for (const demo of demoUsers) {
     // Checked first so a re-run does not pay for hashing passwords it will not store.
     if (await findUserRowByEmail(db, demo.email)) continue
     const inserted = await db

@@ -17,13 +17,13 @@ import type { Database } from '../db/client.ts'
 import { findUserRowByEmail } from '../identity/users.ts'
 import { promoCodes, salesAgents } from './tables.ts'
 
-export const DEMO_TEAM = {
+export const DEMO_TEAM: DemoTeam = {
   admin: 'admin@example.com',
   agents: [
     { email: 'agent@example.com', agentCode: 'AGT-0001' },
     { email: 'agent2@example.com', agentCode: 'AGT-0002' },
   ],
-} as const
+}
 
 export const DEMO_PROMO_CODES = [
   {
@@ -161,10 +161,17 @@ const PATH: Record<ApplicationStatus, ApplicationStatus[]> = {
 const demoId = (n: number, kind: 'a' | 'e', step = 0) =>
   `00000000-0000-4000-8000-${kind === 'a' ? '0000000051' : '00000051e'}${kind === 'a' ? String(n).padStart(2, '0') : `${n}${step}`.padStart(3, '0')}`
 
-export async function seedDemoSales(db: Database, now: Date = new Date()): Promise<Record<string, number>> {
-  const admin = await findUserRowByEmail(db, DEMO_TEAM.admin)
+export type DemoTeam = { admin: string; agents: readonly { email: string; agentCode: string }[] }
+
+/**
+ * A team's roster: each agent (an existing user, by email) under the admin as TSM. Returns
+ * how many were added. The demo team below; a test may add a team of its own (the
+ * access-control matrix's agent of another team).
+ */
+export async function seedSalesTeam(db: Database, team: DemoTeam, now: Date = new Date()): Promise<number> {
+  const admin = await findUserRowByEmail(db, team.admin)
   let agents = 0
-  for (const agent of DEMO_TEAM.agents) {
+  for (const agent of team.agents) {
     const user = await findUserRowByEmail(db, agent.email)
     if (!user || !admin) continue
     const added = await db
@@ -174,6 +181,11 @@ export async function seedDemoSales(db: Database, now: Date = new Date()): Promi
       .returning({ agentCode: salesAgents.agentCode })
     agents += added.length
   }
+  return agents
+}
+
+export async function seedDemoSales(db: Database, now: Date = new Date()): Promise<Record<string, number>> {
+  const agents = await seedSalesTeam(db, DEMO_TEAM, now)
 
   const today = manilaDate(now)
   const year = Number(today.slice(0, 4))

@@ -55,6 +55,14 @@ export async function salesApplicationAction(request: Request, context: AppLoadC
     return answer({ formError: own ?? TEXT.actionFailed }, error.status ?? 503)
   }
 
+  // An intent that asks the upstream nothing (the delete question, an unknown one) still
+  // answers only about an application the caller may see: another agent's is the not-found
+  // page, as on GET, not a 200 that would confirm it exists (docs/security.md, Access control).
+  if (intent !== 'delete' && intent !== 'send-pdf' && intent !== 'resend-compliance') {
+    const visible = await me.call((upstream, token) => upstream.sales.details(token, ref))
+    if (!visible.ok) return failed(visible.error)
+  }
+
   switch (intent) {
     case 'confirm-delete':
       return answer({ confirmDelete: true })
