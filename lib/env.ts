@@ -217,7 +217,8 @@ export const EnvSchema = z.object({
   PAYMENT_WEBHOOK_TOLERANCE_SECONDS: wholeNumber(30, 3600).default(300),
   // Guests (no sign-in) reading an amount due or paying: calls per account and per address in 15 minutes.
   PAYMENT_GUEST_CALLS_PER_ACCOUNT: wholeNumber(1, 10000).default(30),
-  PAYMENT_GUEST_CALLS_PER_ADDRESS: wholeNumber(1, 10000).default(120),
+  // Per address for unknown browsers only, sized for carrier-grade NAT (docs/security.md, Abuse).
+  PAYMENT_GUEST_CALLS_PER_ADDRESS: wholeNumber(1, 10000).default(300),
   // AutoPay (services/payments/autopay; docs/decisions/0043): how often the upstream runs the due-date job.
   AUTOPAY_RUN_EVERY_MINUTES: wholeNumber(1, 1440).default(60),
 

@@ -4,6 +4,7 @@
  * the login route through the load context. Here in lib/ because both sides share it.
  */
 import { z } from 'zod'
+import { DEVICE_TOKENS_KEPT, DeviceTokenSchema } from './device-cookie.ts'
 
 /** A sign-in the provider is waiting for: the login screen at /login/interaction/:uid. */
 export const PendingSignInSchema = z.object({
@@ -16,7 +17,8 @@ export const PendingSignInSchema = z.object({
 export type PendingSignIn = z.infer<typeof PendingSignInSchema>
 
 export const SignInOutcomeSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), redirectTo: z.string() }),
+  // deviceToken: for the browser's device cookie (lib/device-cookie.ts; docs/decisions/0062).
+  z.object({ ok: z.literal(true), redirectTo: z.string(), deviceToken: DeviceTokenSchema.optional() }),
   z.object({ ok: z.literal(false), reason: z.enum(['invalid', 'locked']) }),
 ])
 export type SignInOutcome = z.infer<typeof SignInOutcomeSchema>
@@ -27,8 +29,15 @@ export type SignInOutcome = z.infer<typeof SignInOutcomeSchema>
  */
 export type IdentityInteraction = {
   pending(uid: string): Promise<PendingSignIn | null>
-  /** Checks the credentials; on success the browser goes back to the provider at `redirectTo`. */
-  signIn(uid: string, credentials: { email: string; password: string }): Promise<SignInOutcome | null>
+  /**
+   * Checks the credentials, with the device tokens the browser's cookie holds (its tries are
+   * counted per token when one is the user's); on success the browser goes back to the
+   * provider at `redirectTo`, and keeps `deviceToken`.
+   */
+  signIn(
+    uid: string,
+    credentials: { email: string; password: string; deviceTokens?: readonly string[] },
+  ): Promise<SignInOutcome | null>
   /** Grants what the portal asked for and returns where to continue. */
   consent(uid: string): Promise<string | null>
 }
@@ -54,6 +63,7 @@ export const SignInStepSchema = z.discriminatedUnion('step', [
     cookie: CookieHeaderSchema,
     email: z.string().max(320),
     password: z.string().max(1024),
+    deviceTokens: z.array(DeviceTokenSchema).max(DEVICE_TOKENS_KEPT).optional(),
   }),
   z.object({ step: z.literal('consent'), cookie: CookieHeaderSchema }),
 ])

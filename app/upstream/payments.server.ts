@@ -8,6 +8,7 @@
  * portal keeps in its session (never in a URL).
  */
 import { z } from 'zod'
+import { DEVICE_TOKENS_HEADER } from '../../lib/device-cookie'
 import type { UpstreamClient } from './client.server'
 import { envelope } from './envelope'
 
@@ -115,6 +116,8 @@ export const InitiatedPaymentSchema = z.object({
   payment: PaymentSchema,
   /** A guest's key to read this payment back (x-payment-key); null for a signed-in caller. */
   guestKey: z.string().nullable(),
+  /** A guest's device token for the account (lib/device-cookie.ts); null for a signed-in caller. */
+  deviceToken: z.string().nullable().optional(),
 })
 export type InitiatedPayment = z.infer<typeof InitiatedPaymentSchema>
 
@@ -135,15 +138,22 @@ export type PaymentRequest = {
   failurePath?: string
 }
 
-/** Who calls: the signed-in user's token, or a guest (with the address for the upstream's limit). */
-export type PaymentCaller = { accessToken: string } | { guest: true; clientAddress?: string; guestKey?: string }
+/**
+ * Who calls: the signed-in user's token, or a guest (with the address and the browser's device
+ * tokens for the upstream's limit: docs/security.md, Abuse).
+ */
+export type PaymentCaller =
+  { accessToken: string } | { guest: true; clientAddress?: string; guestKey?: string; deviceTokens?: readonly string[] }
 
 const callerOptions = (caller: PaymentCaller) =>
   'accessToken' in caller
     ? { accessToken: caller.accessToken }
     : {
         clientAddress: caller.clientAddress,
-        headers: caller.guestKey ? { 'x-payment-key': caller.guestKey } : undefined,
+        headers: {
+          ...(caller.guestKey ? { 'x-payment-key': caller.guestKey } : {}),
+          ...(caller.deviceTokens?.length ? { [DEVICE_TOKENS_HEADER]: caller.deviceTokens.join(',') } : {}),
+        },
       }
 
 export function paymentCalls(client: UpstreamClient) {

@@ -43,7 +43,9 @@ export function remoteSignIn(client: UpstreamClient, cookieHeader: string | null
     })
   return {
     pending: async (uid) => (await step(uid, { step: 'pending' })).pending ?? null,
-    signIn: async (uid, { email, password }) => (await step(uid, { step: 'sign-in', email, password })).outcome ?? null,
+    signIn: async (uid, { email, password, deviceTokens }) =>
+      (await step(uid, { step: 'sign-in', email, password, deviceTokens: deviceTokens && [...deviceTokens] }))
+        .outcome ?? null,
     consent: async (uid) => (await step(uid, { step: 'consent' })).redirectTo ?? null,
   }
 }

@@ -5,15 +5,19 @@
  * is registered. The client address is only a backstop with a high limit: kiosks and
  * shared offices send many people's requests from one address (docs/conventions.md).
  */
-import crypto from 'node:crypto'
-import { lt, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
+import {
+  limitDigest as digest,
+  pruneAllowances as prune,
+  takeAllowance,
+  takeAllowances,
+  type Window,
+} from '../rate-limit.ts'
 import { requestAllowances } from './tables.ts'
 
 export type LimitedAction = 'registration' | 'resend-activation' | 'password-reset'
 
-type Window = { limit: number; windowMs: number }
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
@@ -38,30 +42,6 @@ export const TOO_MANY_REQUESTS_MESSAGE =
   'Too many requests for this email address. Please wait a few minutes and try again.'
 export const TOO_MANY_FROM_ADDRESS_MESSAGE = 'Too many requests from your network. Please try again later.'
 
-function digest(value: string): string {
-  return crypto.createHash('sha256').update(value).digest('base64url')
-}
-
-/**
- * Counts one request against the key's current window and answers whether it is within
- * the limit. One upsert, so concurrent requests cannot both take the last allowance.
- */
-async function take(db: Executor, key: string, { limit, windowMs }: Window, now: Date): Promise<boolean> {
-  const windowEnd = new Date(now.getTime() + windowMs)
-  const [row] = await db
-    .insert(requestAllowances)
-    .values({ key, count: 1, windowEndsAt: windowEnd })
-    .onConflictDoUpdate({
-      target: requestAllowances.key,
-      set: {
-        count: sql`CASE WHEN ${requestAllowances.windowEndsAt} <= ${now} THEN 1 ELSE ${requestAllowances.count} + 1 END`,
-        windowEndsAt: sql`CASE WHEN ${requestAllowances.windowEndsAt} <= ${now} THEN ${windowEnd} ELSE ${requestAllowances.windowEndsAt} END`,
-      },
-    })
-    .returning({ count: requestAllowances.count })
-  return row!.count <= limit
-}
-
 /**
  * Throws 429 when the email or the client address has used its allowance for this action.
  * Every window is counted, even after one is exceeded, so hammering does not reset early.
@@ -75,18 +55,20 @@ export async function requireAllowance(
 ): Promise<void> {
   await pruneAllowances(db, now)
   const emailKey = digest(email.trim().toLowerCase())
-  const results = await Promise.all(
-    EMAIL_LIMITS[action].map((window) => take(db, `${action}:email:${window.windowMs}:${emailKey}`, window, now)),
-  )
-  if (results.includes(false)) {
+  const windows = EMAIL_LIMITS[action].map((window) => ({
+    key: `${action}:email:${window.windowMs}:${emailKey}`,
+    window,
+  }))
+  if (await takeAllowances(db, requestAllowances, windows, now)) {
     throw new ServiceError(429, 'too_many_requests', TOO_MANY_REQUESTS_MESSAGE, { email: [TOO_MANY_REQUESTS_MESSAGE] })
   }
-  if (clientAddress && !(await take(db, `${action}:address:${digest(clientAddress)}`, ADDRESS_LIMIT, now))) {
+  const addressKey = clientAddress && { key: `${action}:address:${digest(clientAddress)}`, window: ADDRESS_LIMIT }
+  if (addressKey && !(await takeAllowance(db, requestAllowances, addressKey, now))) {
     throw new ServiceError(429, 'too_many_requests', TOO_MANY_FROM_ADDRESS_MESSAGE)
   }
 }
 
 /** Drops windows that ended (an indexed range delete), so the table holds only live windows. */
 export async function pruneAllowances(db: Executor, now: Date): Promise<void> {
-  await db.delete(requestAllowances).where(lt(requestAllowances.windowEndsAt, now))
+  await prune(db, requestAllowances, now)
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { allowanceTable } from '../rate-limit.ts'
 
 export const identitySchema = pgSchema('identity')
 
@@ -44,16 +45,30 @@ export const users = identitySchema.table(
   (t) => [uniqueIndex('users_email_lower').on(sql`lower(${t.email})`), uniqueIndex('users_agent_code').on(t.agentCode)],
 )
 
+/** The columns of a sign-in failure counter: its key, the failures, the last one, the lock. */
+function loginFailureTable(name: string, keyColumn: string) {
+  return identitySchema.table(name, {
+    username: text(keyColumn).primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  })
+}
+
+export type LoginFailureTable = ReturnType<typeof loginFailureTable>
+
 /**
- * Failed sign-ins per normalised username, whether or not such a user exists, so the
- * lock-out neither reveals who has an account nor depends on the caller's address.
+ * Failed sign-ins per normalised username from browsers without a device cookie for that user
+ * (docs/decisions/0062), whether or not such a user exists, so the lock-out neither reveals who
+ * has an account nor depends on the caller's address. It locks out unknown browsers only.
  */
-export const loginFailures = identitySchema.table('login_failures', {
-  username: text('username').primaryKey(),
-  failures: integer('failures').notNull(),
-  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-})
+export const loginFailures = loginFailureTable('login_failures', 'username')
+
+/**
+ * Failed sign-ins per device cookie (its nonce's digest, in `device`): a browser that signed in
+ * as the user before is counted here alone, so strangers' failures never lock it out.
+ */
+export const deviceLoginFailures = loginFailureTable('device_login_failures', 'device')
 
 export const TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number]
@@ -82,15 +97,7 @@ export const oneTimeTokens = identitySchema.table(
  * one email (or one client address) has made in the current window. The key holds a
  * SHA-256 of the email, so addresses of people without an account are not kept here.
  */
-export const requestAllowances = identitySchema.table(
-  'request_allowances',
-  {
-    key: text('key').primaryKey(),
-    count: integer('count').notNull(),
-    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('request_allowances_window_ends_at').on(t.windowEndsAt)],
-)
+export const requestAllowances = allowanceTable(identitySchema, 'request_allowances')
 
 export const CONTACT_KINDS = ['email', 'mobile'] as const
 export type ContactKind = (typeof CONTACT_KINDS)[number]

@@ -16,7 +16,9 @@ import { startPaymentsHarness, type PaymentsHarness } from './harness.ts'
 import { payMongoSignatureHeader } from './paymongo.ts'
 import { createPaymentsService, RECONCILE_AFTER_MINUTES } from './service.ts'
 import { paymentsSettingsFromConfig } from './setup.ts'
-import { serviceSettingsFromConfig } from '../context.ts'
+import { serviceSettingsFromConfig, sessionSecretRing } from '../context.ts'
+import { issueDeviceToken } from '../identity/device-tokens.ts'
+import { users } from '../identity/tables.ts'
 import { PAYMENT_WEBHOOK_PATH } from './routes.ts'
 import { sandboxWebhookDeliveries } from './sandbox/tables.ts'
 
@@ -532,7 +534,7 @@ describe('guests (no sign-in)', () => {
     expect((await call('GET', '/v1/pay/history?accountNumber=1000000000003')).status).toBe(401)
   })
 
-  it('are limited per account number and per address (Postgres)', async () => {
+  it('are limited per account number and per address (Postgres) while their browser is unknown', async () => {
     const limited = await startPaymentsHarness({
       PAYMENT_GUEST_CALLS_PER_ACCOUNT: '3',
       PAYMENT_GUEST_CALLS_PER_ADDRESS: '5',
@@ -564,6 +566,80 @@ describe('guests (no sign-in)', () => {
       // The window passes.
       limited.clock.now = new Date(limited.clock.now.getTime() + 16 * 60_000)
       expect((await read('1000000000003', '10.0.0.9')).status).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it("a stranger hammering an account, from another address or the payer's own, does not stop a browser that paid it or signed in as its holder", async () => {
+    const limited = await startPaymentsHarness({
+      PAYMENT_GUEST_CALLS_PER_ACCOUNT: '3',
+      PAYMENT_GUEST_CALLS_PER_ADDRESS: '5',
+    })
+    try {
+      const read = (address: string, deviceTokens?: string) =>
+        signedCall(limited, 'GET', '/v1/pay/amount-due?accountNumber=1000000000003', {
+          headers: { 'x-client-address': address, ...(deviceTokens ? { 'x-device-tokens': deviceTokens } : {}) },
+        })
+      // The payer's browser starts a payment as a guest and is answered its device token.
+      const started = await signedCall(limited, 'POST', '/v1/pay/initialise', {
+        body: { accountNumber: '1000000000003', channelGroup: 'OVER THE COUNTER', amount: 100 },
+        headers: { 'x-client-address': '10.9.0.1' },
+      })
+      expect(started.status).toBe(200)
+      const paid = started.body.data.deviceToken as string
+      expect(paid).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/)
+      // Liza's browser signed in before: the identity service's token for her user.
+      const [liza] = await limited.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.verifiedAccountNumbers, ['1000000000003']))
+      const signedInBefore = issueDeviceToken(
+        sessionSecretRing(serviceSettingsFromConfig(limited.config)),
+        `user:${liza!.id}`,
+      )
+
+      // Strangers: from another address, and from the payer's own (carrier-grade NAT).
+      for (let n = 0; n < 10; n++) await read(`10.8.0.${n}`)
+      for (let n = 0; n < 10; n++) await read('10.9.0.1')
+      expect((await read('10.7.0.1')).status, 'an unknown browser is still limited').toBe(429)
+      expect((await read('10.9.0.1')).status, 'the shared address is limited for unknown browsers').toBe(429)
+
+      expect((await read('10.9.0.1', paid)).status, 'the browser that paid').toBe(200)
+      expect((await read('10.9.0.1', signedInBefore)).status, 'the browser that signed in').toBe(200)
+      // Its token, amid others it holds (a forged one, another account's), still counts.
+      const forged = `${'A'.repeat(22)}.${'B'.repeat(43)}`
+      expect((await read('10.9.0.2', `${forged},${signedInBefore}`)).status).toBe(200)
+      // A token names its account: the payer's token does nothing for another account.
+      const other = await signedCall(limited, 'GET', '/v1/pay/amount-due?accountNumber=1000000000001', {
+        headers: { 'x-client-address': '10.9.0.1', 'x-device-tokens': paid },
+      })
+      expect(other.status, 'the shared address, for another account').toBe(429)
+      // A trusted browser has an allowance of its own (3 here): its own tries, not strangers', stop it.
+      for (let n = 0; n < 2; n++) expect((await read('10.9.0.1', paid)).status).toBe(200)
+      expect((await read('10.9.0.1', paid)).status).toBe(429)
+      expect((await read('10.9.0.1', signedInBefore)).status).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('concurrent calls cannot pass the limit (one upsert per key)', async () => {
+    const limited = await startPaymentsHarness({
+      PAYMENT_GUEST_CALLS_PER_ACCOUNT: '5',
+      PAYMENT_GUEST_CALLS_PER_ADDRESS: '1000',
+    })
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          signedCall(limited, 'GET', '/v1/pay/amount-due?accountNumber=1000000000003', {
+            headers: { 'x-client-address': `10.6.0.${n}` },
+          }),
+        ),
+      )
+      const statuses = answers.map((answer) => answer.status)
+      expect(statuses.filter((status) => status === 200)).toHaveLength(5)
+      expect(statuses.filter((status) => status === 429)).toHaveLength(15)
     } finally {
       await limited.close()
     }

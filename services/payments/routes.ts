@@ -3,11 +3,13 @@
  * reference; issue 12; docs/decisions/0042). Paths sit under /v1/pay, apart from billing's
  * /v1/payments/*, which needs a bearer token for every call while some of these serve guests.
  *
- * Portal channel, bearer optional (a guest's call has none; a header that is there must be valid):
+ * Portal channel, bearer optional (a guest's call has none; a header that is there must be valid; a
+ * guest's browser's device tokens in x-device-tokens):
  *   GET  /v1/pay/methods                              the channel groups on offer (spec 5's forceHidePaymentOptions)
  *   GET  /v1/pay/amount-due?accountNumber=            amount due; a guest gets the masked holder name only (rate limited)
  *   POST /v1/pay/quote          PaymentRequest        the amounts before paying (internet banking's 15.00)
  *   POST /v1/pay/initialise     PaymentRequest        starts it: checkout URL, or a counter reference; Idempotency-Key honoured
+ *                                                     (a guest: also a device token for the account, lib/device-cookie.ts)
  *   GET  /v1/pay/transactions/:id                     state and timeline (a guest: x-payment-key from initialise)
  *   POST /v1/pay/transactions/:id/cancel              the payer left the gateway's page
  * Bearer required:
@@ -20,6 +22,7 @@
  */
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
+import { DEVICE_TOKENS_HEADER, readDeviceTokens } from '../../lib/device-cookie.ts'
 import { AccountNumberSchema } from '../../lib/identity-schemas.ts'
 import { HEADER } from '../../lib/signature.ts'
 import { OPERATOR_CHANNEL } from '../applications/tracking-routes.ts'
@@ -32,7 +35,13 @@ import type { PaymentGateway } from './payment-gateway.ts'
 import { autopayRoutes } from './autopay/routes.ts'
 import { createAutopay, type Autopay } from './autopay/setup.ts'
 import { PAYMONGO_SIGNATURE_HEADER } from './paymongo.ts'
-import { createPaymentsService, type PaymentsService, type PaymentsSettings, type Viewer } from './service.ts'
+import {
+  createPaymentsService,
+  type GuestClient,
+  type PaymentsService,
+  type PaymentsSettings,
+  type Viewer,
+} from './service.ts'
 
 /** The webhook's path: the gateway lets it through without the channel signature (services/gateway.ts). */
 export const PAYMENT_WEBHOOK_PATH = '/v1/pay/webhooks/paymongo'
@@ -96,7 +105,11 @@ export function paymentRoutes(
     await next()
   })
 
-  const clientAddress = (c: Context) => c.req.header(HEADER.clientAddress)
+  // The guest's browser: its address, and the device tokens the portal read from its cookie.
+  const guestClient = (c: Context): GuestClient => ({
+    address: c.req.header(HEADER.clientAddress),
+    deviceTokens: readDeviceTokens(c.req.header(DEVICE_TOKENS_HEADER)),
+  })
   const viewer = (c: Context<OptionalBearerEnv>): Viewer => {
     const caller = c.get('caller')
     return caller ? { caller } : { guestKey: c.req.header(GUEST_PAYMENT_KEY_HEADER) ?? null }
@@ -106,12 +119,12 @@ export function paymentRoutes(
 
   app.get('/v1/pay/amount-due', async (c) => {
     const { accountNumber } = readQuery(c, AccountQuerySchema)
-    return c.json(ok(await service.amountDue(accountNumber, c.get('caller'), clientAddress(c))))
+    return c.json(ok(await service.amountDue(accountNumber, c.get('caller'), guestClient(c))))
   })
 
   app.post('/v1/pay/quote', async (c) => {
     const request = await readJsonBody(c, PaymentRequestSchema)
-    return c.json(ok(await service.quote(request, c.get('caller'), clientAddress(c))))
+    return c.json(ok(await service.quote(request, c.get('caller'), guestClient(c))))
   })
 
   app.post('/v1/pay/initialise', async (c) => {
@@ -121,7 +134,7 @@ export function paymentRoutes(
       throw new ServiceError(400, 'invalid_input', 'The Idempotency-Key is malformed.')
     }
     const result = await service.initiate(request, c.get('caller'), {
-      clientAddress: clientAddress(c),
+      client: guestClient(c),
       initiationKey: key,
     })
     return c.json(ok(result))

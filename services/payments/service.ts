@@ -11,7 +11,7 @@
  * outbox, and billing's in-app notification to the account's holders.
  */
 import crypto from 'node:crypto'
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm'
 import { maskEmail } from '../../lib/masking.ts'
 import { formatPesos } from '../../lib/pesos.ts'
 import { madeByAny } from '../../lib/secret-ring.ts'
@@ -21,7 +21,10 @@ import { createBillingService, postPayment } from '../billing/service.ts'
 import { sessionSecretRing, settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
+import { deviceKey, deviceTokenFor, issueDeviceToken, type DeviceSubject } from '../identity/device-tokens.ts'
+import { userIdsHoldingAccount } from '../identity/users.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
+import { limitDigest, pruneAllowances, takeAllowances, type Allowance } from '../rate-limit.ts'
 import {
   amountLimits,
   channelGroup,
@@ -38,7 +41,7 @@ import {
   type GatewayEvent,
   type PaymentGateway,
 } from './payment-gateway.ts'
-import { gatewayWebhookEvents, guestLimits, paymentEvents, portalPayments } from './tables.ts'
+import { gatewayWebhookEvents, guestAllowances, paymentEvents, portalPayments } from './tables.ts'
 
 export const PAYMENT_MESSAGES = {
   // spec 8
@@ -59,12 +62,18 @@ export const PAYMENT_MESSAGES = {
 export type PaymentsSettings = {
   /** spec 5: FORCE_HIDE_PAYMENT_OPTIONS, compared as a string. */
   forceHidePaymentOptions: string
-  /** Guest calls allowed per account number and per client address in GUEST_WINDOW_MINUTES. */
+  /**
+   * Guest calls allowed in GUEST_WINDOW_MINUTES: per account number from unknown browsers (and
+   * per browser trusted with the account), and per client address from unknown browsers.
+   */
   guestCallsPerAccount: number
   guestCallsPerAddress: number
 }
 
 export const GUEST_WINDOW_MINUTES = 15
+
+/** What the payments service knows of a guest's browser: its address and its device tokens (lib/device-cookie.ts). */
+export type GuestClient = { address?: string; deviceTokens?: readonly string[] }
 
 const pesos = (centavos: number) => centavos / 100
 const centavos = (pesosAmount: number) => Math.round(pesosAmount * 100)
@@ -188,50 +197,67 @@ export function createPaymentsService(deps: ServiceDeps & { gateway: PaymentGate
     crypto.createHmac('sha256', secret).update(`payment-guest:${paymentId}`).digest('base64url')
   const guestKeyOf = (paymentId: string) => guestKeyWith(settings.sessionSecret, paymentId)
 
-  // --- guests' limit (Postgres, fixed window) ---------------------------------------------
+  // --- guests' limit (Postgres, fixed window; docs/security.md, Abuse) ---------------------
 
-  const digest = (value: string) => crypto.createHash('sha256').update(value).digest('base64url')
+  const guestWindowMs = GUEST_WINDOW_MINUTES * 60_000
 
-  /** Counts a guest call against the account and the address; 429 past either limit. */
-  async function guestCall(accountNumber: string, clientAddress: string | undefined) {
+  /**
+   * The browser's device token that trusts it with this account (lib/device-cookie.ts): one
+   * from a guest payment into it, or from signing in as a user holding it. Null: an unknown browser.
+   */
+  async function trustedToken(accountNumber: string, tokens: readonly string[]): Promise<string | null> {
+    if (tokens.length === 0) return null
+    const holders = await userIdsHoldingAccount(db, accountNumber)
+    const subjects: DeviceSubject[] = [`account:${accountNumber}`, ...holders.map((id) => `user:${id}` as const)]
+    return deviceTokenFor(sessionSecretRing(settings), tokens, subjects)
+  }
+
+  /**
+   * Counts a guest call; 429 past a limit. A browser trusted with the account is counted on
+   * its own token only, so strangers (from any address, its own included) cannot stop it.
+   * Any other browser counts against the account's ceiling for unknown browsers and its
+   * address's (sized for carrier-grade NAT: many payers share one address). One upsert per
+   * key (services/rate-limit.ts): concurrent calls cannot pass a limit.
+   */
+  async function guestCall(accountNumber: string, client: GuestClient): Promise<string | null> {
+    const trusted = await trustedToken(accountNumber, client.deviceTokens ?? [])
+    const perAccount = { limit: deps.payments.guestCallsPerAccount, windowMs: guestWindowMs }
+    const allowances: Allowance[] = trusted
+      ? // The allowance one payer has for the account, their own.
+        [{ key: `device:${deviceKey(trusted)}`, window: perAccount }]
+      : [
+          { key: `acct:${limitDigest(accountNumber)}`, window: perAccount },
+          ...(client.address
+            ? [
+                {
+                  key: `ip:${limitDigest(client.address)}`,
+                  window: { limit: deps.payments.guestCallsPerAddress, windowMs: guestWindowMs },
+                },
+              ]
+            : []),
+        ]
     const now = deps.now()
-    const since = new Date(now.getTime() - GUEST_WINDOW_MINUTES * 60_000)
-    const keys = new Map<string, number>([[`acct:${digest(accountNumber)}`, deps.payments.guestCallsPerAccount]])
-    if (clientAddress) keys.set(`ip:${digest(clientAddress)}`, deps.payments.guestCallsPerAddress)
-    const rows = await db
-      .select()
-      .from(guestLimits)
-      .where(and(inArray(guestLimits.key, [...keys.keys()]), sql`${guestLimits.windowStartedAt} > ${since}`))
-    if (rows.some((row) => row.hits >= (keys.get(row.key) ?? Infinity))) {
+    await pruneAllowances(db, guestAllowances, now)
+    if (await takeAllowances(db, guestAllowances, allowances, now)) {
       throw new ServiceError(429, 'too_many_attempts', PAYMENT_MESSAGES.tooManyGuestCalls)
     }
-    for (const key of keys.keys()) {
-      await db
-        .insert(guestLimits)
-        .values({ key, windowStartedAt: now, hits: 1 })
-        .onConflictDoUpdate({
-          target: guestLimits.key,
-          set: {
-            hits: sql`case when ${guestLimits.windowStartedAt} <= ${since} then 1 else ${guestLimits.hits} + 1 end`,
-            windowStartedAt: sql`case when ${guestLimits.windowStartedAt} <= ${since} then ${now} else ${guestLimits.windowStartedAt} end`,
-          },
-        })
-    }
+    return trusted
   }
 
   /** The account a caller may pay into: their own (else 403, as billing answers), or any fibre account for a guest. */
   async function payableAccount(
     accountNumber: string,
     caller: Caller | null,
-    clientAddress: string | undefined,
-  ): Promise<SubscriberAccount> {
+    client: GuestClient = {},
+  ): Promise<SubscriberAccount & { trustedToken: string | null }> {
+    let trusted: string | null = null
     if (caller) requireOwnAccount(caller, accountNumber)
-    else await guestCall(accountNumber, clientAddress)
+    else trusted = await guestCall(accountNumber, client)
     const account = await findSubscriberAccount(db, accountNumber)
     if (!account || account.product !== PORTAL_PRODUCT) {
       throw new ServiceError(404, 'account_not_found', PAYMENT_MESSAGES.accountNotFound)
     }
-    return account
+    return { ...account, trustedToken: trusted }
   }
 
   async function amountDueCentavos(accountNumber: string): Promise<{ amountDue: number; dueDate: string | null }> {
@@ -502,8 +528,8 @@ export function createPaymentsService(deps: ServiceDeps & { gateway: PaymentGate
     },
 
     /** The amount due: the holder's name in full for the signed-in owner, masked for a guest (nothing else). */
-    async amountDue(accountNumber: string, caller: Caller | null, clientAddress?: string) {
-      const account = await payableAccount(accountNumber, caller, clientAddress)
+    async amountDue(accountNumber: string, caller: Caller | null, client?: GuestClient) {
+      const account = await payableAccount(accountNumber, caller, client)
       const { amountDue, dueDate } = await amountDueCentavos(accountNumber)
       const limits = amountLimits(amountDue)
       const common = {
@@ -518,8 +544,8 @@ export function createPaymentsService(deps: ServiceDeps & { gateway: PaymentGate
     },
 
     /** What a payment would be, before paying (spec 9: the internet banking charge shown first). */
-    async quote(request: PaymentRequest, caller: Caller | null, clientAddress?: string): Promise<Quote> {
-      await payableAccount(request.accountNumber, caller, clientAddress)
+    async quote(request: PaymentRequest, caller: Caller | null, client?: GuestClient): Promise<Quote> {
+      await payableAccount(request.accountNumber, caller, client)
       const priced = await price(request)
       return {
         accountNumber: request.accountNumber,
@@ -536,17 +562,22 @@ export function createPaymentsService(deps: ServiceDeps & { gateway: PaymentGate
     /**
      * Starts a payment: online, a checkout session at the gateway (its URL answered); at a
      * counter or outlet, a reference with instructions. A guest is answered a key that
-     * reads this payment, and nothing else.
+     * reads this payment, and nothing else, and a device token for the account (the one the
+     * browser holds, or a new one): from then on strangers' tries do not stop this browser.
      */
     async initiate(
       request: PaymentRequest,
       caller: Caller | null,
-      options: { clientAddress?: string; initiationKey?: string } = {},
-    ): Promise<{ payment: PaymentView; guestKey: string | null }> {
-      const account = await payableAccount(request.accountNumber, caller, options.clientAddress)
+      options: { client?: GuestClient; initiationKey?: string } = {},
+    ): Promise<{ payment: PaymentView; guestKey: string | null; deviceToken: string | null }> {
+      const account = await payableAccount(request.accountNumber, caller, options.client)
+      const deviceToken = caller
+        ? null
+        : (account.trustedToken ?? issueDeviceToken(sessionSecretRing(settings), `account:${request.accountNumber}`))
       const answer = (row: PaymentRow, payment: PaymentView) => ({
         payment,
         guestKey: row.initiatedBy === null ? guestKeyOf(row.id) : null,
+        deviceToken,
       })
       if (options.initiationKey) {
         const [seen] = await db

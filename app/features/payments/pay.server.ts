@@ -17,6 +17,7 @@ import { data, redirect, redirectDocument, type AppLoadContext } from '@remix-ru
 import { asUser, type SignedIn } from '~/auth/as-user.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { ROLE } from '~/auth/roles'
+import { deviceTokens, rememberDeviceToken } from '~/features/auth/device-cookie.server'
 import { chooseAccount } from '~/features/bills/accounts.server'
 import { isUpstreamError, type UpstreamError } from '~/upstream/errors'
 import { upstreamFor, type Upstream } from '~/upstream/index.server'
@@ -47,12 +48,13 @@ type Payer = {
   call<T>(payments: (calls: Upstream['payments'], caller: PaymentCaller) => Promise<T>): Promise<Result<T>>
 }
 
-function guestPayer(context: AppLoadContext, guestKey?: string): Payer {
+/** A guest, with their browser's device tokens (strangers' tries do not stop a browser trusted with the account). */
+function guestPayer(context: AppLoadContext, deviceTokens: readonly string[], guestKey?: string): Payer {
   return {
     kind: 'guest',
     async call(payments) {
       try {
-        const caller = { guest: true as const, clientAddress: context.clientAddress, guestKey }
+        const caller = { guest: true as const, clientAddress: context.clientAddress, guestKey, deviceTokens }
         return { ok: true, value: await payments(upstreamFor(context).payments, caller) }
       } catch (error) {
         if (!isUpstreamError(error)) throw error
@@ -164,7 +166,7 @@ async function payAction(
   payer: Payer,
   accountNumber: string,
   paths: PaymentPaths,
-  remember: (payment: Payment, guestKey: string | null) => Promise<HeadersInit | undefined>,
+  remember: (payment: Payment, guestKey: string | null, deviceToken: string | null) => Promise<HeadersInit | undefined>,
 ) {
   const form = await readForm(request)
   const values = readPayValues(form)
@@ -212,8 +214,8 @@ async function payAction(
     ),
   )
   if (!started.ok) return refusal(started)
-  const { payment, guestKey } = started.value
-  const headers = await remember(payment, guestKey)
+  const { payment, guestKey, deviceToken } = started.value
+  const headers = await remember(payment, guestKey, deviceToken ?? null)
   if (payment.checkoutUrl && payment.status === 'pending') return redirectDocument(payment.checkoutUrl, { headers })
   return redirect(paths.statusPath(payment), { headers })
 
@@ -232,8 +234,9 @@ function guestAccountNumber(param: string | undefined): string {
   return param && ACCOUNT_NUMBER.test(param) ? param : notFound()
 }
 
-export async function guestPayPage(context: AppLoadContext, param: string | undefined) {
-  const { page, status } = await loadPayPage(guestPayer(context), guestAccountNumber(param))
+export async function guestPayPage(request: Request, context: AppLoadContext, param: string | undefined) {
+  const payer = guestPayer(context, await deviceTokens(request, context))
+  const { page, status } = await loadPayPage(payer, guestAccountNumber(param))
   return data(page, { status })
 }
 
@@ -241,15 +244,21 @@ export async function guestPayAction(request: Request, context: AppLoadContext, 
   const accountNumber = guestAccountNumber(param)
   return payAction(
     request,
-    guestPayer(context),
+    guestPayer(context, await deviceTokens(request, context)),
     accountNumber,
     {
       successPath: `${guestPayPath(accountNumber)}/{id}`,
       failurePath: `${guestPayPath(accountNumber)}/{id}?outcome=failed`,
       statusPath: (payment) => guestStatusPath(accountNumber, payment.id),
     },
-    async (payment, guestKey) =>
-      guestKey ? { 'set-cookie': await rememberGuestKey(request, context, payment.id, guestKey) } : undefined,
+    async (payment, guestKey, deviceToken) => {
+      const headers = new Headers()
+      if (guestKey) headers.append('set-cookie', await rememberGuestKey(request, context, payment.id, guestKey))
+      // This browser paid into the account: from now on strangers' tries do not stop it (docs/decisions/0062).
+      const device = await rememberDeviceToken(request, context, deviceToken)
+      if (device) headers.append('set-cookie', device)
+      return headers
+    },
   )
 }
 
@@ -400,7 +409,7 @@ export async function guestStatusPage(
   const key = (await guestKeys(request, context))[id]
   const payAgainPath = guestPayPath(accountNumber)
   if (!key) return data<PaymentStatusPage>({ kind: 'forgotten', payAgainPath })
-  const read = await readPayment(guestPayer(context, key), id, failedReturn)
+  const read = await readPayment(guestPayer(context, [], key), id, failedReturn)
   if (!read.ok) return rejected(read, 404) ? notFound() : pageFailed(read.message)
   if (read.value.accountNumber !== accountNumber) notFound()
   return data<PaymentStatusPage>({ kind: 'payment', payment: paymentView(read.value), failedReturn, payAgainPath })

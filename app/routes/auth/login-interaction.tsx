@@ -11,6 +11,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { deviceTokens, rememberDeviceToken } from '~/features/auth/device-cookie.server'
 import { LoginForm } from '~/features/auth/login-form'
 import { LoginSchema } from '~/features/auth/schemas'
 import { SIGN_IN_EXPIRED, SIGN_IN_FAILED } from '~/features/auth/texts'
@@ -57,7 +58,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }), expired: false }
   let outcome
   try {
-    outcome = await identity.signIn(params.uid ?? '', submission.value)
+    // The browser's device tokens: its tries count per token, not against strangers' (docs/decisions/0062).
+    const held = await deviceTokens(request, context)
+    outcome = await identity.signIn(params.uid ?? '', { ...submission.value, deviceTokens: held })
   } catch (error) {
     // The provider in the upstream's processes did not answer: say so, keep the email.
     const failure = failureReply(error, submission, { hideFields: ['password'] })
@@ -70,7 +73,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return { result: submission.reply({ formErrors: [SIGN_IN_FAILED], hideFields: ['password'] }), expired: false }
   }
   // The provider's own URL: a document redirect, never a client-side navigation.
-  return redirectDocument(outcome.redirectTo)
+  const setCookie = await rememberDeviceToken(request, context, outcome.deviceToken)
+  return redirectDocument(outcome.redirectTo, setCookie ? { headers: { 'set-cookie': setCookie } } : undefined)
 }
 
 export default function LoginInteraction() {

@@ -13,8 +13,8 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export const headers = () => ({ 'cache-control': 'no-store' })
 
-export function loader({ params, context }: LoaderFunctionArgs) {
-  return guestPayPage(context, params.accountNumber)
+export function loader({ request, params, context }: LoaderFunctionArgs) {
+  return guestPayPage(request, context, params.accountNumber)
 }
 
 export function action({ request, params, context }: ActionFunctionArgs) {

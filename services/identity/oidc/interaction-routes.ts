@@ -21,7 +21,15 @@ export function signInRoutes(host: Pick<IdentityHost, 'byCookie'>) {
       case 'pending':
         return c.json(ok({ pending: await interaction.pending(uid) }))
       case 'sign-in':
-        return c.json(ok({ outcome: await interaction.signIn(uid, { email: step.email, password: step.password }) }))
+        return c.json(
+          ok({
+            outcome: await interaction.signIn(uid, {
+              email: step.email,
+              password: step.password,
+              deviceTokens: step.deviceTokens,
+            }),
+          }),
+        )
       case 'consent':
         return c.json(ok({ redirectTo: await interaction.consent(uid) }))
     }

@@ -40,13 +40,13 @@ export function interactionFor(
       return { uid, prompt, loginHint: typeof hint === 'string' ? hint : null }
     },
 
-    async signIn(uid, { email, password }) {
+    async signIn(uid, { email, password, deviceTokens }) {
       const found = await details(uid)
       if (!found || found.prompt.name !== 'login') return null
-      const check = await directory.verifyCredentials(email, password)
+      const check = await directory.verifyCredentials(email, password, { deviceTokens })
       if (!check.ok) return check
       const redirectTo = await finish({ login: { accountId: check.user.id } })
-      return { ok: true, redirectTo }
+      return { ok: true, redirectTo, ...(check.deviceToken ? { deviceToken: check.deviceToken } : {}) }
     },
 
     async consent(uid) {
