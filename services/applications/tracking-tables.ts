@@ -6,6 +6,7 @@
  */
 import { index, integer, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import type { ApplicationStatus, DocumentCategory, VerificationKind } from '../../lib/application-status.ts'
+import { allowanceTable } from '../rate-limit.ts'
 import { applications, applicationsSchema } from './tables.ts'
 
 /** Each change of status after submission (the submission itself is the application's createdAt). */
@@ -25,8 +26,17 @@ export const applicationEvents = applicationsSchema.table(
 )
 
 /**
- * Failed status lookups per key in a fixed window: the key is 'ref:' or 'who:' and the
- * SHA-256 of the reference number or of the normalised email/mobile (never the value).
+ * The status lookup's limit (issue 32, item 4: the services' one counter, services/rate-limit.ts):
+ * lookups per key in a fixed window, counted before the pair is compared and given back when it
+ * matches, so only failures stay counted. The key is 'ref:', 'who:' or 'ip:' and the SHA-256 of
+ * the reference number, the normalised email/mobile or the client address (never the value).
+ */
+export const statusLookupAllowances = allowanceTable(applicationsSchema, 'status_lookup_allowances')
+
+/**
+ * The limit's counters before issue 32 (a read and then a write, which concurrent lookups could
+ * pass). No longer written; kept so the release before it runs beside this one in a rolling
+ * restart, to be dropped by a later migration.
  */
 export const statusLookupLimits = applicationsSchema.table('status_lookup_limits', {
   key: text('key').primaryKey(),

@@ -11,7 +11,7 @@ import { signedCall, startTestGateway, type TestGateway } from '../testing.ts'
 import { applications } from './tables.ts'
 import { TRACKING_LIMITS, TRACKING_MESSAGES } from './tracking.ts'
 import { OPERATOR_CHANNEL } from './tracking-routes.ts'
-import { complianceLinks, statusLookupLimits } from './tracking-tables.ts'
+import { complianceLinks, statusLookupAllowances } from './tracking-tables.ts'
 
 const START = Date.parse('2026-11-23T08:00:00Z')
 let nowMs = START
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 beforeEach(async () => {
   nowMs = START
-  await t.database.db.delete(statusLookupLimits)
+  await t.database.db.delete(statusLookupAllowances)
 })
 
 function call(
@@ -128,6 +128,32 @@ describe('status lookup', () => {
     expect(later.status).toBe(200)
   })
 
+  it('lets no more guesses through than the limit when they come at once, and a match costs nothing', async () => {
+    const app = await newApplication()
+    // The right pair, many times: each gives its count back, so the applicant never limits themself.
+    for (let i = 0; i < TRACKING_LIMITS.lookupFailuresPerReference + 2; i++) {
+      const found = await call('POST', '/v1/applications/status', {
+        referenceNo: app.referenceNo,
+        identifier: app.emailAddress,
+      })
+      expect(found.status).toBe(200)
+    }
+    // Twenty wrong guesses at once (the counter used to be read and then written, so concurrent
+    // guesses all read the same count and passed): exactly the limit's worth are answered.
+    nowMs += 10
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        signedCall(t, 'POST', '/v1/applications/status', {
+          body: { referenceNo: app.referenceNo, identifier: `guess${i}@example.net` },
+          nowMs,
+        }),
+      ),
+    )
+    const statuses = guesses.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 404)).toHaveLength(TRACKING_LIMITS.lookupFailuresPerReference)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - TRACKING_LIMITS.lookupFailuresPerReference)
+  })
+
   it('limits one identifier tried against many references, and keeps only digests of what was tried', async () => {
     const identifier = 'prober@example.net'
     for (let i = 0; i < TRACKING_LIMITS.lookupFailuresPerIdentifier; i++) {
@@ -138,7 +164,7 @@ describe('status lookup', () => {
     }
     const next = await call('POST', '/v1/applications/status', { referenceNo: 'OO-261123-QQQQQQ', identifier })
     expect(next.status).toBe(429)
-    const keys = await t.database.db.select().from(statusLookupLimits)
+    const keys = await t.database.db.select().from(statusLookupAllowances)
     expect(JSON.stringify(keys)).not.toContain('prober')
     expect(JSON.stringify(keys)).not.toContain('OO-261123')
   })

@@ -15,7 +15,7 @@
  * - Email verification of applications: OO and CVG links, two services (spec 4).
  */
 import crypto from 'node:crypto'
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import {
   type ApplicationStatus,
   type DocumentCategory,
@@ -27,6 +27,7 @@ import { madeByAny } from '../../lib/secret-ring.ts'
 import { sessionSecretRing, settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
+import { giveBackAllowance, limitDigest, pruneAllowances, takeAllowances, type Allowance } from '../rate-limit.ts'
 import { findUserRowByEmail } from '../identity/users.ts'
 import { notify } from '../notifications/inbox.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
@@ -42,7 +43,7 @@ import {
   complianceLinks,
   complianceRejections,
   complianceSessions,
-  statusLookupLimits,
+  statusLookupAllowances,
 } from './tracking-tables.ts'
 
 export const TRACKING_LIMITS = {
@@ -180,41 +181,20 @@ export function createTrackingService(deps: ServiceDeps) {
 
   // --- the status lookup's limit -------------------------------------------------------
 
-  const digest = (value: string) => sha256(value).toString('base64url')
-
-  /** The limit's keys and their ceilings: the reference, the identifier and, when known, the client address. */
-  function limitKeys(referenceNo: string, identifier: string, clientAddress?: string): Map<string, number> {
-    const keys = new Map<string, number>([
-      [`ref:${digest(referenceNo.toUpperCase())}`, TRACKING_LIMITS.lookupFailuresPerReference],
-      [`who:${digest(identifier)}`, TRACKING_LIMITS.lookupFailuresPerIdentifier],
-    ])
-    if (clientAddress) keys.set(`ip:${digest(clientAddress)}`, TRACKING_LIMITS.lookupFailuresPerAddress)
-    return keys
-  }
-
-  async function isLimited(keys: Map<string, number>, now: Date): Promise<boolean> {
-    const since = new Date(now.getTime() - minutes(TRACKING_LIMITS.lookupWindowMinutes))
-    const rows = await deps.db
-      .select()
-      .from(statusLookupLimits)
-      .where(and(inArray(statusLookupLimits.key, [...keys.keys()]), gt(statusLookupLimits.windowStartedAt, since)))
-    return rows.some((row) => row.failures >= (keys.get(row.key) ?? Infinity))
-  }
-
-  async function countFailure(keys: Map<string, number>, now: Date) {
-    const since = new Date(now.getTime() - minutes(TRACKING_LIMITS.lookupWindowMinutes))
-    for (const key of keys.keys()) {
-      await deps.db
-        .insert(statusLookupLimits)
-        .values({ key, windowStartedAt: now, failures: 1 })
-        .onConflictDoUpdate({
-          target: statusLookupLimits.key,
-          set: {
-            failures: sql`case when ${statusLookupLimits.windowStartedAt} <= ${since} then 1 else ${statusLookupLimits.failures} + 1 end`,
-            windowStartedAt: sql`case when ${statusLookupLimits.windowStartedAt} <= ${since} then ${now} else ${statusLookupLimits.windowStartedAt} end`,
-          },
-        })
+  /** The limit's keys, each with its ceiling: the reference, the identifier and, when known, the client address. */
+  function limitKeys(referenceNo: string, identifier: string, clientAddress?: string): Allowance[] {
+    const window = (limit: number) => ({ limit, windowMs: minutes(TRACKING_LIMITS.lookupWindowMinutes) })
+    const keys: Allowance[] = [
+      {
+        key: `ref:${limitDigest(referenceNo.toUpperCase())}`,
+        window: window(TRACKING_LIMITS.lookupFailuresPerReference),
+      },
+      { key: `who:${limitDigest(identifier)}`, window: window(TRACKING_LIMITS.lookupFailuresPerIdentifier) },
+    ]
+    if (clientAddress) {
+      keys.push({ key: `ip:${limitDigest(clientAddress)}`, window: window(TRACKING_LIMITS.lookupFailuresPerAddress) })
     }
+    return keys
   }
 
   // A digest to compare against when the reference does not exist, so a miss costs the same.
@@ -229,7 +209,12 @@ export function createTrackingService(deps: ServiceDeps) {
     const now = deps.now()
     const identifier = normaliseIdentifier(rawIdentifier) ?? rawIdentifier.trim().toLowerCase()
     const keys = limitKeys(referenceNo, identifier, clientAddress)
-    if (await isLimited(keys, now)) throw new ServiceError(429, 'too_many_attempts', TRACKING_MESSAGES.limited)
+    // Counted before the comparison, in one statement per key, so a burst of concurrent guesses
+    // cannot all pass while the first are compared; a match gives its count back below.
+    await pruneAllowances(deps.db, statusLookupAllowances, now)
+    if (await takeAllowances(deps.db, statusLookupAllowances, keys, now)) {
+      throw new ServiceError(429, 'too_many_attempts', TRACKING_MESSAGES.limited)
+    }
     const [row] = await deps.db
       .select()
       .from(applications)
@@ -240,8 +225,10 @@ export function createTrackingService(deps: ServiceDeps) {
     // Both comparisons always run: the time does not tell which one (or none) matched.
     const emailMatches = crypto.timingSafeEqual(given, email)
     const mobileMatches = crypto.timingSafeEqual(given, mobile)
-    if (row && (emailMatches || mobileMatches)) return row
-    await countFailure(keys, now)
+    if (row && (emailMatches || mobileMatches)) {
+      for (const { key } of keys) await giveBackAllowance(deps.db, statusLookupAllowances, key, now)
+      return row
+    }
     throw new ServiceError(404, 'not_found', TRACKING_MESSAGES.notFound)
   }
 
