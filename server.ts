@@ -5,6 +5,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
@@ -38,6 +39,7 @@ import type { IdentityDirectory } from './services/identity/oidc/directory-contr
 import { probeAll, readinessAnswer, type Probe } from './services/readiness.ts'
 import { startServices, type Services } from './services/runtime.ts'
 import { logContext } from './lib/logger.ts'
+import { removeAbandoned, UPLOAD_FOLDER_PREFIX } from './lib/work-folders.ts'
 
 // The package folder, which holds the Remix build: this file's folder when it runs as
 // source (tsx), two up when it runs bundled as build/process/server.js (npm start).
@@ -275,6 +277,9 @@ export async function startPortal(options: PortalOptions = {}) {
   const logger = createLogger(config, 'portal')
   logDemoParts(config, logger)
   const portal = await createPortal(config, logger, options)
+  // What a killed process left of uploads it was reading (issue 32, item 7: SIGKILL).
+  const abandoned = removeAbandoned(os.tmpdir(), UPLOAD_FOLDER_PREFIX).length
+  if (abandoned > 0) logger.warn({ folders: abandoned }, 'removed uploads a stopped process was reading')
   const server = portal.app.listen(config.PORT, config.HOST, () => {
     logger.info(
       { url: `http://localhost:${config.PORT}`, mode: config.NODE_ENV },

@@ -25,7 +25,7 @@ export const MAX_CHECK_P99_MS = 100
 export const CHECK_WARMUP_SECONDS = positiveNumber('BENCH_CHECK_WARMUP_SECONDS', 10)
 
 // A serviceable demo building (services/coverage/seed.ts): Demo Makati Tower in Bel-Air, Makati.
-const STEP_TWO = {
+export const STEP_TWO = {
   intent: 'check',
   regionId: '13',
   provinceId: '000',
@@ -36,7 +36,7 @@ const STEP_TWO = {
   latitude: '14.552968',
   longitude: '121.035477',
 }
-const EXPECTED_LOCATION = '/CheckAvailability?dialog=serviceable'
+export const EXPECTED_LOCATION = '/CheckAvailability?dialog=serviceable'
 
 export type CheckRound = {
   requests: number
@@ -59,9 +59,10 @@ export type CheckBench = CheckRound & {
   firstError: string | null
 }
 
-type Answer = { status: number; location: string | undefined; setCookie: string[] }
+export type Answer = { status: number; location: string | undefined; setCookie: string[] }
 
-function post(agent: http.Agent, url: string, form: Record<string, string>, cookie: string) {
+/** A form POST over `agent` (kept alive), as a browser without JavaScript sends it. */
+export function post(agent: http.Agent, url: string, form: Record<string, string>, cookie: string) {
   const body = new URLSearchParams(form).toString()
   return new Promise<Answer>((resolve, reject) => {
     const request = http.request(
@@ -97,38 +98,61 @@ function post(agent: http.Agent, url: string, form: Record<string, string>, cook
 /** What a run gathers: each check's latency (ms) and when it was answered (performance.now()). */
 type Gathered = { latencies: number[]; answeredAt: number[]; errors: string[] }
 
+/**
+ * Step 1 of /CheckAvailability for visitor `n` (details of its own): the draft cookie that
+ * makes this client a visitor with a draft, or the reason there is none. The soak
+ * (scripts/soak/journeys.ts) starts its visitors the same way.
+ */
+export async function startDraft(
+  agent: http.Agent,
+  base: string,
+  n: number,
+): Promise<{ cookie: string } | { error: string; status: number }> {
+  const details = await post(
+    agent,
+    `${base}/CheckAvailability`,
+    {
+      intent: 'details',
+      firstName: 'BENCH',
+      lastName: `VISITOR`,
+      mobileNo: `917${String(1000000 + n).slice(-7)}`,
+      email: `bench.${n}@example.net`,
+      checkTerms: 'on',
+    },
+    '',
+  )
+  // The draft cookie (and nothing else) makes this client a visitor with a draft.
+  const cookie = details.setCookie.map((line) => line.split(';')[0]).join('; ')
+  if (details.status !== 302 || !cookie)
+    return { error: `step 1 answered ${details.status} without a draft cookie`, status: details.status }
+  return { cookie }
+}
+
+/** One step-2 check of the serviceable building: null when it answered the serviceable popup, else its answer. */
+export async function checkOnce(agent: http.Agent, base: string, cookie: string): Promise<Answer | null> {
+  const answer = await post(agent, `${base}/CheckAvailability`, STEP_TWO, cookie)
+  return answer.status === 302 && answer.location === EXPECTED_LOCATION ? null : answer
+}
+
+export const describeCheck = (answer: Answer) => `check answered ${answer.status} ${answer.location ?? ''}`.trim()
+
 /** One visitor: step 1 for a draft of its own, then checks until `until`. */
 async function visitor(base: string, n: number, until: () => boolean, { latencies, answeredAt, errors }: Gathered) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-  const url = `${base}/CheckAvailability`
   try {
-    const details = await post(
-      agent,
-      url,
-      {
-        intent: 'details',
-        firstName: 'BENCH',
-        lastName: `VISITOR`,
-        mobileNo: `917${String(1000000 + n).slice(-7)}`,
-        email: `bench.${n}@example.net`,
-        checkTerms: 'on',
-      },
-      '',
-    )
-    // The draft cookie (and nothing else) makes this client a visitor with a draft.
-    const cookie = details.setCookie.map((line) => line.split(';')[0]).join('; ')
-    if (details.status !== 302 || !cookie) {
-      errors.push(`step 1 answered ${details.status} without a draft cookie`)
+    const draft = await startDraft(agent, base, n)
+    if ('error' in draft) {
+      errors.push(draft.error)
       return
     }
     while (!until()) {
       const started = performance.now()
-      const answer = await post(agent, url, STEP_TWO, cookie)
+      const wrong = await checkOnce(agent, base, draft.cookie)
       const answered = performance.now()
-      if (answer.status === 302 && answer.location === EXPECTED_LOCATION) {
+      if (wrong === null) {
         latencies.push(answered - started)
         answeredAt.push(answered)
-      } else errors.push(`check answered ${answer.status} ${answer.location ?? ''}`.trim())
+      } else errors.push(describeCheck(wrong))
     }
   } catch (error) {
     errors.push(error instanceof Error ? error.message : String(error))
@@ -137,7 +161,7 @@ async function visitor(base: string, n: number, until: () => boolean, { latencie
   }
 }
 
-function percentile(sorted: number[], p: number) {
+export function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return Number.NaN
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }

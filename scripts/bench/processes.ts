@@ -32,11 +32,28 @@ function portIsFree(port: number) {
   })
 }
 
-export async function freePort() {
-  for (let port = PORT_RANGE[0]; port <= PORT_RANGE[1]; port++) {
+export async function freePort(range: readonly [number, number] = PORT_RANGE) {
+  for (let port = range[0]; port <= range[1]; port++) {
     if (await portIsFree(port)) return port
   }
-  throw new Error(`no free port in ${PORT_RANGE[0]}-${PORT_RANGE[1]}`)
+  throw new Error(`no free port in ${range[0]}-${range[1]}`)
+}
+
+/** How the server ended, once it has: its exit code or the signal that ended it; null while it runs. */
+export function serverExit(): string | null {
+  if (!server) return null
+  if (server.signalCode !== null) return `killed by ${server.signalCode}`
+  if (server.exitCode !== null) return `exit code ${server.exitCode}`
+  return null
+}
+
+/** The server's log so far (its stdout and stderr), or '' when there is none. */
+export function serverLog(): string {
+  try {
+    return dataDir ? fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8') : ''
+  } catch {
+    return ''
+  }
 }
 
 // The child runs in its own process group: signals go to the group.
@@ -94,8 +111,21 @@ function logTail(file: string, lines = 20) {
   }
 }
 
-export async function startServer(port: number) {
+/** The server's DATA_DIR while it runs. */
+export function serverDataDir(): string {
+  if (!dataDir) throw new Error('the server is not running')
+  return dataDir
+}
+
+/**
+ * Starts the server on `port` and waits for its /healthz. `timeoutMs`: a fresh DATA_DIR seeds
+ * first (up to 2 minutes on a busy machine). `privateTmp`: the server's TMPDIR is a folder of
+ * its own (DATA_DIR/tmp), so what it leaves there can be told from other programs' files.
+ */
+export async function startServer(port: number, options: { timeoutMs?: number; privateTmp?: boolean } = {}) {
+  const timeoutMs = options.timeoutMs ?? 180_000
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fibre-bench-'))
+  if (options.privateTmp) fs.mkdirSync(path.join(dataDir, 'tmp'))
   const logFile = path.join(dataDir, 'server.log')
   const log = fs.openSync(logFile, 'w')
   const env: NodeJS.ProcessEnv = {
@@ -105,6 +135,7 @@ export async function startServer(port: number) {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     MAINTENANCE_MODE: 'false',
+    ...(options.privateTmp ? { TMPDIR: path.join(dataDir, 'tmp') } : {}),
   }
   // The embedded upstream and PGlite, as in a default production start.
   delete env.DATABASE_URL
@@ -119,7 +150,7 @@ export async function startServer(port: number) {
   fs.closeSync(log)
   const child = server
   const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 180_000
+  const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`server exited before answering /healthz:\n${logTail(logFile)}`)
@@ -132,7 +163,7 @@ export async function startServer(port: number) {
     }
     await sleep(200)
   }
-  throw new Error(`server did not answer /healthz within 180 s:\n${logTail(logFile)}`)
+  throw new Error(`server did not answer /healthz within ${timeoutMs / 1000} s:\n${logTail(logFile)}`)
 }
 
 // CPU time of the server's whole process group, from /proc (Linux). On a shared machine

@@ -11,7 +11,9 @@ import { text } from 'node:stream/consumers'
 import type { AddressInfo } from 'node:net'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { localStorage } from './local.ts'
+import { spawnSync } from 'node:child_process'
+import { OWNER } from '../../lib/work-folders.ts'
+import { localStorage, PARTS_FOLDER } from './local.ts'
 import { s3Storage } from './s3.ts'
 import type { ObjectStorage } from './storage.ts'
 
@@ -102,5 +104,29 @@ describe.each(drivers)('storage driver: %s', (_name, driverOf) => {
     await expect(
       storage.put('documents/../../x', Readable.from([Buffer.from('x')]), { contentType: 'image/jpeg', size: 1 }),
     ).rejects.toThrow(/storage key/)
+  })
+})
+
+describe('storage driver: local, after a process was killed mid-put (issue 32, item 7)', () => {
+  it('the next driver on the folder removes the dead process’s part, and keeps a live one’s', async () => {
+    const root = path.join(tmp, 'killed')
+    const host = OWNER.slice(0, OWNER.lastIndexOf('~'))
+    const ended = Number(
+      spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout,
+    )
+    const dead = path.join(root, PARTS_FOLDER, `${host}~${ended}`)
+    const live = path.join(root, PARTS_FOLDER, `${host}~${process.ppid}`)
+    for (const folder of [dead, live]) {
+      fs.mkdirSync(folder, { recursive: true })
+      fs.writeFileSync(path.join(folder, `${crypto.randomUUID()}.part`), 'half a file')
+    }
+    const storage = localStorage(root)
+    expect(fs.existsSync(dead)).toBe(false)
+    expect(fs.readdirSync(live)).toHaveLength(1)
+    // And a put of this process leaves no part behind once stored.
+    const k = key()
+    await storage.put(k, Readable.from([Buffer.from('whole')]), { contentType: 'image/jpeg', size: 5 })
+    expect(fs.readdirSync(path.join(root, PARTS_FOLDER, OWNER))).toEqual([])
+    expect(await text((await storage.get(k))!)).toBe('whole')
   })
 })

@@ -50,7 +50,11 @@ export function portsFrom(base: number, portals: number, upstreams: number): Por
 export const PORTS = portsFrom(BASE_PORT, 3, 2)
 
 export const PUBLIC_URL = `http://localhost:${PORTS.public}`
-export const DATABASE_NAME = 'hibla_scale_out'
+/**
+ * The test's database: `hibla_scale_out` on the default ports, a name of its own when
+ * SCALE_OUT_BASE_PORT moves them, so two runs on one Postgres server never drop each other's.
+ */
+export const DATABASE_NAME = BASE_PORT === 3240 ? 'hibla_scale_out' : `hibla_scale_out_${BASE_PORT}`
 
 function serverUrl(server = process.env.TEST_DATABASE_URL): URL {
   if (!server) throw new Error('the scale-out test needs TEST_DATABASE_URL (a Postgres server; .ci/run sets it)')
@@ -121,7 +125,7 @@ export async function recreateDatabase(name: string, server = process.env.TEST_D
 
 export type ProcessName = `portal-${number}` | `upstream-${number}`
 
-const SECRETS = {
+export const SECRETS = {
   UPSTREAM_SECRET: 'scale-out-upstream-secret-0123456789',
   SESSION_SECRET: 'scale-out-session-secret-0123456789-abcdef',
   OIDC_CLIENT_SECRET: 'scale-out-oidc-client-secret-0123456789',
@@ -138,7 +142,7 @@ export type ClusterOptions = {
   logLevel?: string
   /** The Postgres server (default TEST_DATABASE_URL). */
   databaseServer?: string
-  /** The database created anew on it for this cluster (default hibla_scale_out). */
+  /** The database created anew on it for this cluster (default DATABASE_NAME). */
   databaseName?: string
 }
 
@@ -164,9 +168,13 @@ function environment(name: ProcessName, workDir: string, layout: Layout): NodeJS
     PAYMENTS_SANDBOX: 'true',
   }
   const index = Number(name.split('-')[1]) - 1
+  // A temp folder of each process's own, as each container has: what a killed copy left there
+  // (an upload being read) can be found, and only that copy clears it.
+  const own = { TMPDIR: tmpDir(workDir, name) }
   if (name.startsWith('upstream')) {
     return {
       ...common,
+      ...own,
       UPSTREAM_HOST: '127.0.0.1',
       UPSTREAM_PORT: String(ports.upstreams[index]),
       DATABASE_URL: databaseUrl({ ...layout.database, throughGate: true, gatePort: ports.database }),
@@ -179,6 +187,7 @@ function environment(name: ProcessName, workDir: string, layout: Layout): NodeJS
   }
   return {
     ...common,
+    ...own,
     HOST: '127.0.0.1',
     PORT: String(ports.portals[index]),
     UPSTREAM_URL: `http://127.0.0.1:${ports.internal}`,
@@ -186,6 +195,9 @@ function environment(name: ProcessName, workDir: string, layout: Layout): NodeJS
     DATA_DIR: path.join(workDir, name),
   }
 }
+
+/** A process's TMPDIR (environment): workDir/<name>/tmp. */
+export const tmpDir = (workDir: string, name: ProcessName) => path.join(workDir, name, 'tmp')
 
 function nginxConfig(workDir: string, ports: Ports): string {
   const servers = (ports: readonly number[]) =>
@@ -302,6 +314,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const index = Number(name.split('-')[1]) - 1
     const port = kind === 'portal' ? ports.portals[index] : ports.upstreams[index]
     if (port === undefined) throw new Error(`${name}: this cluster has no such process`)
+    fs.mkdirSync(tmpDir(workDir, name), { recursive: true })
     const spawnedAt = Date.now()
     const started = performance.now()
     const child = spawn('bash', ['deploy/process.sh', 'start', kind], {

@@ -29,3 +29,8 @@ export async function rehearseBackup(): Promise<{ workDir: string }> {
 export async function routed(): Promise<{ public: string[]; internal: string[]; running: ProcessName[] }> {
   return (await fetch(`${CONTROL}/routed`)).json()
 }
+
+/** The cluster's folder (cluster.ts): each process's DATA_DIR and TMPDIR, the upstreams' shared uploads. */
+export async function workDir(): Promise<string> {
+  return ((await (await fetch(`${CONTROL}/work-dir`)).json()) as { workDir: string }).workDir
+}

@@ -26,6 +26,8 @@ export default async function globalSetup() {
       } else if (req.method === 'POST' && url.pathname === '/rehearse-backup') {
         await rehearseBackup(cluster)
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ workDir: cluster.workDir }))
+      } else if (req.method === 'GET' && url.pathname === '/work-dir') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ workDir: cluster.workDir }))
       } else if (req.method === 'GET' && url.pathname === '/routed') {
         const routed = cluster.routedTo()
         res

@@ -18,6 +18,7 @@ import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { isSafeFileName, MAX_FILE_BYTES, MAX_FILES, UPLOAD_MESSAGES, type StoredType } from '../../../lib/documents'
+import { OWNER, UPLOAD_FOLDER_PREFIX } from '../../../lib/work-folders'
 
 export type SpooledFile = { fieldName: string; fileName: string; path: string; size: number; sha256: string }
 
@@ -37,7 +38,8 @@ export class UploadFormError extends Error {}
 export async function readUploadForm(request: Request, options: { maxFiles?: number } = {}): Promise<UploadForm> {
   const type = request.headers.get('content-type') ?? ''
   if (!type.startsWith('multipart/form-data') || !request.body) throw new UploadFormError('not a multipart form')
-  const folder = await fsp.mkdtemp(path.join(os.tmpdir(), 'portal-upload-'))
+  // Named after this process: what a killed one left is removed at the next start (server.ts).
+  const folder = await fsp.mkdtemp(path.join(os.tmpdir(), `${UPLOAD_FOLDER_PREFIX}${OWNER}-`))
   const cleanup = () => fsp.rm(folder, { recursive: true, force: true })
   const maxFiles = options.maxFiles ?? MAX_FILES
   const fields: Record<string, string> = {}
