@@ -206,7 +206,6 @@ const FAMILIES: Family[] = [
       '/customer/auto-pay',
     ],
     quiet: ['/payBill'],
-    gaps: { 'server error': "the guest's /payment/{account} answers 500 when the payments service answers 5xx" },
   },
   {
     name: 'help and tickets',
