@@ -7,7 +7,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { upstreamFor } from '~/upstream/index.server'
 import { isUpstreamError } from '~/upstream/errors'
 import type { StatusView } from '~/upstream/application-status.server'
-import { upstreamMessage } from '~/utils/upstream-failure'
+import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
 import { normaliseIdentifier, STATUS_REFERENCE_PATTERN } from '../../../lib/application-status'
 import { TEXT } from './texts'
 
@@ -15,8 +15,13 @@ export type LookupValues = { referenceNo: string; identifier: string }
 export type LookupErrors = { referenceNo?: string; identifier?: string; form?: string }
 export type LookupReply = { values: LookupValues; errors: LookupErrors }
 
-/** The form's fields, checked: the reference upper-cased, the identifier normalised (email lower case, mobile's 10 digits). */
-export function parseLookup(form: FormData): { ok: true; value: LookupValues } | { ok: false; reply: LookupReply } {
+/**
+ * The form's fields, checked: the reference upper-cased, the identifier normalised (email
+ * lower case, mobile's 10 digits); `values` are the fields as typed (trimmed).
+ */
+export function parseLookup(
+  form: FormData,
+): { ok: true; value: LookupValues; values: LookupValues } | { ok: false; reply: LookupReply } {
   const values = {
     referenceNo: String(form.get('referenceNo') ?? '')
       .trim()
@@ -33,16 +38,22 @@ export function parseLookup(form: FormData): { ok: true; value: LookupValues } |
   if (!values.identifier) errors.identifier = TEXT.identifierRequired
   else if (!identifier) errors.identifier = TEXT.identifierInvalid
   if (errors.referenceNo || errors.identifier) return { ok: false, reply: { values, errors } }
-  return { ok: true, value: { referenceNo, identifier: identifier! } }
+  return { ok: true, value: { referenceNo, identifier: identifier! }, values }
 }
 
 /** The path of a status page: /{refNo}/{refIdentifier}. */
 export const statusPath = (referenceNo: string, identifier: string) =>
   `/${encodeURIComponent(referenceNo)}/${encodeURIComponent(identifier)}`
 
-type Outcome = { found: StatusView } | { missed: string; status: number }
+/**
+ * `notFound`: the upstream matched no application to the pair (its 404, the one generic
+ * message). Anything else that missed (the limit's 429, a service slow, failing, answering
+ * nonsense or gone) is not that: the visitor reads the limit's or spec 8's words, never
+ * that their application does not exist.
+ */
+type Outcome = { found: StatusView } | { missed: string; status: number; notFound: boolean }
 
-/** The upstream's answer for a pair: the view, or the one generic message (or the limit's). */
+/** The upstream's answer for a pair: the view, or the one generic message (or the limit's, or the failure's). */
 export async function lookupStatus(context: AppLoadContext, referenceNo: string, identifier: string): Promise<Outcome> {
   try {
     return {
@@ -50,21 +61,24 @@ export async function lookupStatus(context: AppLoadContext, referenceNo: string,
     }
   } catch (error) {
     if (!isUpstreamError(error)) throw error
-    if (error.kind === 'rejected' && error.status === 404) return { missed: TEXT.notFound, status: 404 }
-    return { missed: upstreamMessage(error), status: error.kind === 'rejected' ? (error.status ?? 400) : 503 }
+    if (error.kind === 'rejected' && error.status === 404) return { missed: TEXT.notFound, status: 404, notFound: true }
+    return { missed: upstreamMessage(error), status: upstreamStatus(error), notFound: false }
   }
 }
 
-/** POST /check-status/lookup: checks the pair, then shows its page; a miss comes back to the form, filled in. */
+/**
+ * POST /check-status/lookup: checks the pair, then shows its page. A pair that matched
+ * nothing comes back with the reference and an empty identifier, to be typed again; any
+ * other miss (the limit, a failed service) with both as they were typed, to send again.
+ */
 export async function lookupAction(request: Request, context: AppLoadContext) {
   const parsed = parseLookup(await request.formData())
   if (!parsed.ok) return data(parsed.reply, { status: 400 })
   const { referenceNo, identifier } = parsed.value
   const outcome = await lookupStatus(context, referenceNo, identifier)
   if ('missed' in outcome) {
-    return data({ values: { referenceNo, identifier: '' }, errors: { form: outcome.missed } } satisfies LookupReply, {
-      status: outcome.status,
-    })
+    const values = outcome.notFound ? { referenceNo, identifier: '' } : parsed.values
+    return data({ values, errors: { form: outcome.missed } } satisfies LookupReply, { status: outcome.status })
   }
   throw redirect(statusPath(referenceNo, identifier), 303)
 }

@@ -217,9 +217,37 @@ function PayForm({ page, answer }: { page: Extract<PayPage, { kind: 'ready' }>; 
   )
 }
 
+/**
+ * The pay form sent while the payments service failed (issue 32): spec 8's message and what
+ * was typed, the amount to see and the channel kept hidden (the channels could not be read),
+ * so REVIEW PAYMENT sends it again once the service is back.
+ */
+function KeptPayForm({ message, answer }: { message: string; answer: PayAnswer }) {
+  const { values, submissionKey } = answer.form
+  return (
+    <Form method="post" className="flex flex-col gap-6">
+      <FormAlert id="pay-error" errors={[message]} />
+      <input type="hidden" name="submissionKey" value={submissionKey} />
+      <input type="hidden" name="channel" value={values.channel} />
+      <Field
+        label={TEXT.amountLabel}
+        field={meta('amount', values.amount)}
+        prefix="₱"
+        inputProps={{ type: 'text', inputMode: 'decimal', autoComplete: 'off', maxLength: 20 }}
+      />
+      <div>
+        <Button type="submit" name="intent" value="review">
+          {TEXT.reviewButton}
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
 /** The pay page: the account, then the form or the review of the total; or why it cannot be paid. */
 export function PayScreen({ page, answer }: { page: PayPage; answer: PayAnswer | undefined }) {
   if (page.kind === 'not-found') return <AccountNumberForm accountNumber={page.accountNumber} error={page.message} />
+  if (page.kind === 'unavailable' && answer) return <KeptPayForm message={page.message} answer={answer} />
   if (page.kind === 'refused' || page.kind === 'unavailable') {
     return (
       <p role="alert" className="font-semibold">

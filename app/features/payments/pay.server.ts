@@ -23,7 +23,7 @@ import { isUpstreamError, type UpstreamError } from '~/upstream/errors'
 import { upstreamFor, type Upstream } from '~/upstream/index.server'
 import type { ChannelGroup, Payment, PaymentCaller, PaymentStatus } from '~/upstream/payments.server'
 import { readForm } from '~/utils/form.server'
-import { upstreamMessage } from '~/utils/upstream-failure'
+import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
 import { forgetGuestKeys, guestKeys, rememberGuestKey } from './guest-payments.server'
 import {
   ACCOUNT_NUMBER,
@@ -125,7 +125,9 @@ async function loadPayPage(payer: Payer, accountNumber: string): Promise<{ page:
       return { page: { kind: 'not-found', accountNumber, message: TEXT.accountNotFound }, status: 404 }
     }
     if (rejected(due, 403)) return { page: { kind: 'refused', message: NOT_AUTHORIZED }, status: 403 }
-    return { page: { kind: 'unavailable', accountNumber, message: due.message }, status: due.error.status ?? 503 }
+    // 503 for a service that failed, even when it said 500 (app/utils/upstream-failure.ts):
+    // the upstream's 5xx is not the page's own error.
+    return { page: { kind: 'unavailable', accountNumber, message: due.message }, status: upstreamStatus(due.error) }
   }
   if (!methods.ok) {
     return { page: { kind: 'unavailable', accountNumber, message: TEXT.methodsFailed }, status: 503 }

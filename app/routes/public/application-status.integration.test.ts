@@ -80,7 +80,7 @@ describe('the status lookup', () => {
     })
     const page = await status('OO-261102-WRNG02', DEMO.emailAddress)
     expect(page.status).toBe(404)
-    expect(page.body).toEqual({ view: null, referenceNo: 'OO-261102-WRNG02', message: TEXT.notFound })
+    expect(page.body).toEqual({ view: null, referenceNo: 'OO-261102-WRNG02', identifier: '', message: TEXT.notFound })
     const invalid = await settle(
       lookupAction({
         request: request('/check-status/lookup', { referenceNo: 'nope', identifier: 'nope' }),

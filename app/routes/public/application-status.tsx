@@ -36,9 +36,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const { referenceNo, identifier } = pair(params)
   const outcome = await lookupStatus(context, referenceNo, identifier)
   if ('missed' in outcome) {
-    return data({ view: null, referenceNo, message: outcome.missed }, { status: outcome.status })
+    // The form again: after a failure (not a miss) with the identifier, to send again.
+    const kept = outcome.notFound ? '' : identifier
+    return data({ view: null, referenceNo, identifier: kept, message: outcome.missed }, { status: outcome.status })
   }
-  return { view: outcome.found, referenceNo, message: null }
+  return { view: outcome.found, referenceNo, identifier: '', message: null }
 }
 
 export async function action({ params, context, request }: ActionFunctionArgs) {
@@ -50,15 +52,13 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
 }
 
 export default function ApplicationStatus() {
-  const { view, referenceNo, message } = useLoaderData<typeof loader>()
+  const { view, referenceNo, identifier, message } = useLoaderData<typeof loader>()
   const resend = useActionData<typeof action>()
   if (!view) {
     return (
       <div className="mx-auto max-w-xl px-4 py-10">
         <h1 className="text-2xl font-bold">{TEXT.lookupHeading}</h1>
-        <StatusLookupForm
-          reply={{ values: { referenceNo, identifier: '' }, errors: { form: message ?? TEXT.notFound } }}
-        />
+        <StatusLookupForm reply={{ values: { referenceNo, identifier }, errors: { form: message ?? TEXT.notFound } }} />
       </div>
     )
   }
