@@ -6,6 +6,7 @@
 import http from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import type { Config } from '../lib/env.ts'
+import { applyTimeLimits } from '../lib/transport.ts'
 import { SANDBOX_MOUNT_PATH } from './payments/setup.ts'
 import { healthAnswer, readinessAnswer } from './readiness.ts'
 import type { Services } from './runtime.ts'
@@ -32,8 +33,8 @@ export function createUpstreamServer(config: Config, services: Services): http.S
     if (identity && req.url?.startsWith(issuerPath)) identity.app(req, res)
     else void listener(req, res)
   })
-  // Behind a balancer or the portals' keep-alive pools: outlive their idle timeouts (docs/operations.md).
-  server.keepAliveTimeout = 65_000
-  server.headersTimeout = 66_000
+  // Behind a balancer or the portals' keep-alive pools: outlive their idle timeouts; and the
+  // whole request's time limit (lib/transport.ts; docs/operations.md, Time limits).
+  applyTimeLimits(server, config)
   return server
 }

@@ -5,10 +5,12 @@
  */
 import { createLogger } from '../lib/logger.ts'
 import { loadConfigOrExit } from '../lib/start.ts'
+import { guardProcess } from '../lib/transport.ts'
 import { startUpstreamHost } from './upstream-host.ts'
 
 const config = loadConfigOrExit()
 const logger = createLogger(config, 'upstream')
+guardProcess(logger)
 const host = await startUpstreamHost(config, logger, { port: config.UPSTREAM_PORT, host: config.UPSTREAM_HOST })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

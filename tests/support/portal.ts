@@ -12,6 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { ViteDevServer } from 'vite'
 import type { Config } from '../../lib/env.ts'
+import { applyTimeLimits } from '../../lib/transport.ts'
 import { createPortal, type PortalOptions } from '../../server.ts'
 import { openTestDatabase, silentLogger, testConfig } from '../../services/testing.ts'
 import type { DatabaseHandle } from '../../services/db/client.ts'
@@ -72,6 +73,8 @@ export async function startTestPortal(
   const server = await new Promise<Server>((resolve) => {
     const s = portal.app.listen(port, '127.0.0.1', () => resolve(s))
   })
+  // The time limits npm start sets (lib/transport.ts).
+  applyTimeLimits(server, config)
   return {
     base,
     config,
