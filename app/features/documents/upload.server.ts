@@ -4,9 +4,11 @@
  * counted and its SHA-256 taken, so memory never holds a file. The rules of spec 5 are
  * applied on the way: a name with unsafe characters is refused before a byte is kept; a
  * file past 5 MB is cut off and refused; then the content decides the type: JPEG and PDF
- * go as they are, PNG and HEIC/HEIF photos are converted to JPEG (sharp, heic-convert)
- * and must still be at most 5 MB; anything else is refused. The files service checks
- * all of it again as the bytes reach storage.
+ * go as they are once they decode and parse (issue 32: lib/document-content.ts), PNG and
+ * HEIC/HEIF photos are converted to JPEG (sharp, heic-convert) and must still be at most
+ * 5 MB; anything else is refused. The files service checks all of it again as the bytes
+ * reach storage. A body that fails on the way never escapes as anything but an
+ * UploadFormError, with nothing left spooled (docs/decisions/0059).
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
