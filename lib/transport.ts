@@ -4,7 +4,7 @@
  * process-level handler that logs a fault nothing else caught. Each route family's body limits
  * are the portal's middleware (server/transport.ts).
  */
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 import type { Config } from './env.ts'
 
@@ -51,4 +51,44 @@ export function guardProcess(logger: Logger) {
 /** The unhandled-rejection listener: one error line, with the request id where the rejection happened. */
 export function unhandledRejectionLog(logger: Logger) {
   return (reason: unknown) => logger.error({ err: reason }, 'unhandled rejection')
+}
+
+const TIMED_OUT = Buffer.from('This request took too long to arrive. Please try again.')
+const TIMED_OUT_ANSWER = Buffer.concat([
+  Buffer.from(
+    'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nCache-Control: no-store\r\n' +
+      `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${TIMED_OUT.length}\r\n\r\n`,
+  ),
+  TIMED_OUT,
+])
+
+/**
+ * A request's body must have arrived within `ms`. If not (a drip, a client that never
+ * finishes), it is answered 408 on the socket and the connection closed, as Node does when its
+ * requestTimeout passes; only closed when the answer had begun (a route that answered without
+ * reading the body). The answer does not go through `res`: the handler still waiting for the
+ * body must see the client gone (the response closed unfinished aborts a Remix request's
+ * signal), not a response it would then try to write again (docs/decisions/0059).
+ */
+export function limitBodyTime(req: IncomingMessage, res: ServerResponse, ms: number) {
+  const timer = setTimeout(() => {
+    if (req.complete) return
+    const socket = req.socket
+    if (!res.headersSent && socket.writable) socket.write(TIMED_OUT_ANSWER)
+    socket.destroy()
+  }, ms)
+  const done = () => clearTimeout(timer)
+  req.once('end', done)
+  req.once('close', done)
+  // A handler may answer before it reads the body: the limit still holds for the body, which
+  // would otherwise keep the connection until Node's own requestTimeout.
+  res.once('close', () => {
+    if (req.complete) done()
+  })
+}
+
+/** Whether a request carries a body at all (a declared length above 0, or chunks). */
+export function carriesBody(req: IncomingMessage): boolean {
+  const declared = req.headers['content-length']
+  return req.headers['transfer-encoding'] !== undefined || (declared !== undefined && Number(declared) > 0)
 }
