@@ -31,6 +31,7 @@ import {
   securityHeaders,
 } from './server/middleware.ts'
 import { requestMetrics } from './server/metrics.ts'
+import { bodyLimits } from './server/transport.ts'
 import { startUpstreamThread, upstreamThreadEntry, type UpstreamThread } from './server/upstream-thread.ts'
 import type { DatabaseHandle } from './services/db/client.ts'
 import { IN_PROCESS_CALL } from './services/gateway.ts'
@@ -40,6 +41,7 @@ import { probeAll, readinessAnswer, type Probe } from './services/readiness.ts'
 import { startServices, type Services } from './services/runtime.ts'
 import { logContext } from './lib/logger.ts'
 import { removeAbandoned, UPLOAD_FOLDER_PREFIX } from './lib/work-folders.ts'
+import { applyTimeLimits, guardProcess } from './lib/transport.ts'
 
 // The package folder, which holds the Remix build: this file's folder when it runs as
 // source (tsx), two up when it runs bundled as build/process/server.js (npm start).
@@ -175,6 +177,8 @@ export async function createPortal(config: Config, logger: Logger, options: Port
       .json(await answer.json())
   })
   app.use(maintenanceGate(config))
+  // Each route family's body size and time (issue 32): before any route reads a body.
+  app.use(bodyLimits(config))
 
   // The embedded OpenID provider at Keycloak's paths (/realms/{realm}/...). It keeps its
   // state in the upstream's database, so it runs where the upstream runs in-process.
@@ -276,6 +280,7 @@ export async function startPortal(options: PortalOptions = {}) {
   const config = loadConfigOrExit()
   const logger = createLogger(config, 'portal')
   logDemoParts(config, logger)
+  guardProcess(logger)
   const portal = await createPortal(config, logger, options)
   // What a killed process left of uploads it was reading (issue 32, item 7: SIGKILL).
   const abandoned = removeAbandoned(os.tmpdir(), UPLOAD_FOLDER_PREFIX).length
@@ -286,11 +291,8 @@ export async function startPortal(options: PortalOptions = {}) {
       `${config.PRODUCT_NAME} portal listening`,
     )
   })
-  // Idle kept-alive connections stay open longer than a load balancer's or a client's idle
-  // timeout (commonly 60 s), so the portal never closes one a client is about to reuse (an
-  // ECONNRESET there; Node's default is 5 s). Headers must arrive within a second more.
-  server.keepAliveTimeout = 65_000
-  server.headersTimeout = 66_000
+  // Keep-alive, headers and whole-request time limits (lib/transport.ts; docs/operations.md, Time limits).
+  applyTimeLimits(server, config)
   const metricsListener =
     config.METRICS_PORT === undefined
       ? undefined

@@ -8,6 +8,14 @@
 export const MAX_FILES = 12
 /** spec 5: each file at most 5 MB (5 × 1024 × 1024 bytes). */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024
+/**
+ * The most an upload form's body may hold (issue 32): every file at its limit, and room for the
+ * other fields and the part headers. A larger declared length is refused unread; what is within
+ * it is read to the end, so a refused file's message is shown instead of a reset connection.
+ */
+export const MAX_UPLOAD_BODY_BYTES = MAX_FILES * MAX_FILE_BYTES + 1024 * 1024
+/** The longest file name kept (characters), as most file systems allow. */
+export const MAX_FILE_NAME_LENGTH = 255
 
 /** spec 5 and 8, verbatim where the spec quotes them. */
 export const UPLOAD_MESSAGES = {
@@ -18,6 +26,10 @@ export const UPLOAD_MESSAGES = {
   wrongType: 'Only JPG and PDF files can be uploaded.',
   tooMany: `You can upload at most ${MAX_FILES} files for an application.`,
   empty: 'Please choose a file to upload.',
+  // issue 32: what is wrong with a file that was chosen, each in its own words.
+  emptyFile: 'The file is empty. Please choose another file.',
+  nameTooLong: `The file name is too long (at most ${MAX_FILE_NAME_LENGTH} characters). Please rename the file.`,
+  damaged: 'The file is damaged or incomplete. Please choose another file.',
   notFound: 'This file is not part of your application.',
 } as const
 
@@ -96,15 +108,26 @@ export function subCategoryLabel(subCategory: string): string {
 // C0 and C1 control characters, DEL, and the characters a path or a header would read.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const UNSAFE_NAME = /[\u0000-\u001f\u007f-\u009f/\\:*?"<>|]|\.\./
+// Unicode format characters (Cf), among them the bidirectional controls U+202A-U+202E and
+// U+2066-U+2069 that make `a\u202egpj.exe` read as `aexe.jpg` (issue 32), and zero-width ones.
+const FORMAT_CHARACTER = /\p{Cf}/u
 
 /**
  * spec 5: a name with unsafe characters is refused, never repaired: path parts (`/`, `\`,
- * `..`), control characters, and what Windows or a Content-Disposition header cannot hold.
- * The name is only ever shown back to its owner; the stored object has a generated key.
+ * `..`), control and format characters, and what Windows or a Content-Disposition header
+ * cannot hold; a name longer than MAX_FILE_NAME_LENGTH has a message of its own. The name is
+ * only ever shown back to its owner; the stored object has a generated key.
  */
-export function isSafeFileName(name: string): boolean {
+export function fileNameProblem(name: string): 'invalidName' | 'nameTooLong' | null {
   const trimmed = name.trim()
-  return trimmed.length > 0 && trimmed.length <= 255 && trimmed === name && !UNSAFE_NAME.test(name)
+  if (trimmed.length === 0 || trimmed !== name || UNSAFE_NAME.test(name) || FORMAT_CHARACTER.test(name)) {
+    return 'invalidName'
+  }
+  return name.length > MAX_FILE_NAME_LENGTH ? 'nameTooLong' : null
+}
+
+export function isSafeFileName(name: string): boolean {
+  return fileNameProblem(name) === null
 }
 
 /** What a stored document is: decided by its first bytes, never by its name or the browser's word. */

@@ -5,13 +5,17 @@
  * which the browser's code imports without Zod; they are re-exported here.
  */
 import { z } from 'zod'
-import { BUSINESS_TYPES, DOCUMENT_CATEGORIES, isSafeFileName, UPLOAD_MESSAGES } from './document-rules.ts'
+import { BUSINESS_TYPES, DOCUMENT_CATEGORIES, fileNameProblem, UPLOAD_MESSAGES } from './document-rules.ts'
 
 export * from './document-rules.ts'
 
 export const DocumentCategorySchema = z.enum(DOCUMENT_CATEGORIES)
 export const BusinessTypeSchema = z.enum(BUSINESS_TYPES, { error: 'Please choose your business type.' })
-export const FileNameSchema = z.string().refine(isSafeFileName, { error: UPLOAD_MESSAGES.invalidName })
+/** spec 5's name rules (fileNameProblem), each with its message: the portal and the files service refuse alike. */
+export const FileNameSchema = z.string().superRefine((name, context) => {
+  const problem = fileNameProblem(name)
+  if (problem) context.addIssue({ code: 'custom', message: UPLOAD_MESSAGES[problem] })
+})
 
 /** A stored document as the files service lists it (spec 3's file entry, the fields this portal uses). */
 export const FileEntrySchema = z.object({

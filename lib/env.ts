@@ -234,6 +234,10 @@ export const EnvSchema = z.object({
     .default('https://status.example.ph/application/check-status'),
   SOCIAL_URL: z.url({ message: 'must be an http(s) URL' }).default('https://www.facebook.com/'),
   TRUST_PROXY: z.string().default('false'),
+  // Request time limits (issue 32; docs/operations.md, Time limits; server/transport.ts): how
+  // long a request's body may take to arrive, longer for an upload form than for any other.
+  BODY_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
+  UPLOAD_BODY_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(300_000),
   // Prometheus metrics (issue 17, item 5; docs/operations.md, Metrics): GET /metrics on a listener
   // of its own, never the public port. Unset: no listener (the metrics are still kept).
   METRICS_PORT: port.optional(),

@@ -6,6 +6,9 @@
 import http from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import type { Config } from '../lib/env.ts'
+import { applyTimeLimits, carriesBody, limitBodyTime } from '../lib/transport.ts'
+import { isStreamedUpload } from './files/routes.ts'
+import { isSalesStreamedUpload } from './sales/routes.ts'
 import { SANDBOX_MOUNT_PATH } from './payments/setup.ts'
 import { healthAnswer, readinessAnswer } from './readiness.ts'
 import type { Services } from './runtime.ts'
@@ -30,11 +33,19 @@ export function createUpstreamServer(config: Config, services: Services): http.S
   // The provider's own paths (under the issuer's) go to it; everything else to the gateway.
   const issuerPath = `${new URL(config.oidc.issuer).pathname}/`
   const server = http.createServer((req, res) => {
+    // A body's time limit, as on the portal (lib/transport.ts): a streamed upload from a portal
+    // gets the upload's, anything else (JSON calls, the payment webhook) the shorter one.
+    if (carriesBody(req)) {
+      const method = req.method ?? ''
+      const path = new URL(req.url ?? '/', 'http://upstream').pathname
+      const upload = isStreamedUpload(method, path) || isSalesStreamedUpload(method, path)
+      limitBodyTime(req, res, upload ? config.UPLOAD_BODY_TIMEOUT_MS : config.BODY_TIMEOUT_MS)
+    }
     if (identity && req.url?.startsWith(issuerPath)) identity.app(req, res)
     else void listener(req, res)
   })
-  // Behind a balancer or the portals' keep-alive pools: outlive their idle timeouts (docs/operations.md).
-  server.keepAliveTimeout = 65_000
-  server.headersTimeout = 66_000
+  // Behind a balancer or the portals' keep-alive pools: outlive their idle timeouts; and the
+  // whole request's time limit (lib/transport.ts; docs/operations.md, Time limits).
+  applyTimeLimits(server, config)
   return server
 }

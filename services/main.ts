@@ -5,11 +5,13 @@
  */
 import { createLogger } from '../lib/logger.ts'
 import { loadConfigOrExit, logDemoParts } from '../lib/start.ts'
+import { guardProcess } from '../lib/transport.ts'
 import { startUpstreamHost } from './upstream-host.ts'
 
 const config = loadConfigOrExit()
 const logger = createLogger(config, 'upstream')
 logDemoParts(config, logger)
+guardProcess(logger)
 const host = await startUpstreamHost(config, logger, { port: config.UPSTREAM_PORT, host: config.UPSTREAM_HOST })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -8,6 +8,7 @@
  */
 import { parentPort, workerData, type TransferListItem } from 'node:worker_threads'
 import { createLogger } from '../lib/logger.ts'
+import { guardProcess } from '../lib/transport.ts'
 import { IN_PROCESS_CALL, type InProcessCall } from './gateway.ts'
 import {
   answerToSend,
@@ -27,6 +28,8 @@ const send = (reply: ThreadReply, transfer: TransferListItem[] = []) => port.pos
 // The portal's configuration, as it loaded and checked it.
 const { config } = workerData as UpstreamThreadData
 const logger = createLogger(config, 'upstream')
+// The thread's own last line of defence (lib/transport.ts): its rejections are its own.
+guardProcess(logger)
 const host = await startUpstreamHost(config, logger, { port: 0, host: '127.0.0.1' })
 
 async function answer(call: ThreadCall): Promise<void> {

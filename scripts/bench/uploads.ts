@@ -106,8 +106,13 @@ export async function measureUploadMemory(): Promise<UploadBench> {
     // and each deleted after, so the 12-file limit never stops the run.
     const files = Array.from({ length: UPLOADS + 1 }, (_, n) => {
       const file = path.join(folder, `photo-${n}.jpg`)
-      const start = Buffer.from([0xff, 0xd8, 0xff, 0xe0, n])
-      fs.writeFileSync(file, Buffer.concat([start, crypto.randomBytes(MAX_FILE_BYTES - start.length)]))
+      // A real JPEG (the portal and the files service decode it: issue 32), made 5 MB and each its
+      // own by bytes after its end marker, which the decoder ignores.
+      const start = fs.readFileSync(path.join(import.meta.dirname, '../../tests/fixtures/government-id.jpg'))
+      fs.writeFileSync(
+        file,
+        Buffer.concat([start, Buffer.from([n]), crypto.randomBytes(MAX_FILE_BYTES - start.length - 1)]),
+      )
       return file
     })
     const removeAll = async () => {

@@ -74,7 +74,9 @@ function uploadQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
 function declaredSize(c: Context): number {
   const size = Number(c.req.header('content-length'))
   if (!Number.isSafeInteger(size) || size <= 0) {
-    throw new ServiceError(400, 'invalid_input', UPLOAD_MESSAGES.empty, { file: [UPLOAD_MESSAGES.empty] })
+    // A file with nothing in it says so, as the portal does (issue 32); no length at all is no file.
+    const message = c.req.header('content-length') === '0' ? UPLOAD_MESSAGES.emptyFile : UPLOAD_MESSAGES.empty
+    throw new ServiceError(400, 'invalid_input', message, { file: [message] })
   }
   return size
 }

@@ -26,6 +26,7 @@ import {
   type FileEntry,
   type StoredType,
 } from '../../lib/documents.ts'
+import { isWholeDocument } from '../../lib/document-content.ts'
 import { usableSections } from '../../lib/draft-sections.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
@@ -98,11 +99,18 @@ class StreamRefusal extends Error {
   }
 }
 
-/** Counts, sniffs and hashes the bytes on their way to storage; stops the stream on the first broken rule. */
+/**
+ * Counts, sniffs and hashes the bytes on their way to storage; stops the stream on the first
+ * broken rule. The bytes (at most 5 MB) are also kept until the end, where the whole file must
+ * decode as a JPEG or parse as a PDF (lib/document-content.ts, the portal's own check): the
+ * last chunk reaches storage only after that, so a damaged file is never stored.
+ */
 class UploadCheck extends Transform {
   size = 0
   private head = Buffer.alloc(0)
   private hash = crypto.createHash('sha256')
+  private chunks: Buffer[] = []
+  private held: Buffer | undefined
   constructor(private expectedType: StoredType) {
     super()
   }
@@ -120,15 +128,30 @@ class UploadCheck extends Transform {
       if (this.head.length >= 5 && sniffStoredType(this.head) !== this.expectedType) return done(wrongType())
     }
     this.hash.update(chunk)
-    done(null, chunk)
+    this.chunks.push(chunk)
+    // One chunk behind: the last one is passed on in _flush, once the whole file is checked.
+    const previous = this.held
+    this.held = chunk
+    done(null, previous)
   }
   override _flush(done: TransformCallback) {
     if (sniffStoredType(this.head) !== this.expectedType) return done(wrongType())
-    done()
+    const whole = Buffer.concat(this.chunks)
+    this.chunks = []
+    isWholeDocument(whole, this.expectedType).then(
+      (ok) => (ok ? done(null, this.held) : done(damaged())),
+      (error: Error) => done(error),
+    )
   }
   digest() {
     return this.hash.digest('hex')
   }
+}
+
+function damaged() {
+  return new StreamRefusal(
+    new ServiceError(422, 'damaged_file', UPLOAD_MESSAGES.damaged, { file: [UPLOAD_MESSAGES.damaged] }),
+  )
 }
 
 function wrongType() {

@@ -8,6 +8,8 @@
  * once however often the installed event arrives.
  */
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { and, eq } from 'drizzle-orm'
@@ -610,7 +612,9 @@ const servicesDeps = (): ServiceDeps => ({
   storage: t.storage,
 })
 
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(200)])
+// A real JPEG: the files service decodes what it stores (issue 32). Bytes after its end marker
+// (each upload's own, below) are ignored by the decoder.
+const JPEG = fs.readFileSync(path.join(import.meta.dirname, '../../tests/fixtures/government-id.jpg'))
 
 /** The documents the draft's checklist asks for, through the files service (as the upload route stores them). */
 async function uploadRequired(draftId: string) {

@@ -164,6 +164,24 @@ describe('POST /v1/sales/applications/:refId/compliance/:category', () => {
     expect(open.body.data.openCategories).toHaveLength(1)
   })
 
+  // issue 32: the files service checks what the portal checks (lib/document-content.ts), so a
+  // caller that skips the portal stores no truncated JPEG, no header-only JPEG, no cut PDF.
+  it('refuses a file that only starts like a JPEG or a PDF (422), keeping nothing and the category open', async () => {
+    const before = storedCount()
+    for (const file of [
+      fileOf(jpg.subarray(0, 500), 'cut.jpg'),
+      fileOf(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73]), 'nine.jpg'),
+      fileOf(pdf.subarray(0, 300), 'cut.pdf', 'pdf'),
+    ]) {
+      const refused = await upload(agent, miguel, 'governmentIssued', file)
+      expect(refused.status).toBe(422)
+      expect(refused.body.error.fields.file).toEqual([UPLOAD_MESSAGES.damaged])
+    }
+    expect(storedCount()).toBe(before)
+    const open = await call('GET', `/v1/sales/applications/${miguel}/compliance`, agent)
+    expect(open.body.data.openCategories).toHaveLength(1)
+  })
+
   it('refuses a file over 5 MB while it streams (413), before reading it all', async () => {
     const before = storedCount()
     const chunk = new Uint8Array(64 * 1024)

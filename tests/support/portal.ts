@@ -13,6 +13,7 @@ import path from 'node:path'
 import type { Logger } from 'pino'
 import type { ViteDevServer } from 'vite'
 import type { Config } from '../../lib/env.ts'
+import { applyTimeLimits } from '../../lib/transport.ts'
 import { createPortal, type PortalOptions } from '../../server.ts'
 import { openTestDatabase, silentLogger, testConfig } from '../../services/testing.ts'
 import type { DatabaseHandle } from '../../services/db/client.ts'
@@ -74,6 +75,8 @@ export async function startTestPortal(
   const server = await new Promise<Server>((resolve) => {
     const s = portal.app.listen(port, '127.0.0.1', () => resolve(s))
   })
+  // The time limits npm start sets (lib/transport.ts).
+  applyTimeLimits(server, config)
   return {
     base,
     config,

@@ -20,6 +20,7 @@ import { upstreamMessage } from '~/utils/upstream-failure'
 import type { Config } from '../../../lib/env'
 import { LINK_TOKEN_PATTERN, OtpCodeSchema } from '../../../lib/application-status'
 import { TEXT } from './texts'
+import { readForm } from '~/utils/form.server'
 
 /** An hour, as the upstream's session (TRACKING_LIMITS.sessionMinutes). */
 export const complianceCookie = (config: Config) => signedCookie(config, 'compliance', 3600)
@@ -77,7 +78,7 @@ export async function complianceLoader(request: Request, context: AppLoadContext
 
 export async function complianceAction(request: Request, context: AppLoadContext, id: string | undefined) {
   if (!id || !LINK_TOKEN_PATTERN.test(id)) return data(invalid(), { status: 404 })
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = form.get('intent')
   const maskedEmail = String(form.get('maskedEmail') ?? '').slice(0, 260)
   const calls = upstreamFor(context).applicationStatus

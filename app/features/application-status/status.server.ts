@@ -10,6 +10,7 @@ import type { StatusView } from '~/upstream/application-status.server'
 import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
 import { normaliseIdentifier, STATUS_REFERENCE_PATTERN } from '../../../lib/application-status'
 import { TEXT } from './texts'
+import { readForm } from '~/utils/form.server'
 
 export type LookupValues = { referenceNo: string; identifier: string }
 export type LookupErrors = { referenceNo?: string; identifier?: string; form?: string }
@@ -72,7 +73,7 @@ export async function lookupStatus(context: AppLoadContext, referenceNo: string,
  * other miss (the limit, a failed service) with both as they were typed, to send again.
  */
 export async function lookupAction(request: Request, context: AppLoadContext) {
-  const parsed = parseLookup(await request.formData())
+  const parsed = parseLookup(await readForm(request))
   if (!parsed.ok) return data(parsed.reply, { status: 400 })
   const { referenceNo, identifier } = parsed.value
   const outcome = await lookupStatus(context, referenceNo, identifier)

@@ -185,6 +185,15 @@ describe('/onboard/:path/documents', () => {
       [UPLOAD_MESSAGES.invalidName, { name: 'id\u0001\u0007.jpg', bytes: fixture('government-id.jpg') }],
       [UPLOAD_MESSAGES.invalidName, { name: 'folder\\id.jpg', bytes: fixture('government-id.jpg') }],
       [UPLOAD_MESSAGES.invalidName, { name: 'id\tcard\u007f.jpg', bytes: fixture('government-id.jpg') }],
+      // issue 32, finding 5: what a file claims is checked, its name for format characters, and
+      // an over-long name and an empty file each say what is wrong.
+      [UPLOAD_MESSAGES.damaged, { name: 'cut.jpg', bytes: fixture('government-id.jpg').subarray(0, 500) }],
+      [UPLOAD_MESSAGES.damaged, { name: 'nine.jpg', bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73]) }],
+      [UPLOAD_MESSAGES.damaged, { name: 'cut.pdf', bytes: fixture('proof-of-billing.pdf').subarray(0, 300) }],
+      [UPLOAD_MESSAGES.invalidName, { name: 'a\u202egpj.exe.jpg', bytes: fixture('government-id.jpg') }],
+      [UPLOAD_MESSAGES.invalidName, { name: 'id\u2066card\u2069.jpg', bytes: fixture('government-id.jpg') }],
+      [UPLOAD_MESSAGES.nameTooLong, { name: `${'a'.repeat(296)}.jpg`, bytes: fixture('government-id.jpg') }],
+      [UPLOAD_MESSAGES.emptyFile, { name: 'empty.jpg', bytes: Buffer.alloc(0) }],
     ]
     it.each(cases)('%s (%#)', async (message, part) => {
       expect(part.bytes.length === MAX_FILE_BYTES + 1 || part.bytes.length < MAX_FILE_BYTES).toBe(true)

@@ -14,6 +14,7 @@ import { lookupStatus, resendComplianceLink } from '~/features/application-statu
 import { TEXT } from '~/features/application-status/texts'
 import { pageMeta } from '~/ui/page-meta'
 import { STATUS_REFERENCE_PATTERN } from '../../../lib/application-status-words'
+import { readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.lookupHeading, TEXT.lookupIntro),
@@ -45,7 +46,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export async function action({ params, context, request }: ActionFunctionArgs) {
   const { referenceNo, identifier } = pair(params)
-  const form = await request.formData()
+  const form = await readForm(request)
   if (form.get('intent') !== 'resend') return data({ error: TEXT.notFound }, { status: 400 })
   const outcome = await resendComplianceLink(context, referenceNo, identifier)
   return 'sent' in outcome ? outcome : data({ error: outcome.error }, { status: outcome.status })

@@ -246,6 +246,15 @@ export async function createIdentityProvider({
     logger.error({ requestId: requestIdOf(ctx), err: error }, 'identity provider error'),
   )
   provider.on('grant.revoked', (_ctx, grantId) => logger.info({ grantId }, 'grant revoked'))
+  // Koa prints any other error of a request (a body cut short: issue 32) to stderr unless the
+  // app has a listener: one JSON line instead. (The provider's typings list only its own events.)
+  const koaEvents = provider as unknown as NodeJS.EventEmitter
+  koaEvents.on('error', (error: Error, ctx?: KoaContextWithOIDC) =>
+    logger.warn(
+      { requestId: ctx && requestIdOf(ctx), err: { message: error.message } },
+      'identity provider request failed',
+    ),
+  )
   return provider
 }
 

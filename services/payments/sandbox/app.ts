@@ -202,7 +202,8 @@ export function createPayMongoSandbox(options: PayMongoSandboxOptions) {
 
   app.post('/v2/checkout_sessions', async (c) => {
     if (!authorised(c)) return c.json(errors('unauthorized', 'The API key is missing or not valid.'), 401)
-    const raw = await c.req.text()
+    const raw = await c.req.text().catch(() => null)
+    if (raw === null) return c.json(errors('parameter_invalid', 'The body could not be read.'), 400)
     let json: unknown
     try {
       json = JSON.parse(raw)
@@ -299,9 +300,11 @@ export function createPayMongoSandbox(options: PayMongoSandboxOptions) {
   })
 
   app.post('/checkout/:id', async (c) => {
-    const form = OutcomeForm.safeParse(
-      Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, v]) => [k, String(v)])),
-    )
+    // A body that is not a form, or that fails on the way (the client gone, its time limit
+    // passed: server/transport.ts), is the sender's fault: 400, never a 500 (issue 32).
+    const body = await c.req.parseBody().catch(() => null)
+    if (!body) return c.text('The form could not be read. Please try again.', 400)
+    const form = OutcomeForm.safeParse(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])))
     const id = c.req.param('id')
     if (!(await findSession(id))) return html(c, notFoundPage(base), 404)
     const outcome = await db.transaction(async (tx) => {
