@@ -157,9 +157,6 @@ const FAMILIES: Family[] = [
       expect(added.status).toBe(302)
     },
     pages: ['/onboard/residential/documents'],
-    gaps: Object.fromEntries(
-      FAULTS.map((kind) => [kind, '/onboard/residential/documents answers 500 when the draft or files service fails']),
-    ),
   },
   {
     name: 'sign-in and registration',

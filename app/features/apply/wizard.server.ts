@@ -79,21 +79,22 @@ function nextPage(page: WizardPage): WizardPage {
 }
 
 /**
- * The draft, its cart and the segment for a wizard page, or the redirect to the step
- * that is missing. `page` is the page asked for: its own prerequisites are the pages before it.
- */
-/**
- * The drafts or orders service failed (down, slow, a 5xx, a wrong shape): the wizard cannot
- * tell which page is due, so it answers 503 with the shell's "not available right now"
+ * The drafts, orders or files service failed (down, slow, a 5xx, a wrong shape): the wizard
+ * cannot tell which page is due, so it answers 503 with the shell's "not available right now"
  * instead of an unexpected 500; a refusal is thrown as it was (docs/security.md, Upstream faults).
+ * The documents step uses it too.
  */
-function unavailablePage(error: unknown): never {
+export function unavailablePage(error: unknown): never {
   if (isUpstreamError(error) && error.kind !== 'rejected') {
     throw data(null, { status: upstreamStatus(error), headers: { 'cache-control': 'no-store' } })
   }
   throw error
 }
 
+/**
+ * The draft, its cart and the segment for a wizard page, or the redirect to the step
+ * that is missing. `page` is the page asked for: its own prerequisites are the pages before it.
+ */
 export async function openWizard(
   request: Request,
   context: AppLoadContext,

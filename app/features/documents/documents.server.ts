@@ -17,7 +17,7 @@
  */
 import fs from 'node:fs'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
-import { requireFlowRole } from '~/features/apply/wizard.server'
+import { requireFlowRole, unavailablePage } from '~/features/apply/wizard.server'
 import { readCart } from '~/features/cart/cart.server'
 import { readDraft, saveDraftSection } from '~/features/drafts/draft.server'
 import {
@@ -68,8 +68,8 @@ async function prerequisites(
 ) {
   if (!isApplicantPath(pathParam)) throw new Response('Not found', { status: 404 })
   await requireFlowRole(request, context, flow)
-  const draft = await readDraft(request, context)
-  const cart = draft ? await readCart(request, context) : null
+  const draft = await readDraft(request, context).catch(unavailablePage)
+  const cart = draft ? await readCart(request, context).catch(unavailablePage) : null
   if (!draft || !cart?.planCode) {
     throw await redirectWithToast(context.config, FLOW_PATHS[flow].plans, {
       kind: 'info',
@@ -89,7 +89,7 @@ export async function documentsLoader(
 ) {
   const { draft, path } = await prerequisites(request, context, pathParam, flow)
   const files = upstreamFor(context).files
-  const [checklist, list] = await Promise.all([files.checklist(draft.id), files.list(draft.id)])
+  const [checklist, list] = await Promise.all([files.checklist(draft.id), files.list(draft.id)]).catch(unavailablePage)
   const view: DocumentsView = {
     path,
     flow,
