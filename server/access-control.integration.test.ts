@@ -36,7 +36,7 @@ import {
   type Role,
 } from '../tests/access-control/table.ts'
 import { CookieJar } from '../tests/support/identity-provider.ts'
-import { signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
+import { loadContextOf, signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 
 /** The agent of another team, and their TSM: seeded here (README.md's demo team is team 1). */
 const OTHER_TEAM: DemoUser[] = [
@@ -96,13 +96,7 @@ async function asA(method: string, callPath: string, body?: unknown, headers: Re
 
 beforeAll(async () => {
   t = await startTestPortal({ DEMO_DATA: 'true' })
-  context = {
-    config: t.config,
-    upstreamFetch: t.portal.upstreamFetch,
-    logger: silentLogger,
-    requestId: 'access',
-    nonce: 'n',
-  } as AppLoadContext
+  context = loadContextOf(t, 'access')
   await seedDemoUsers(t.database.db, TEST_SCRYPT_PARAMS, new Date(), OTHER_TEAM)
   await seedSalesTeam(t.database.db, {
     admin: OTHER_TEAM[1]!.email,

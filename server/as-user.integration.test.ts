@@ -15,9 +15,8 @@ import { asUser } from '../app/auth/as-user.server.ts'
 import { action as getStartedAction } from '../app/routes/onboarding/get-started.tsx'
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { failureReply } from '../app/utils/form.server.ts'
-import { silentLogger } from '../services/testing.ts'
 import { HOLDER_EMAIL, newestCode } from '../tests/support/ownership.ts'
-import { signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
+import { loadContextOf, signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 
 const SPEC_8_FAILED = 'Something went wrong. Please try again later.'
 const CUSTOMER = { email: 'customer@example.com', password: 'Customer2024' }
@@ -30,13 +29,7 @@ let identityDown: AppLoadContext
 
 beforeAll(async () => {
   t = await startTestPortal({ DEMO_DATA: 'true' })
-  context = {
-    config: t.config,
-    upstreamFetch: t.portal.upstreamFetch,
-    logger: silentLogger,
-    requestId: 't',
-    nonce: 'n',
-  } as AppLoadContext
+  context = loadContextOf(t)
   identityDown = {
     ...context,
     upstreamFetch: (request: Request) =>

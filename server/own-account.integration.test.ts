@@ -10,9 +10,8 @@ import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getUser } from '../app/auth/session.server.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'
-import { silentLogger } from '../services/testing.ts'
 import { emailHashValueIn, HOLDER_EMAIL, newestCode } from '../tests/support/ownership.ts'
-import { signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
+import { loadContextOf, signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 
 const NOT_AUTHORIZED = 'Sorry, you are not authorized for the selected action.'
 const CUSTOMER = { email: 'customer@example.com', password: 'Customer2024' }
@@ -28,13 +27,7 @@ beforeAll(async () => {
     OTP_SENDS_PER_ACCOUNT_PER_HOUR: '100',
     OTP_SENDS_PER_USER_PER_HOUR: '100',
   })
-  context = {
-    config: t.config,
-    upstreamFetch: t.portal.upstreamFetch,
-    logger: silentLogger,
-    requestId: 't',
-    nonce: 'n',
-  } as AppLoadContext
+  context = loadContextOf(t)
 })
 afterAll(() => t?.close())
 

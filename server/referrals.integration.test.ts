@@ -10,9 +10,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { upstreamFor } from '../app/upstream/index.server.ts'
-import { silentLogger } from '../services/testing.ts'
 import { CookieJar } from '../tests/support/identity-provider.ts'
-import { signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
+import { loadContextOf, signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 
 const CARLOS = { email: 'customer@example.com', password: 'Customer2024' }
 const LIZA = { email: 'customer2@example.com', password: 'Customer2024' }
@@ -26,13 +25,7 @@ type Browser = { go: (url: string, init?: RequestInit) => Promise<Response> }
 
 beforeAll(async () => {
   t = await startTestPortal({ DEMO_DATA: 'true' })
-  context = {
-    config: t.config,
-    upstreamFetch: t.portal.upstreamFetch,
-    logger: silentLogger,
-    requestId: 't',
-    nonce: 'n',
-  } as AppLoadContext
+  context = loadContextOf(t)
 }, 300_000)
 afterAll(() => t?.close())
 

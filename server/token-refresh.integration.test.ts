@@ -9,8 +9,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getAccessToken, getUser } from '../app/auth/session.server.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'
-import { silentLogger } from '../services/testing.ts'
-import { signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
+import { loadContextOf, signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 import type { Config } from '../lib/env.ts'
 
 let t: TestPortal
@@ -21,13 +20,7 @@ let context: AppLoadContext
 beforeAll(async () => {
   t = await startTestPortal({ DEMO_DATA: 'true' })
   ;({ config, base } = t)
-  context = {
-    config,
-    upstreamFetch: t.portal.upstreamFetch,
-    logger: silentLogger,
-    requestId: 't',
-    nonce: 'n',
-  } as AppLoadContext
+  context = loadContextOf(t, 't', config)
 })
 afterAll(() => t?.close())
 

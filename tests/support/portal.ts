@@ -11,6 +11,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Logger } from 'pino'
+import type { AppLoadContext } from '@remix-run/node'
 import type { ViteDevServer } from 'vite'
 import type { Config } from '../../lib/env.ts'
 import { applyTimeLimits } from '../../lib/transport.ts'
@@ -26,6 +27,20 @@ export type TestPortal = {
   /** The services' database, for a test that adds its own rows (another user). */
   database: DatabaseHandle
   close: () => Promise<void>
+}
+
+/**
+ * The load context a route's loader or action gets on the test portal (its configuration, the
+ * in-process upstream, a silent logger), for tests that call them directly.
+ */
+export function loadContextOf(t: TestPortal, requestId = 't', config: Config = t.config): AppLoadContext {
+  return {
+    config,
+    upstreamFetch: t.portal.upstreamFetch,
+    logger: silentLogger,
+    requestId,
+    nonce: 'n',
+  } as AppLoadContext
 }
 
 /** A loopback port free now (for a server whose own address must be known before it starts). */

@@ -10,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadAmountDue } from '../../features/bills/amount-due.server.ts'
 import { upstreamFor } from '../../upstream/index.server.ts'
 import { billMonths } from '../../../services/billing/seed.ts'
-import { silentLogger } from '../../../services/testing.ts'
 import { pdfText } from '../../../tests/support/pdf-text.ts'
-import { signInByRequests, startTestPortal, type TestPortal } from '../../../tests/support/portal.ts'
+import { loadContextOf, signInByRequests, startTestPortal, type TestPortal } from '../../../tests/support/portal.ts'
 import type { SignedIn } from '../../auth/as-user.server.ts'
 import { isUpstreamError } from '../../upstream/errors.ts'
 
@@ -28,13 +27,7 @@ const LATEST = `${year}-${String(index + 1).padStart(2, '0')}`
 
 beforeAll(async () => {
   t = await startTestPortal({ DEMO_DATA: 'true' })
-  context = {
-    config: t.config,
-    upstreamFetch: t.portal.upstreamFetch,
-    logger: silentLogger,
-    requestId: 't',
-    nonce: 'n',
-  } as AppLoadContext
+  context = loadContextOf(t)
   customer = await signInByRequests(t.base, CUSTOMER)
 }, 300_000)
 afterAll(() => t?.close())
