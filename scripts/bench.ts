@@ -30,9 +30,8 @@
  * measures throughput, page-weight.ts the pages, scale-out.ts the scale-out set-up, report.ts prints
  * and checks the targets.
  */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { LANDING_PATHS } from '../app/utils/landing-paths.ts'
@@ -45,7 +44,7 @@ import { measurePage, type PageWeight } from './bench/page-weight.ts'
 import { measureScaleOut, printScaleOut, scaleOutChecks } from './bench/scale-out.ts'
 import { freePort, serverGroup, startServer, stopServer } from './bench/processes.ts'
 import { BROWSER_HEADERS, CONNECTIONS, ROUNDS, SECONDS, WARMUP_SECONDS } from './bench/settings.ts'
-import { checkTargets, LABELS, printChecks, printReport } from './bench/report.ts'
+import { checkTargets, LABELS, printChecks, printReport, runInfo } from './bench/report.ts'
 
 // Every public page of the spec; those not built yet answer 404 and are flagged.
 const PAGES = [
@@ -143,17 +142,8 @@ async function main() {
       `note: ${notBuilt.length} page(s) answer 404 so far (measured as the not-found page): ${notBuilt.join(', ')}`,
     )
 
-  let commit: string | undefined
-  try {
-    commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
-  } catch {
-    commit = undefined
-  }
   const results = {
-    date: new Date().toISOString(),
-    commit,
-    node: process.version,
-    cpus: os.cpus().length,
+    ...runInfo(root),
     settings: {
       connections: CONNECTIONS,
       warmupSeconds: WARMUP_SECONDS,

@@ -25,9 +25,8 @@
  * journey's steps, default 500), SOAK_PORT (else the first free of 3500-3599), SOAK_BUILD
  * (false: use the build/ there is).
  */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
@@ -39,6 +38,7 @@ import {
   startServer,
   stopServer,
 } from './bench/processes.ts'
+import { printChecks, runInfo, type Check } from './bench/report.ts'
 import { positiveNumber, sleep } from './bench/settings.ts'
 import { Browser, Stats } from './soak/browser.ts'
 import { JOURNEYS, virtualUser, type SoakContext } from './soak/journeys.ts'
@@ -59,8 +59,6 @@ const ABORTS = (() => {
   return value
 })()
 export const MAX_GROWTH = 0.1
-
-type Check = { name: string; pass: boolean; detail: string }
 
 /** Files under `folder` (relative paths), or [] when it does not exist. */
 function filesUnder(folder: string, keep: (name: string) => boolean = () => true): string[] {
@@ -229,19 +227,10 @@ async function main(): Promise<number> {
   console.log(`\nLog lines at error level or above: ${errorLines.length}`)
   for (const line of errorLines.slice(0, 3)) console.log(`  ${line.slice(0, 300)}`)
   console.log('\nTargets:')
-  for (const check of checks) console.log(`  ${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`)
+  printChecks(checks, '  ')
 
-  let commit: string | undefined
-  try {
-    commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
-  } catch {
-    commit = undefined
-  }
   const results = {
-    date: new Date().toISOString(),
-    commit,
-    node: process.version,
-    cpus: os.cpus().length,
+    ...runInfo(root),
     settings: {
       users: USERS,
       seconds: SECONDS,

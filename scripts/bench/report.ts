@@ -1,4 +1,5 @@
 /** The bench's report: the page weight and throughput tables, and the targets it checks. */
+import { execFileSync } from 'node:child_process'
 import os from 'node:os'
 import { MAX_FIRST_VISIT_JS_GZIP } from '../js-budget.ts'
 import { ratio, type Summary, type Throughput } from './load.ts'
@@ -11,10 +12,21 @@ const MIN_TO_BARE_APP = 0.6
 /** A target and whether it held, as every part of the bench reports it. */
 export type Check = { name: string; pass: boolean; detail: string }
 
-/** Prints each check's PASS or FAIL line; true when every one passed. */
-export function printChecks(checks: Check[]): boolean {
-  for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`)
+/** Prints each check's PASS or FAIL line (after `indent`); true when every one passed. */
+export function printChecks(checks: Check[], indent = ''): boolean {
+  for (const check of checks) console.log(`${indent}${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`)
   return checks.every((check) => check.pass)
+}
+
+/** What a results file says of the run itself: when, which commit (if git can tell), Node and cores. */
+export function runInfo(root: string) {
+  let commit: string | undefined
+  try {
+    commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
+  } catch {
+    commit = undefined
+  }
+  return { date: new Date().toISOString(), commit, node: process.version, cpus: os.cpus().length }
 }
 
 /** The measured pages' labels (scripts/bench.ts gives them). */
