@@ -58,6 +58,9 @@ export const TICKET_TEXT = {
   description: 'Details',
   descriptionHint: 'What happens, since when, and what you already tried.',
   update: 'Update',
+  typesFailed: 'The concern types could not be loaded. Please try again in a moment.',
+  typesKept: (type: string, subType: string) =>
+    `The concern types could not be loaded: your choice (${subType ? `${type}, ${subType}` : type}) is kept and goes with the form.`,
   submit: 'SUBMIT',
   cancel: 'Cancel',
   noAccount: 'No account number available',

@@ -111,7 +111,8 @@ export function ConcernForm({
   state,
 }: {
   accountNumbers: string[]
-  types: TicketType[]
+  /** null: the list could not be read (the upstream failed); the choice sent goes along unseen. */
+  types: TicketType[] | null
   /** The server's sub-types for state.values.concernType. */
   subTypes: TicketType[]
   state: FormState<ConcernValues>
@@ -139,6 +140,60 @@ export function ConcernForm({
       <FormAlert id={`${form}-error`} errors={state.formError ? [state.formError] : undefined} />
       <input type="hidden" name="submissionKey" value={state.submissionKey} />
       <AccountField form={form} accountNumbers={accountNumbers} state={state} />
+      {types ? (
+        <TypeFields
+          types={types}
+          state={state}
+          concernType={concernType}
+          changeType={changeType}
+          shownSubTypes={shownSubTypes}
+          fromServer={fromServer}
+          loading={loading}
+          listFailed={Boolean(fetched?.failed)}
+        />
+      ) : (
+        <KeptType values={state.values} />
+      )}
+      <DescriptionField field={fieldMeta(form, 'description', state.values.description, state.errors)} />
+      <FormButtons action={CONCERN_PATH} />
+    </Form>
+  )
+}
+
+/** The concern's type and sub-type when their lists could not be read: as sent, and said. */
+function KeptType({ values }: { values: ConcernValues }) {
+  return (
+    <>
+      <input type="hidden" name="concernType" value={values.concernType} />
+      <input type="hidden" name="subType" value={values.subType} />
+      <p>{values.concernType ? TEXT.typesKept(values.concernType, values.subType) : TEXT.typesFailed}</p>
+    </>
+  )
+}
+
+function TypeFields({
+  types,
+  state,
+  concernType,
+  changeType,
+  shownSubTypes,
+  fromServer,
+  loading,
+  listFailed,
+}: {
+  types: TicketType[]
+  state: FormState<ConcernValues>
+  concernType: string
+  changeType: (code: string) => void
+  shownSubTypes: TicketType[]
+  fromServer: boolean
+  loading: boolean
+  listFailed: boolean
+}) {
+  const hydrated = useHydrated()
+  const form = 'concern'
+  return (
+    <>
       <SelectField
         label={TEXT.concernType}
         field={fieldMeta(form, 'concernType', state.values.concernType, state.errors)}
@@ -164,15 +219,13 @@ export function ConcernForm({
           placeholder={concernType ? TEXT.subTypePlaceholder : TEXT.subTypeFirst}
           selectProps={{ required: true, disabled: hydrated && shownSubTypes.length === 0 }}
         />
-        {fetched?.failed ? (
+        {listFailed ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {TEXT.listFailed}
           </p>
         ) : null}
       </div>
-      <DescriptionField field={fieldMeta(form, 'description', state.values.description, state.errors)} />
-      <FormButtons action={CONCERN_PATH} />
-    </Form>
+    </>
   )
 }
 

@@ -138,7 +138,22 @@ export async function loadConcernForm(request: Request, context: AppLoadContext)
   const me = await customer(request, context)
   const { accountNumbers, defaultAccount } = accountsOf(me)
   const types = await me.call((upstream, token) => upstream.support.concernTypes(token))
-  if (!types.ok) pageFailed()
+  if (!types.ok) {
+    // The form still shows, with the failure at its top: a concern sent while the service
+    // fails comes back into it (the action's answer), its details as they were typed.
+    const form: FormState<ConcernValues> = {
+      values: {
+        accountNumber: initialAccount(accountNumbers, defaultAccount),
+        concernType: '',
+        subType: '',
+        description: '',
+      },
+      errors: {},
+      formError: types.message,
+      submissionKey: newSubmissionKey(),
+    }
+    return data({ accountNumbers, types: null, subTypes: [], form }, { status: statusOf(types.error) })
+  }
   // ?concernType=…&subType=… (links from help answers) start the form there.
   const query = new URL(request.url).searchParams
   const concernType = types.value.some((type) => type.code === query.get('concernType'))
@@ -159,7 +174,7 @@ export async function loadConcernForm(request: Request, context: AppLoadContext)
     subTypes.map((type) => type.code),
   )
   const form: FormState<ConcernValues> = { values, errors: {}, formError: null, submissionKey: newSubmissionKey() }
-  return { accountNumbers, types: types.value, subTypes, form }
+  return data({ accountNumbers, types: types.value as TicketType[] | null, subTypes, form })
 }
 
 export const CONCERN_INTENT = { update: 'update', submit: 'submit' } as const

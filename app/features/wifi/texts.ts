@@ -32,6 +32,7 @@ export const WIFI_PAGE_TEXT = {
   confirmDisconnect:
     'I understand that every device on this network will be disconnected and must join again with the new name or password.',
   change: 'CHANGE WI-FI',
+  keptIntro: 'Your change has not reached the modem yet. What you entered is kept below: send it again in a moment.',
   changesLeft: (left: number) =>
     left === 1
       ? 'You can change the Wi-Fi once more this hour.'

@@ -4,7 +4,7 @@
  * disconnected, the last change's outcome (re-read every 5 s with JavaScript while the modem
  * applies it; REFRESH without), and the devices connected. Plain forms throughout.
  */
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
@@ -175,6 +175,70 @@ function ChangeForm({ accountNumber, wifi, constraint, actionData }: Props) {
         />
         <div>
           <Button type="submit" name="intent" value="change" disabled={busy || blocked}>
+            {TEXT.change}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
+/**
+ * The change form as the customer sent it, while the modem's page cannot be read (the devices
+ * service failed for the change and for the page): the name, the password and the
+ * confirmation are as they were typed, the networks chosen go along unseen (they cannot be
+ * listed), and CHANGE WI-FI sends it all again. The server checks the account and the device
+ * again, as for any change.
+ */
+export function KeptChangeForm({
+  result,
+  constraint,
+}: {
+  result: SubmissionResult<string[]>
+  constraint: FormConstraint
+}) {
+  const busy = useIsPending()
+  const [form, fields] = useSchemaForm({
+    id: 'wifi-change',
+    lastResult: result,
+    constraint,
+    loadSchema: loadChangeSchema,
+  })
+  const sent = result.initialValue ?? {}
+  const sentText = (name: string) => (typeof sent[name] === 'string' ? sent[name] : '')
+  const bands = [sent.bands].flat().filter((band): band is string => typeof band === 'string')
+  return (
+    <section aria-labelledby="wifi-change-heading" className="flex flex-col gap-3">
+      <h2 id="wifi-change-heading" className="text-xl font-bold">
+        {TEXT.changeHeading}
+      </h2>
+      <p>{TEXT.keptIntro}</p>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" autoComplete="off">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="accountNumber" value={sentText('accountNumber')} />
+        <input type="hidden" name="deviceId" value={sentText('deviceId')} />
+        {bands.map((band) => (
+          <input key={band} type="hidden" name="bands" value={band} />
+        ))}
+        <Field
+          label={TEXT.newName}
+          hint={TEXT.newNameHint}
+          field={fields.ssid}
+          inputProps={{ ...getInputProps(fields.ssid, { type: 'text' }), spellCheck: false, autoComplete: 'off' }}
+        />
+        <Field
+          label={TEXT.newPassword}
+          hint={TEXT.newPasswordHint}
+          field={fields.passphrase}
+          inputProps={{ ...getInputProps(fields.passphrase, { type: 'password' }), autoComplete: 'new-password' }}
+        />
+        <CheckboxField
+          label={TEXT.confirmDisconnect}
+          field={fields.confirmDisconnect}
+          inputProps={getInputProps(fields.confirmDisconnect, { type: 'checkbox' })}
+        />
+        <div>
+          <Button type="submit" name="intent" value="change" disabled={busy}>
             {TEXT.change}
           </Button>
         </div>

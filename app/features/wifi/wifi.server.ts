@@ -77,8 +77,13 @@ export async function wifiPage(request: Request, context: AppLoadContext) {
     const { deviceId } = await upstream.devices.deviceId(token, accountNumber)
     return upstream.devices.wifi(token, accountNumber, deviceId)
   })
+  // The constraint goes along: a change the customer sent while the service failed is shown
+  // again as a form (wifi-page.tsx, KeptChangeForm), so that nothing they typed is lost.
   if (!wifi.ok)
-    return data({ status: 'unavailable' as const, message: wifi.message }, { status: 503, headers: NO_STORE })
+    return data(
+      { status: 'unavailable' as const, message: wifi.message, constraint },
+      { status: 503, headers: NO_STORE },
+    )
   return data({ status: 'ok' as const, accountNumber, wifi: wifiView(wifi.value), constraint }, { headers: NO_STORE })
 }
 

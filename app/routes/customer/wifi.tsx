@@ -9,6 +9,9 @@ import { pageMeta } from '~/ui/page-meta'
 
 // Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
 const WifiPage = lazy(() => import('~/features/wifi/wifi-page').then((module) => ({ default: module.WifiPage })))
+const KeptChangeForm = lazy(() =>
+  import('~/features/wifi/wifi-page').then((module) => ({ default: module.KeptChangeForm })),
+)
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.title, TEXT.description)
 
@@ -26,10 +29,19 @@ export default function Wifi() {
   const view = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as WifiActionData | undefined
   if (view.status !== 'ok') {
+    // A change sent while the service fails comes back as its form, with its message (the
+    // page's own would say the same twice).
+    const kept = view.status === 'unavailable' && actionData?.form === 'change' ? actionData.result : undefined
     return (
       <section className="mx-auto flex max-w-4xl flex-col gap-4 px-4 py-10">
         <h1 className="text-3xl font-extrabold tracking-tight">{TEXT.title}</h1>
-        <p role="alert">{view.status === 'no-account' ? TEXT.noAccount : view.message}</p>
+        {kept && view.status === 'unavailable' ? (
+          <Suspense fallback={null}>
+            <KeptChangeForm result={kept} constraint={view.constraint.change} />
+          </Suspense>
+        ) : (
+          <p role="alert">{view.status === 'no-account' ? TEXT.noAccount : view.message}</p>
+        )}
         <AppLink to="/customer" className="underline">
           {TEXT.back}
         </AppLink>
