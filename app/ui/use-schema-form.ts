@@ -35,7 +35,7 @@ type Options<S extends Schema> = {
 }
 
 export function useSchemaForm<S extends Schema>({ id, lastResult, constraint, defaultValue, loadSchema }: Options<S>) {
-  const validate = useLoadedValidator(loadSchema)
+  const validate = useLoadedValidator(id, loadSchema)
   const conform = useForm<z.input<S>, z.output<S>, string[]>({
     id,
     lastResult,
@@ -91,11 +91,19 @@ async function loadValidation<S extends Schema>(loadSchema: () => Promise<S>) {
   return Promise.all([import('@conform-to/zod/v4'), loadSchema()])
 }
 
-function useLoadedValidator<S extends Schema>(loadSchema: () => Promise<S>) {
+/**
+ * The form's schema, loaded once per form: the loader of the form's first render, again only
+ * for another form id. Not once per loader: a loader written inline (`() => load(kind)`) is a
+ * new function on every render, and loading on each one set the state that rendered again,
+ * for ever (the check screen's details form kept a core busy while it sat on the screen).
+ */
+function useLoadedValidator<S extends Schema>(id: string, loadSchema: () => Promise<S>) {
   const [validate, setValidate] = useState<(formData: FormData) => Submission<z.input<S>, string[], z.output<S>>>()
+  const loader = useRef(loadSchema)
+  loader.current = loadSchema
   useEffect(() => {
     let mounted = true
-    loadValidation(loadSchema).then(
+    loadValidation(loader.current).then(
       ([{ parseWithZod }, schema]) => {
         if (mounted) setValidate(() => (formData: FormData) => parseWithZod(formData, { schema }))
       },
@@ -106,6 +114,6 @@ function useLoadedValidator<S extends Schema>(loadSchema: () => Promise<S>) {
     return () => {
       mounted = false
     }
-  }, [loadSchema])
+  }, [id])
   return validate
 }
