@@ -106,6 +106,38 @@ function RevealForm({ accountNumber, wifi, constraint, actionData }: Props) {
   )
 }
 
+type ChangeFormFields = ReturnType<typeof useSchemaForm<Awaited<ReturnType<typeof loadChangeSchema>>>>[1]
+
+/** The change's own fields and its button: the full form's and the kept form's. */
+function ChangeFields({ fields, disabled }: { fields: ChangeFormFields; disabled: boolean }) {
+  return (
+    <>
+      <Field
+        label={TEXT.newName}
+        hint={TEXT.newNameHint}
+        field={fields.ssid}
+        inputProps={{ ...getInputProps(fields.ssid, { type: 'text' }), spellCheck: false, autoComplete: 'off' }}
+      />
+      <Field
+        label={TEXT.newPassword}
+        hint={TEXT.newPasswordHint}
+        field={fields.passphrase}
+        inputProps={{ ...getInputProps(fields.passphrase, { type: 'password' }), autoComplete: 'new-password' }}
+      />
+      <CheckboxField
+        label={TEXT.confirmDisconnect}
+        field={fields.confirmDisconnect}
+        inputProps={getInputProps(fields.confirmDisconnect, { type: 'checkbox' })}
+      />
+      <div>
+        <Button type="submit" name="intent" value="change" disabled={disabled}>
+          {TEXT.change}
+        </Button>
+      </div>
+    </>
+  )
+}
+
 function ChangeForm({ accountNumber, wifi, constraint, actionData }: Props) {
   const busy = useIsPending()
   const [form, fields] = useSchemaForm({
@@ -156,28 +188,7 @@ function ChangeForm({ accountNumber, wifi, constraint, actionData }: Props) {
           })}
           {bandsError ? <FieldErrors field={bandsError} /> : null}
         </fieldset>
-        <Field
-          label={TEXT.newName}
-          hint={TEXT.newNameHint}
-          field={fields.ssid}
-          inputProps={{ ...getInputProps(fields.ssid, { type: 'text' }), spellCheck: false, autoComplete: 'off' }}
-        />
-        <Field
-          label={TEXT.newPassword}
-          hint={TEXT.newPasswordHint}
-          field={fields.passphrase}
-          inputProps={{ ...getInputProps(fields.passphrase, { type: 'password' }), autoComplete: 'new-password' }}
-        />
-        <CheckboxField
-          label={TEXT.confirmDisconnect}
-          field={fields.confirmDisconnect}
-          inputProps={getInputProps(fields.confirmDisconnect, { type: 'checkbox' })}
-        />
-        <div>
-          <Button type="submit" name="intent" value="change" disabled={busy || blocked}>
-            {TEXT.change}
-          </Button>
-        </div>
+        <ChangeFields fields={fields} disabled={busy || blocked} />
       </Form>
     </section>
   )
@@ -220,28 +231,7 @@ export function KeptChangeForm({
         {bands.map((band) => (
           <input key={band} type="hidden" name="bands" value={band} />
         ))}
-        <Field
-          label={TEXT.newName}
-          hint={TEXT.newNameHint}
-          field={fields.ssid}
-          inputProps={{ ...getInputProps(fields.ssid, { type: 'text' }), spellCheck: false, autoComplete: 'off' }}
-        />
-        <Field
-          label={TEXT.newPassword}
-          hint={TEXT.newPasswordHint}
-          field={fields.passphrase}
-          inputProps={{ ...getInputProps(fields.passphrase, { type: 'password' }), autoComplete: 'new-password' }}
-        />
-        <CheckboxField
-          label={TEXT.confirmDisconnect}
-          field={fields.confirmDisconnect}
-          inputProps={getInputProps(fields.confirmDisconnect, { type: 'checkbox' })}
-        />
-        <div>
-          <Button type="submit" name="intent" value="change" disabled={busy}>
-            {TEXT.change}
-          </Button>
-        </div>
+        <ChangeFields fields={fields} disabled={busy} />
       </Form>
     </section>
   )
