@@ -21,6 +21,10 @@ export default [
   route('CheckAvailability', 'routes/public/check-availability.tsx'),
   route('CheckAvailability/search', 'routes/public/check-availability-search.tsx'),
 
+  // spec 2: /ApplyNow (prefix) resumes the application where the visitor left it (issue 33).
+  route('ApplyNow', 'routes/public/apply-now.tsx', { id: 'apply-now' }),
+  route('ApplyNow/*', 'routes/public/apply-now.tsx', { id: 'apply-now-prefix' }),
+
   // The plans, the comparison, a plan's page and the cart (issue 9; spec 1, 2).
   route('plans', 'routes/public/plans.tsx'),
   route('plans/cart', 'routes/public/plans-cart.tsx'),

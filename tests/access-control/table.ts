@@ -788,6 +788,9 @@ export const UPSTREAM_ROWS: UpstreamRow[] = [
  * parameter. Kept short on purpose: a new route with an id gets a row, not an entry here.
  */
 export const TAKES_NO_ID = {
-  /** The catch-all not-found route's splat. */
-  portal: ['*'],
+  /**
+   * The catch-all not-found route's splat, and /ApplyNow's (spec 2: a prefix route): whatever
+   * follows it, the visitor's own draft decides where it leads.
+   */
+  portal: ['*', 'ApplyNow/*'],
 } as const

@@ -1,5 +1,7 @@
 import { expect, test } from './support/test'
 import { acceptCookiesBeforehand } from './support/visitor'
+import { draftWithPlan, savePersonalDetails } from './support/apply'
+import { person } from './support/check-availability'
 
 // spec 2: '/' and its aliases show the landing page, with content from the cms service.
 
@@ -37,4 +39,28 @@ test('each alias shows the landing page with its section first', async ({ page }
       await expect(page.locator(`#${section}`)).toHaveAttribute('data-focused', 'true')
     })
   }
+})
+
+// spec 2: /ApplyNow is a prefix route; the hero's, the five steps' and the banner's Apply Now
+// lead there, and it resumes the application where this visitor left it (issue 33).
+test("the hero's Apply Now starts the application at the check, then resumes it at the next step", async ({ page }) => {
+  await page.goto('/')
+  const hero = page.getByRole('main').getByRole('link', { name: 'Apply Now', exact: true }).first()
+  await expect(hero).toHaveAttribute('href', '/ApplyNow')
+  await hero.click()
+  await expect(page).toHaveURL('/CheckAvailability')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+
+  // A serviceable address and a plan: the personal details are due.
+  await draftWithPlan(page, person('apply-now'))
+  await page.goto('/')
+  await page.locator('#apply-now').getByRole('link', { name: 'Apply Now', exact: true }).click()
+  await expect(page).toHaveURL('/onboard/residential/personalDetails')
+  await expect(page.getByRole('heading', { level: 1, name: 'Personal details' })).toBeVisible()
+
+  // The details saved: the documents are next, whichever path under the prefix was asked.
+  await savePersonalDetails(page)
+  const response = await page.goto('/ApplyNow/residential')
+  expect(response?.url()).toMatch(/\/onboard\/residential\/documents$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload documents' })).toBeVisible()
 })

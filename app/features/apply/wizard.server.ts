@@ -92,6 +92,32 @@ export function unavailablePage(error: unknown): never {
 }
 
 /**
+ * /ApplyNow and everything under it (spec 2, a prefix route; issue 33): the application from
+ * where this visitor left it. Without a serviceable address, the check; without a plan, the
+ * plans; then the first of the wizard's pages not yet done. No toast: nothing was refused.
+ */
+export async function resumeApplication(request: Request, context: AppLoadContext): Promise<never> {
+  const paths = FLOW_PATHS.public
+  const draft = await readDraft(request, context).catch(unavailablePage)
+  if (!draft?.sections.basicInfo || draft.sections.serviceability?.result?.outcome !== 'serviceable') {
+    throw redirect(paths.check)
+  }
+  const cart = await readCart(request, context).catch(unavailablePage)
+  if (!cart?.planCode) throw redirect(paths.plans)
+  const path = applicantPathFor((draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY).category)
+  if (!draft.sections.personalDetails) throw redirect(wizardHref(path, 'personalDetails'))
+  // The documents page says what failed, if the files service does.
+  const checklist = await upstreamFor(context)
+    .files.checklist(draft.id)
+    .catch((error: unknown) => {
+      if (isUpstreamError(error)) return null
+      throw error
+    })
+  if (!checklist?.complete) throw redirect(wizardHref(path, 'documents'))
+  throw redirect(wizardHref(path, draft.sections.appointment ? 'review' : 'appointment'))
+}
+
+/**
  * The draft, its cart and the segment for a wizard page, or the redirect to the step
  * that is missing. `page` is the page asked for: its own prerequisites are the pages before it.
  */
