@@ -72,6 +72,65 @@ test.describe('header when signed in', () => {
     await expect(header.getByRole('link', { name: /^register$/i })).toHaveCount(0)
   })
 
+  // issue 33: every customer page is a click away, from the top bar (1280 px wide: its menus
+  // are native <details>, so this works the same without JavaScript).
+  const TOP_BAR: { menu?: string; link: string; to: string | RegExp }[] = [
+    { link: 'Dashboard', to: '/customer' },
+    { menu: 'Bills and Payments', link: 'Bills and statements', to: '/customer/bill-history' },
+    { menu: 'Bills and Payments', link: 'Pay', to: /^\/customer\/bill-history\/pay\/\d{13}$/ },
+    { menu: 'Bills and Payments', link: 'AutoPay', to: '/customer/auto-pay' },
+    { link: 'Wi-Fi', to: '/account/wifi' },
+    { link: 'Help', to: '/customer/help' },
+    { menu: 'My Account', link: 'Account Info', to: '/account/subscription' },
+    { menu: 'My Account', link: 'Profile', to: '/profile' },
+    { menu: 'My Account', link: 'Refer and Earn', to: '/customer/referrals' },
+    { link: 'Consent Management', to: '/consent' },
+    // Last: /get-started is outside the customer shell (app/routes.ts), with the public header.
+    { menu: 'My Account', link: 'Link another Account', to: '/get-started' },
+  ]
+  test("the customer's top bar reaches every customer page", async ({ page }) => {
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Account' })
+    for (const { menu, link, to } of TOP_BAR) {
+      await test.step(`${menu ? `${menu}, ` : ''}${link}`, async () => {
+        if (menu) await nav.getByText(menu, { exact: true }).click()
+        await nav.getByRole('link', { name: link, exact: true }).click()
+        const path = (url: URL) => (typeof to === 'string' ? url.pathname === to : to.test(url.pathname))
+        await expect(page).toHaveURL(path)
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+        await expect(page.getByText('We cannot find the page')).toHaveCount(0)
+      })
+    }
+  })
+
+  test('the customer drawer offers Home, Plans and every customer page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const header = page.getByRole('banner')
+    await header.locator('summary[aria-label="Menu"]').click()
+    const drawer = header.getByRole('navigation', { name: 'Menu' })
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Plans', '/plans'],
+      ['Dashboard', '/customer'],
+      ['Bills and statements', '/customer/bill-history'],
+      ['AutoPay', '/customer/auto-pay'],
+      ['Wi-Fi', '/account/wifi'],
+      ['Notifications', '/customer/notifications'],
+      ['Help and my tickets', '/customer/help'],
+      ['Profile', '/profile'],
+      ['Account Info', '/account/subscription'],
+      ['Refer and Earn', '/customer/referrals'],
+      ['Consent Management', '/consent'],
+    ] as const) {
+      await expect(drawer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
+    }
+    await expect(drawer.getByRole('link', { name: 'Pay', exact: true })).toHaveAttribute(
+      'href',
+      /^\/customer\/bill-history\/pay\/\d{13}$/,
+    )
+    await drawer.getByRole('link', { name: 'Bills and statements', exact: true }).click()
+    await expect(page).toHaveURL('/customer/bill-history')
+  })
+
   test('/register sends the user to their home', async ({ page }) => {
     await page.goto('/register')
     await expect(page).toHaveURL('/customer')

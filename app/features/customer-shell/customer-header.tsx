@@ -1,10 +1,12 @@
 /**
- * The customer top bar (spec 2, Shell): the notification bell, My Account (Account Info;
- * Link another Account when account management is on), About App (the four legal pages),
- * Consent Management and Logout; the logo goes to /customer. Small screens: a drawer with
- * 'Hi {given name}', Dashboard, Update Account and Plan Upgrade (external sites) and the
- * same entries. Menus are native <details>, Logout a plain form post to /logout: all of it
- * works without JavaScript. Re-keyed per page, so navigating closes an open menu.
+ * The customer top bar (spec 2, Shell; issue 33): the notification bell, Dashboard, Bills
+ * (bills and statements, Pay, AutoPay), Wi-Fi, Help, My Account (Account Info, Profile, Refer
+ * and Earn; Link another Account when account management is on), About App (the four legal
+ * pages), Consent Management and Logout; the logo goes to /customer. Below 1280 px: a drawer
+ * with 'Hi {given name}', Home and Plans, every one of those pages by name, and Update Account
+ * and Plan Upgrade (external sites). Menus are native <details>, Logout a plain form post to
+ * /logout: all of it works without JavaScript. Re-keyed per page, so navigating closes an
+ * open menu.
  *
  * It imports nothing of the public header (app/features/shell/header.tsx): what both the
  * root and this layout import leaves the root's chunk for a chunk of its own, which costs
@@ -26,6 +28,8 @@ export type CustomerHeaderProps = {
   accountManagement: boolean
   updateAccountUrl: string
   planUpgradeUrl: string
+  /** The account the top bar's Pay pays (the dashboard's); null hides Pay. */
+  payAccount: string | null
   /**
    * The bell. Default: a plain link to /customer/notifications; the notifications feature
    * passes its dropdown with the unseen count here (issue 11, item 4).
@@ -39,6 +43,36 @@ const LEGAL = [
   { to: '/terms-and-conditions', label: TEXT.termsAndConditions },
   { to: '/terms-of-use', label: TEXT.termsOfUse },
 ]
+
+type Destination = { to: string; label: string }
+
+/** The customer's pages, as the top bar groups them (issue 33); the drawer lists them all. */
+function destinations(props: CustomerHeaderProps) {
+  return {
+    bills: [
+      { to: '/customer/bill-history', label: TEXT.bills },
+      ...(props.payAccount ? [{ to: `/customer/bill-history/pay/${props.payAccount}`, label: TEXT.pay }] : []),
+      { to: '/customer/auto-pay', label: TEXT.autopay },
+    ],
+    wifi: { to: '/account/wifi', label: TEXT.wifi },
+    help: { to: '/customer/help', label: TEXT.help },
+    account: [
+      { to: '/account/subscription', label: TEXT.accountInfo },
+      { to: '/profile', label: TEXT.profile },
+      // issue 15: Refer and Earn (spec 2: /customer/referrals).
+      { to: '/customer/referrals', label: TEXT.referrals },
+      ...(props.accountManagement ? [{ to: '/get-started', label: TEXT.linkAnother }] : []),
+    ],
+  } satisfies Record<string, Destination | Destination[]>
+}
+
+function Links({ items, className }: { items: Destination[]; className: string }) {
+  return items.map((item) => (
+    <AppLink key={item.to} to={item.to} className={className}>
+      {item.label}
+    </AppLink>
+  ))
+}
 
 const MENU_ITEM = 'block rounded-md px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800'
 const DRAWER_ITEM = 'rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800'
@@ -124,32 +158,28 @@ function LogoutForm({ className }: { className: string }) {
 export function CustomerHeader(props: CustomerHeaderProps) {
   const { pathname } = useLocation()
   const bell = props.bell ?? <BellLink />
+  const to = destinations(props)
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 has-[details[open]]:z-50 dark:border-slate-800 dark:bg-slate-950/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <CustomerLogo productName={props.productName} />
-        <nav key={pathname} aria-label="Account" className="hidden items-center gap-6 md:flex">
+        <nav key={pathname} aria-label="Account" className="hidden items-center gap-5 xl:flex">
           {bell}
+          <AppLink to="/customer" className={TOP_ITEM}>
+            {TEXT.dashboard}
+          </AppLink>
+          <Menu label={TEXT.billsAndPayments}>
+            <Links items={to.bills} className={MENU_ITEM} />
+          </Menu>
+          <Links items={[to.wifi]} className={TOP_ITEM} />
+          <AppLink to={to.help.to} className={TOP_ITEM}>
+            {TEXT.helpShort}
+          </AppLink>
           <Menu label={TEXT.myAccount}>
-            <AppLink to="/account/subscription" className={MENU_ITEM}>
-              {TEXT.accountInfo}
-            </AppLink>
-            {/* issue 15: Refer and Earn (spec 2: /customer/referrals). */}
-            <AppLink to="/customer/referrals" className={MENU_ITEM}>
-              {TEXT.referrals}
-            </AppLink>
-            {props.accountManagement ? (
-              <AppLink to="/get-started" className={MENU_ITEM}>
-                {TEXT.linkAnother}
-              </AppLink>
-            ) : null}
+            <Links items={to.account} className={MENU_ITEM} />
           </Menu>
           <Menu label={TEXT.aboutApp}>
-            {LEGAL.map((page) => (
-              <AppLink key={page.to} to={page.to} className={MENU_ITEM}>
-                {page.label}
-              </AppLink>
-            ))}
+            <Links items={LEGAL} className={MENU_ITEM} />
           </Menu>
           <AppLink to="/consent" className={TOP_ITEM}>
             {TEXT.consent}
@@ -157,7 +187,7 @@ export function CustomerHeader(props: CustomerHeaderProps) {
           <ThemeForm className={TOP_ITEM} />
           <LogoutForm className={buttonClass('secondary')} />
         </nav>
-        <details key={`drawer-${pathname}`} className="group md:hidden">
+        <details key={`drawer-${pathname}`} className="group xl:hidden">
           <summary
             className="relative z-50 cursor-pointer rounded-md p-2 text-slate-700 dark:text-slate-200"
             aria-label={TEXT.menu}
@@ -172,23 +202,19 @@ export function CustomerHeader(props: CustomerHeaderProps) {
           <div className="fixed inset-y-0 right-0 z-40 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-xl dark:border-slate-800 dark:bg-slate-900">
             <p className="mb-3 mt-10 text-lg font-semibold">{TEXT.greeting(props.givenName)}</p>
             <nav aria-label={TEXT.menu} className="flex flex-col">
-              <AppLink to="/customer" className={DRAWER_ITEM}>
-                {TEXT.dashboard}
-              </AppLink>
-              <AppLink to="/customer/notifications" className={DRAWER_ITEM}>
-                {TEXT.notifications}
-              </AppLink>
-              <AppLink to="/account/subscription" className={DRAWER_ITEM}>
-                {TEXT.accountInfo}
-              </AppLink>
-              <AppLink to="/customer/referrals" className={DRAWER_ITEM}>
-                {TEXT.referrals}
-              </AppLink>
-              {props.accountManagement ? (
-                <AppLink to="/get-started" className={DRAWER_ITEM}>
-                  {TEXT.linkAnother}
-                </AppLink>
-              ) : null}
+              <Links
+                items={[
+                  { to: '/', label: TEXT.home },
+                  { to: '/plans', label: TEXT.plans },
+                  { to: '/customer', label: TEXT.dashboard },
+                  ...to.bills,
+                  to.wifi,
+                  { to: '/customer/notifications', label: TEXT.notifications },
+                  to.help,
+                  ...to.account,
+                ]}
+                className={DRAWER_ITEM}
+              />
               <a href={props.updateAccountUrl} className={DRAWER_ITEM} rel="noopener noreferrer">
                 {TEXT.updateAccount}
               </a>
@@ -201,11 +227,7 @@ export function CustomerHeader(props: CustomerHeaderProps) {
               <details>
                 <summary className={`${DRAWER_ITEM} cursor-pointer`}>{TEXT.aboutApp}</summary>
                 <div className="flex flex-col pl-3">
-                  {LEGAL.map((page) => (
-                    <AppLink key={page.to} to={page.to} className={DRAWER_ITEM}>
-                      {page.label}
-                    </AppLink>
-                  ))}
+                  <Links items={LEGAL} className={DRAWER_ITEM} />
                 </div>
               </details>
               <LogoutForm className={`${DRAWER_ITEM} w-full text-left`} />

@@ -1,11 +1,13 @@
 /**
  * What the customer shell needs on every customer page (spec 2): the greeting, the
- * notification bell's data, the account-management flag, the drawer's external links, and the layout rule's answer; when
+ * notification bell's data, the account-management flag, the drawer's external links, the
+ * account the top bar's Pay pays, and the layout rule's answer; when
  * the rule hides the page, the linked accounts awaiting proof, to verify from here.
  */
 import type { AppLoadContext } from '@remix-run/node'
 import type { SignedIn } from '~/auth/as-user.server'
 import { loadNotificationBell } from '~/features/notifications/notifications.server'
+import { defaultAccountNumber } from '~/features/own-account/accounts'
 import { linkedAccountsView } from '~/features/own-account/own-account.server'
 import { showsCustomerContent } from './layout-rule'
 
@@ -20,6 +22,8 @@ export async function customerShellData(request: Request, context: AppLoadContex
     accountManagement: context.config.ACCOUNT_MGMT_ENABLED,
     updateAccountUrl: context.config.UPDATE_ACCOUNT_URL,
     planUpgradeUrl: context.config.PLAN_UPGRADE_URL,
+    // The top bar's Pay: the account the dashboard shows (issue 33); none before one is proven.
+    payAccount: content ? defaultAccountNumber(claims.accountNumber ?? [], claims.activeAccountNumber) : null,
     content,
     accounts: content ? null : linkedAccountsView(request, claims),
     // The bell's count and newest three, one upstream call; never throws (its own error text).

@@ -16,6 +16,7 @@ export type CustomerShellData = {
   accountManagement: boolean
   updateAccountUrl: string
   planUpgradeUrl: string
+  payAccount: string | null
   content: boolean
   accounts: {
     accountNumbers: string[]
@@ -47,6 +48,7 @@ export function CustomerShell({
         accountManagement={data.accountManagement}
         updateAccountUrl={data.updateAccountUrl}
         planUpgradeUrl={data.planUpgradeUrl}
+        payAccount={data.payAccount}
         bell={bell}
       />
       <main id="main" className="flex-1">

@@ -17,6 +17,17 @@ export const CUSTOMER_SHELL_TEXT = {
   lightTheme: 'Light theme',
   greeting: (givenName: string) => `Hi ${givenName || 'User'}`,
   dashboard: 'Dashboard',
+  // issue 33: every customer page from the top bar and the drawer.
+  billsAndPayments: 'Bills and Payments',
+  bills: 'Bills and statements',
+  pay: 'Pay',
+  autopay: 'AutoPay',
+  wifi: 'Wi-Fi',
+  help: 'Help and my tickets',
+  helpShort: 'Help',
+  profile: 'Profile',
+  home: 'Home',
+  plans: 'Plans',
   updateAccount: 'Update Account',
   planUpgrade: 'Plan Upgrade',
   // spec 2, Layout
