@@ -48,7 +48,7 @@ test('the customer top bar, account switching and the outage of one account’s 
   )
   await expect(banner.getByText('My Account', { exact: true })).toBeVisible()
   await expect(banner.getByRole('link', { name: 'Consent Management' }).first()).toBeVisible()
-  await expect(banner.getByRole('button', { name: 'Logout' }).first()).toBeVisible()
+  await expect(banner.getByRole('link', { name: 'Logout' }).first()).toHaveAttribute('href', '/logout')
 
   // Whatever the default is now, visit both accounts: 001's area has the outage, 002's none.
   const first = (await defaultAccount(page).textContent())!.trim()

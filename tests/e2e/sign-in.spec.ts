@@ -58,8 +58,8 @@ test.describe('signing in', () => {
 })
 
 test.describe('logging out', () => {
-  // The public header's Logout leads to the question; the customer top bar's is the YES form
-  // itself (spec 2; tests/e2e/customer-dashboard.spec.ts).
+  // Every Logout leads to the question (spec 4): the public header's, and the customer top
+  // bar's and drawer's (issue 33).
   test('NO keeps the user signed in and goes back home', async ({ page }) => {
     await logIn(page, DEMO.agent)
     await expect(page).toHaveURL('/sales')
@@ -71,6 +71,23 @@ test.describe('logging out', () => {
     await page.getByRole('link', { name: 'NO', exact: true }).click()
     await expect(page).toHaveURL('/sales')
     await expect(page.getByRole('heading', { name: 'Welcome, JOSE' })).toBeVisible()
+  })
+
+  test("the customer top bar's Logout asks first: NO stays, YES logs out and says so", async ({ page }) => {
+    // A customer of this test's own: logging out ends the session the other journeys share (signIn).
+    await logIn(page, DEMO.customer2)
+    await expect(page).toHaveURL('/customer')
+    const topBar = page.getByRole('banner').getByRole('navigation', { name: 'Account' })
+    await topBar.getByRole('link', { name: 'Logout' }).click()
+    await expect(page.getByText('Do you want to log out?')).toBeVisible()
+    await page.getByRole('link', { name: 'NO', exact: true }).click()
+    await expect(page).toHaveURL('/customer')
+    await topBar.getByRole('link', { name: 'Logout' }).click()
+    await page.getByRole('button', { name: 'YES' }).click()
+    await expect(page).toHaveURL('/')
+    await expect(page.getByText('Successfully Logged Out')).toBeVisible()
+    await page.goto('/customer')
+    await expect(page).toHaveURL(/\/login\/interaction\//)
   })
 
   test('YES logs out, says so, and a private page then asks for sign-in again', async ({ page }) => {

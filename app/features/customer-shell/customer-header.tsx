@@ -2,11 +2,11 @@
  * The customer top bar (spec 2, Shell; issue 33): the notification bell, Dashboard, Bills
  * (bills and statements, Pay, AutoPay), Wi-Fi, Help, My Account (Account Info, Profile, Refer
  * and Earn; Link another Account when account management is on), About App (the four legal
- * pages), Consent Management and Logout; the logo goes to /customer. Below 1280 px: a drawer
- * with 'Hi {given name}', Home and Plans, every one of those pages by name, and Update Account
- * and Plan Upgrade (external sites). Menus are native <details>, Logout a plain form post to
- * /logout: all of it works without JavaScript. Re-keyed per page, so navigating closes an
- * open menu.
+ * pages), Consent Management and Logout (which asks first, on /logout); the logo goes to
+ * /customer. Below 1280 px: a drawer with 'Hi {given name}', Home and Plans, every one of
+ * those pages by name, and Update Account and Plan Upgrade (external sites). Menus are
+ * native <details>, Logout a link to its question: all of it works without JavaScript.
+ * Re-keyed per page, so navigating closes an open menu.
  *
  * It imports nothing of the public header (app/features/shell/header.tsx): what both the
  * root and this layout import leaves the root's chunk for a chunk of its own, which costs
@@ -144,14 +144,12 @@ function ThemeForm({ className }: { className: string }) {
   )
 }
 
-function LogoutForm({ className }: { className: string }) {
-  // The same post as /logout's YES (app/routes/auth/logout.tsx): a document post, not a fetch.
+/** spec 4: Logout asks first, on /logout (NO back home, YES the form that logs out; app/routes/auth/logout.tsx). */
+function LogoutLink({ className }: { className: string }) {
   return (
-    <form method="post" action="/logout">
-      <button type="submit" className={className}>
-        {TEXT.logout}
-      </button>
-    </form>
+    <AppLink to="/logout" className={className}>
+      {TEXT.logout}
+    </AppLink>
   )
 }
 
@@ -185,7 +183,7 @@ export function CustomerHeader(props: CustomerHeaderProps) {
             {TEXT.consent}
           </AppLink>
           <ThemeForm className={TOP_ITEM} />
-          <LogoutForm className={buttonClass('secondary')} />
+          <LogoutLink className={buttonClass('secondary')} />
         </nav>
         <details key={`drawer-${pathname}`} className="group xl:hidden">
           <summary
@@ -230,7 +228,7 @@ export function CustomerHeader(props: CustomerHeaderProps) {
                   <Links items={LEGAL} className={DRAWER_ITEM} />
                 </div>
               </details>
-              <LogoutForm className={`${DRAWER_ITEM} w-full text-left`} />
+              <LogoutLink className={DRAWER_ITEM} />
             </nav>
             <div className="mt-auto pt-4">
               <ThemeForm className={DRAWER_ITEM} />
