@@ -16,6 +16,8 @@ export default [
   // spec 2, Shell: legal pages (content from the cms service), one module for all four.
   ...LEGAL_DOCUMENTS.map((name) => route(name, 'routes/public/legal.tsx', { id: `legal-${name}` })),
   route('application/check-status', 'routes/public/application-check-status.tsx'),
+  // spec 8: an outside page with no address configured (issue 33).
+  route('available-soon', 'routes/public/available-soon.tsx'),
 
   // The serviceability check (spec 2: two steps, the map, the result and the lead form).
   route('CheckAvailability', 'routes/public/check-availability.tsx'),

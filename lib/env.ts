@@ -12,6 +12,12 @@ const booleanString = z
   .enum(['true', 'false'], { message: "must be 'true' or 'false'" })
   .transform((value) => value === 'true')
 
+/** An http(s) URL, or nothing: unset and empty both mean "not configured". */
+const optionalUrl = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.url({ message: 'must be an http(s) URL' }).optional(),
+)
+
 function wholeNumber(min: number, max: number) {
   const message = `must be a whole number from ${min} to ${max}`
   return z.coerce
@@ -226,12 +232,12 @@ export const EnvSchema = z.object({
   JOBS_WORKERS: booleanString.default(true),
 
   // Links
-  // spec 2: the customer drawer's Update Account and Plan Upgrade links (external sites).
-  UPDATE_ACCOUNT_URL: z.url({ message: 'must be an http(s) URL' }).default('https://www.example.ph/account/update'),
-  PLAN_UPGRADE_URL: z.url({ message: 'must be an http(s) URL' }).default('https://www.example.ph/plans/upgrade'),
-  LEGACY_STATUS_URL: z
-    .url({ message: 'must be an http(s) URL' })
-    .default('https://status.example.ph/application/check-status'),
+  // spec 2: the customer drawer's Update Account and Plan Upgrade links and the legacy status
+  // site (external sites). Unset (or empty), each leads to 'This webpage will be available
+  // soon' (spec 8; /available-soon), never to a placeholder address (issue 33).
+  UPDATE_ACCOUNT_URL: optionalUrl,
+  PLAN_UPGRADE_URL: optionalUrl,
+  LEGACY_STATUS_URL: optionalUrl,
   SOCIAL_URL: z.url({ message: 'must be an http(s) URL' }).default('https://www.facebook.com/'),
   TRUST_PROXY: z.string().default('false'),
   // Request time limits (issue 32; docs/operations.md, Time limits; server/transport.ts): how

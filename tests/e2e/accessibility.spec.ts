@@ -56,6 +56,8 @@ const PAGES = [
   // issue 15: both programmes explained, and Win Back's details form.
   '/referral',
   '/referral/winback',
+  // issue 33: an outside page with no address configured (spec 8), with the status check offered.
+  '/application/check-status',
 ]
 
 /** Where the wide header and footer are scanned: one page per header a user can see. */

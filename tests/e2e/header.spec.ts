@@ -127,8 +127,16 @@ test.describe('header when signed in', () => {
       'href',
       /^\/customer\/bill-history\/pay\/\d{13}$/,
     )
+    // Outside sites this portal has no address for (the e2e portal sets none): spec 8's page.
+    for (const name of ['Update Account', 'Plan Upgrade']) {
+      await expect(drawer.getByRole('link', { name, exact: true })).toHaveAttribute('href', '/available-soon')
+    }
     await drawer.getByRole('link', { name: 'Bills and statements', exact: true }).click()
     await expect(page).toHaveURL('/customer/bill-history')
+    await header.locator('summary[aria-label="Menu"]').click()
+    await drawer.getByRole('link', { name: 'Update Account', exact: true }).click()
+    await expect(page).toHaveURL('/available-soon')
+    await expect(page.getByRole('heading', { level: 1, name: 'This webpage will be available soon' })).toBeVisible()
   })
 
   test('/register sends the user to their home', async ({ page }) => {

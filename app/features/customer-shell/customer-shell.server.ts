@@ -11,6 +11,9 @@ import { defaultAccountNumber } from '~/features/own-account/accounts'
 import { linkedAccountsView } from '~/features/own-account/own-account.server'
 import { showsCustomerContent } from './layout-rule'
 
+/** spec 8's page for an outside page with no address (app/routes/public/available-soon.tsx). */
+const AVAILABLE_SOON = '/available-soon'
+
 export async function customerShellData(request: Request, context: AppLoadContext, me: SignedIn) {
   const { claims } = me
   const content = showsCustomerContent({
@@ -20,8 +23,9 @@ export async function customerShellData(request: Request, context: AppLoadContex
   return {
     givenName: claims.given_name ?? me.user.givenName,
     accountManagement: context.config.ACCOUNT_MGMT_ENABLED,
-    updateAccountUrl: context.config.UPDATE_ACCOUNT_URL,
-    planUpgradeUrl: context.config.PLAN_UPGRADE_URL,
+    // Outside sites; not configured, 'This webpage will be available soon' (issue 33).
+    updateAccountUrl: context.config.UPDATE_ACCOUNT_URL ?? AVAILABLE_SOON,
+    planUpgradeUrl: context.config.PLAN_UPGRADE_URL ?? AVAILABLE_SOON,
     // The top bar's Pay: the account the dashboard shows (issue 33); none before one is proven.
     payAccount: content ? defaultAccountNumber(claims.accountNumber ?? [], claims.activeAccountNumber) : null,
     content,

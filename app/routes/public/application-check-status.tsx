@@ -1,6 +1,24 @@
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+/**
+ * /application/check-status (spec 2): application status lives on the legacy site, where this
+ * redirects. Without LEGACY_STATUS_URL, 'This webpage will be available soon' (spec 8), with
+ * the portal's own status check offered instead (issue 33).
+ */
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { AvailableSoonView } from '~/features/shell/error-views'
+import { ERROR_TEXT } from '~/features/shell/texts'
+import { pageMeta } from '~/ui/page-meta'
 
-// spec 2: application status lives on the legacy site.
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, ERROR_TEXT.availableSoon, ERROR_TEXT.availableSoonDetail),
+  { name: 'robots', content: 'noindex' },
+]
+
 export async function loader({ context }: LoaderFunctionArgs) {
-  return redirect(context.config.LEGACY_STATUS_URL, 302)
+  const legacy = context.config.LEGACY_STATUS_URL
+  if (legacy) throw redirect(legacy, 302)
+  return null
+}
+
+export default function ApplicationCheckStatus() {
+  return <AvailableSoonView instead={{ to: '/check-status', label: ERROR_TEXT.statusHere }} />
 }

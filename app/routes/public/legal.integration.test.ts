@@ -173,9 +173,20 @@ describe('landing', () => {
 })
 
 describe('application status', () => {
-  it('redirects with 302 to the legacy status site', async () => {
-    const response = await checkStatusLoader(args('/application/check-status'))
-    expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe(t.config.LEGACY_STATUS_URL)
+  it('redirects with 302 to the legacy status site when one is configured', async () => {
+    const legacy = 'https://status.isp.test/application/check-status'
+    const context = { ...t.context, config: { ...t.context.config, LEGACY_STATUS_URL: legacy } }
+    const thrown = await checkStatusLoader(args('/application/check-status', context)).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).status).toBe(302)
+    expect((thrown as Response).headers.get('location')).toBe(legacy)
+  })
+
+  it('without one, shows the page (spec 8: available soon) instead of a placeholder address', async () => {
+    expect(t.context.config.LEGACY_STATUS_URL).toBeUndefined()
+    await expect(checkStatusLoader(args('/application/check-status'))).resolves.toBeNull()
   })
 })

@@ -1,0 +1,18 @@
+/**
+ * /available-soon (spec 8: 'This webpage will be available soon'): where a link to an outside
+ * page leads while this set-up has no address for it (UPDATE_ACCOUNT_URL, PLAN_UPGRADE_URL;
+ * docs/configuration.md), instead of a placeholder address (issue 33).
+ */
+import type { MetaFunction } from '@remix-run/node'
+import { AvailableSoonView } from '~/features/shell/error-views'
+import { ERROR_TEXT } from '~/features/shell/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, ERROR_TEXT.availableSoon, ERROR_TEXT.availableSoonDetail),
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function AvailableSoon() {
+  return <AvailableSoonView />
+}
