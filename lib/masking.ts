@@ -2,7 +2,8 @@
  * Masking of a person's contact for display (spec 9: email masking keeps the first and
  * last character of the local part; spec 9's phone format groups 3-3-4, of which only the
  * last four digits show). Used where the portal must say where something was sent without
- * telling the reader the address: ownership-proof codes (services/otp), the profile.
+ * telling the reader the address: ownership-proof codes (services/otp), the profile, the
+ * status page's code, the agent's sent PDFs and links, referrals. The only copy (issue 33).
  */
 
 /** 'liza.santos@example.org' → 'l*********s@example.org'; a one- or two-character local part keeps its first. */

@@ -23,6 +23,7 @@ import {
   normaliseIdentifier,
 } from '../../lib/application-status.ts'
 import { slotLabel } from '../../lib/application.ts'
+import { maskEmail } from '../../lib/masking.ts'
 import { madeByAny } from '../../lib/secret-ring.ts'
 import { sessionSecretRing, settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
@@ -126,12 +127,6 @@ const sha256 = (value: string) => crypto.createHash('sha256').update(value).dige
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url')
 const newToken = () => crypto.randomBytes(32).toString('base64url')
 const minutes = (n: number) => n * 60_000
-
-/** The email masked for the code page: a••••@example.com. */
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@')
-  return `${local.slice(0, 1)}${'•'.repeat(Math.max(3, local.length - 1))}@${domain}`
-}
 
 type ApplicationRow = typeof applications.$inferSelect
 

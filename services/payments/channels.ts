@@ -59,7 +59,8 @@ export type ChannelGroup = {
 }
 
 const ONLINE_POSTING = 'Posted to your account as soon as the payment is confirmed, usually within minutes.'
-const COUNTER_POSTING = 'Posted to your account within 3 working days of payment.'
+// spec 9: payment status updates in 2-3 working days (3 business days for channels).
+const COUNTER_POSTING = 'Posted to your account in 2-3 working days (up to 3 business days for some channels).'
 
 export const CHANNEL_GROUPS: readonly ChannelGroup[] = [
   {
@@ -122,7 +123,7 @@ export const CHANNEL_GROUPS: readonly ChannelGroup[] = [
     kind: 'installer',
     paymentMethods: [{ code: 'installer_cash', name: 'Cash to the installer' }],
     serviceChargeCentavos: 0,
-    postingTime: 'Posted when the installer hands in the collection, within 3 working days.',
+    postingTime: 'Posted when the installer hands in the collection, in 2-3 working days.',
     notes: ['For new applications: pay the installer in cash at installation.'],
   },
 ]

@@ -29,7 +29,8 @@ import {
   type AgentApplicationFilter,
   type AgentApplicationRow,
 } from '../applications/agent-applications.ts'
-import { createTrackingService, maskEmail } from '../applications/tracking.ts'
+import { maskEmail } from '../../lib/masking.ts'
+import { createTrackingService } from '../applications/tracking.ts'
 import type { Caller } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
 import {
