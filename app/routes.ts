@@ -16,6 +16,9 @@ export default [
   // spec 2, Shell: legal pages (content from the cms service), one module for all four.
   ...LEGAL_DOCUMENTS.map((name) => route(name, 'routes/public/legal.tsx', { id: `legal-${name}` })),
   route('application/check-status', 'routes/public/application-check-status.tsx'),
+  // For search engines (issue 33): what they may read, and the public pages.
+  route('robots.txt', 'routes/public/robots.ts'),
+  route('sitemap.xml', 'routes/public/sitemap.ts'),
   // spec 8: an outside page with no address configured (issue 33).
   route('available-soon', 'routes/public/available-soon.tsx'),
 

@@ -1,0 +1,7 @@
+/** /robots.txt (issue 33): private pages, the wizard's steps and one visitor's pages are kept out (crawlers.server.ts). */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { robotsTxt } from '~/features/seo/crawlers.server'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return robotsTxt(request, context)
+}
