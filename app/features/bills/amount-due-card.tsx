@@ -1,15 +1,17 @@
 /**
  * The amount due, its due date and PAY (spec 1, dashboard; spec 2's pay route
  * /customer/bill-history/pay/{accountNumber}). Server-rendered, no browser code of its own.
+ * On the dashboard it also leads to the account's bill history (issue 33: `history`).
  */
 import { dateLabel } from '../../../lib/billing'
 import { formatPesos } from '../../../lib/pesos'
+import { AppLink } from '~/ui/app-link'
 import { ButtonLink } from '~/ui/button'
 import type { AmountDueView } from './amount-due.server'
-import { payPath } from './paths'
+import { billHistoryPath, payPath } from './paths'
 import { BILLS_TEXT as TEXT } from './texts'
 
-export function AmountDueCard({ view }: { view: AmountDueView }) {
+export function AmountDueCard({ view, history = false }: { view: AmountDueView; history?: boolean }) {
   return (
     <section
       aria-labelledby="amount-due-heading"
@@ -40,9 +42,19 @@ export function AmountDueCard({ view }: { view: AmountDueView }) {
           <p role="alert">{view.message}</p>
         )}
       </div>
-      {view.ok && view.amountDue > 0 ? (
-        <ButtonLink to={payPath(view.accountNumber)}>{TEXT.payButton}</ButtonLink>
-      ) : null}
+      <div className="flex flex-wrap items-center gap-4">
+        {history ? (
+          <AppLink
+            to={billHistoryPath(view.accountNumber)}
+            className="text-sm font-semibold text-brand-600 underline dark:text-orange-300"
+          >
+            {TEXT.billHistoryLink}
+          </AppLink>
+        ) : null}
+        {view.ok && view.amountDue > 0 ? (
+          <ButtonLink to={payPath(view.accountNumber)}>{TEXT.payButton}</ButtonLink>
+        ) : null}
+      </div>
     </section>
   )
 }

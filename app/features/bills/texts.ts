@@ -14,6 +14,7 @@ export const BILLS_TEXT = {
   dueDateLabel: 'Due date',
   nothingDue: 'You have nothing to pay right now.',
   payButton: 'PAY',
+  billHistoryLink: 'Bill history and statements',
   autopay: 'AutoPay pays each bill from your card on its due date.',
   autopayLink: 'Set up or change AutoPay',
   statementHeading: 'Download a statement',

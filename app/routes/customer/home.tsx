@@ -109,7 +109,7 @@ export default function CustomerHome() {
         <>
           <AccountSwitcher accountNumber={dashboard.accountNumber} others={dashboard.switchable} here={here} />
           <OutageNotice outage={dashboard.outage} />
-          {amountDue ? <AmountDueCard view={amountDue} /> : null}
+          {amountDue ? <AmountDueCard view={amountDue} history /> : null}
           <div className="grid gap-4 md:grid-cols-2">
             <SubscriptionCard subscription={dashboard.subscription} />
             <ModemCard
