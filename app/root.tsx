@@ -72,6 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       registerEnabled: config.REGISTER_FLAG === 'true',
       // spec 2 and 9 (accountMgmtEnabled): customers' "Link another Account".
       accountManagement: config.ACCOUNT_MGMT_ENABLED,
+      dashboardNoLimitation: config.SFA_DASHBOARD_NO_LIMITATION === 'true',
       socialUrl: config.SOCIAL_URL,
       // issue 32: the payment pages' test-mode notice while payments are simulated.
       paymentsTestMode: config.paymentsSandbox,

@@ -57,6 +57,20 @@ test.describe('header on a small screen', () => {
   })
 })
 
+// spec 6: an applicant (neither customer nor sales) gets the drawer's Dashboard while
+// SFA_DASHBOARD_NO_LIMITATION is 'true' (the default; the rule itself: dashboard-link.test.ts).
+test("an applicant's drawer has Dashboard, to their home", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await acceptCookiesBeforehand(page)
+  await signIn(page, DEMO.applicant)
+  await expect(page).toHaveURL('/get-started')
+  await page.goto('/')
+  const header = page.getByRole('banner')
+  await header.locator('summary[aria-label="Menu"]').click()
+  await header.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Dashboard', exact: true }).click()
+  await expect(page).toHaveURL('/get-started')
+})
+
 // Issue 7: registering is for visitors; a signed-in user already has an account.
 test.describe('header when signed in', () => {
   test.beforeEach(async ({ page }) => {

@@ -5,6 +5,7 @@ import { buttonClass } from '~/ui/button'
 import { ThemeToggle } from './theme-toggle'
 import { Icon } from '~/ui/icon'
 import { logoHref } from '~/utils/referral-flow'
+import { dashboardHref } from './dashboard-link'
 
 /** A header link that marks the page the visitor is on. */
 function NavItem({ to, current, children }: { to: string; current: string; children: string }) {
@@ -47,6 +48,7 @@ export function Header() {
   const location = useLocation()
   const productName = root?.productName ?? ''
   const user = root?.user ?? null
+  const dashboard = dashboardHref(user, root?.dashboardNoLimitation ?? false)
   // spec 2, Shell: the logo goes to /customer for customers and /sales for sales roles.
   // spec 2, 4: during a referral the logo ends it first (app/utils/referral-flow.ts).
   const logoTo = logoHref(
@@ -106,9 +108,9 @@ export function Header() {
               </AppLink>
             )}
             <nav aria-label="Menu" className="flex flex-col">
-              {user?.kind === 'customer' ? (
+              {dashboard ? (
                 <AppLink
-                  to="/customer"
+                  to={dashboard}
                   className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
                 >
                   Dashboard
