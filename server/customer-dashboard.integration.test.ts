@@ -49,7 +49,8 @@ describe('the customer shell', () => {
       expect(html).toContain('>My Account</summary>')
       expect(html).toContain('href="/consent"')
       expect(html).toContain('Hi CARLOS')
-      expect(html).toMatch(/<form method="post" action="\/logout">/)
+      // Logout asks first (spec 4; issue 33): a link to /logout's question.
+      expect(html).toMatch(/<a href="\/logout"/)
       // The public header's PLANS link is not there.
       expect(html).not.toContain('>PLANS<')
     }

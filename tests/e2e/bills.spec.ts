@@ -18,13 +18,13 @@ test.beforeEach(async ({ page }) => {
 })
 
 test('bill history, its chart and a statement download', async ({ page }) => {
-  // issue 33: the dashboard's amount due leads to its account's bill history.
+  // issue 33: the dashboard's amount due leads to bill history, of the default account (which
+  // the dashboard journey may switch meanwhile: either of CARLOS's).
   const history = page.getByTestId('amount-due').getByRole('link', { name: 'Bill history and statements' })
-  const shown = (await history.getAttribute('href'))!.match(/^\/customer\/bill-history\?account=(\d{13})$/)?.[1]
-  expect(shown).toBeTruthy()
+  await expect(history).toHaveAttribute('href', '/customer/bill-history')
   await history.click()
   await expect(page.getByRole('heading', { name: 'Bill history', level: 1 })).toBeVisible()
-  await expect(page.getByTestId('bill-account')).toHaveText(shown!)
+  await expect(page.getByTestId('bill-account')).toHaveText(/^100000000000[12]$/)
   // Named, not the default: the dashboard journey switches CARLOS's default meanwhile.
   await page.goto('/customer/bill-history?account=1000000000002')
   await expect(page.getByRole('heading', { name: 'Bill history', level: 1 })).toBeVisible()

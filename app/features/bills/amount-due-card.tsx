@@ -1,14 +1,14 @@
 /**
  * The amount due, its due date and PAY (spec 1, dashboard; spec 2's pay route
  * /customer/bill-history/pay/{accountNumber}). Server-rendered, no browser code of its own.
- * On the dashboard it also leads to the account's bill history (issue 33: `history`).
+ * On the dashboard (the default account's) it also leads to bill history (issue 33: `history`).
  */
 import { dateLabel } from '../../../lib/billing'
 import { formatPesos } from '../../../lib/pesos'
 import { AppLink } from '~/ui/app-link'
 import { ButtonLink } from '~/ui/button'
 import type { AmountDueView } from './amount-due.server'
-import { billHistoryPath, payPath } from './paths'
+import { BILL_HISTORY_PATH, payPath } from './paths'
 import { BILLS_TEXT as TEXT } from './texts'
 
 export function AmountDueCard({ view, history = false }: { view: AmountDueView; history?: boolean }) {
@@ -45,7 +45,8 @@ export function AmountDueCard({ view, history = false }: { view: AmountDueView; 
       <div className="flex flex-wrap items-center gap-4">
         {history ? (
           <AppLink
-            to={billHistoryPath(view.accountNumber)}
+            // The default account's, as the card's: no account number in the address.
+            to={BILL_HISTORY_PATH}
             className="text-sm font-semibold text-brand-600 underline dark:text-orange-300"
           >
             {TEXT.billHistoryLink}

@@ -1,8 +1,6 @@
 /** Where the bill pages live (spec 2: /customer/bill-history; the statement download beside it). */
 export const BILL_HISTORY_PATH = '/customer/bill-history'
 export const STATEMENT_PATH = '/customer/bill-history/statement'
-/** One account's bill history (its `account` query, as the page's account chooser sends it). */
-export const billHistoryPath = (accountNumber: string) => `${BILL_HISTORY_PATH}?account=${accountNumber}`
 /** spec 2: paying one of the customer's accounts (app/features/payments). */
 export const payPath = (accountNumber: string) => `${BILL_HISTORY_PATH}/pay/${accountNumber}`
 
