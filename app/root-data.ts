@@ -18,8 +18,8 @@ export type RootData = {
   registerEnabled: boolean
   /** spec 2 and 9 (accountMgmtEnabled): customers' "Link another Account". */
   accountManagement: boolean
-  /** spec 6: SFA_DASHBOARD_NO_LIMITATION is 'true' (the drawer's Dashboard for non-sales, non-customer users). */
-  dashboardNoLimitation: boolean
+  /** The public drawer's Dashboard, or null (spec 6; app/features/shell/dashboard-link.ts, on the server). */
+  dashboard: string | null
   socialUrl: string
   /** Payments go to the sandbox gateway (Config.paymentsSandbox): the payment pages say "Test mode" (docs/decisions/0061). */
   paymentsTestMode: boolean

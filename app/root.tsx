@@ -11,6 +11,7 @@ import { GeneralErrorBoundary } from './features/shell/error-boundary'
 import { NOT_FOUND_TITLE } from './features/shell/error-views'
 import { Footer } from './features/shell/footer'
 import { Header } from './features/shell/header'
+import { dashboardHref } from './features/shell/dashboard-link'
 import { Toasts } from './features/shell/toasts'
 import { useAppLinkNavigation } from './ui/app-link'
 import { useNonce } from './ui/nonce'
@@ -72,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       registerEnabled: config.REGISTER_FLAG === 'true',
       // spec 2 and 9 (accountMgmtEnabled): customers' "Link another Account".
       accountManagement: config.ACCOUNT_MGMT_ENABLED,
-      dashboardNoLimitation: config.SFA_DASHBOARD_NO_LIMITATION === 'true',
+      dashboard: dashboardHref(user, config.SFA_DASHBOARD_NO_LIMITATION === 'true'),
       socialUrl: config.SOCIAL_URL,
       // issue 32: the payment pages' test-mode notice while payments are simulated.
       paymentsTestMode: config.paymentsSandbox,

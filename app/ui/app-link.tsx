@@ -19,11 +19,6 @@ export function AppLink({ to, reloadDocument, ...props }: AppLinkProps) {
   return <a href={to} data-app-link={reloadDocument ? undefined : ''} {...props} />
 }
 
-/** A help/ path (spec 2): the help centre's pages, public or the customer's (/help/…, /customer/help/…). */
-export function isHelpPath(pathname: string): boolean {
-  return /(^|\/)help\//.test(pathname)
-}
-
 /** Client-side navigation for AppLink anchors: same origin, plain left click, no target. */
 export function useAppLinkNavigation() {
   const navigate = useNavigate()
@@ -44,9 +39,7 @@ export function useAppLinkNavigation() {
       const url = new URL(anchor.href)
       if (url.origin !== window.location.origin) return
       event.preventDefault()
-      // spec 2: the page scrolls to the top on navigation, except from one help/ page to another.
-      const preventScrollReset = isHelpPath(window.location.pathname) && isHelpPath(url.pathname)
-      navigate(url.pathname + url.search + url.hash, { preventScrollReset })
+      navigate(url.pathname + url.search + url.hash)
     }
     document.addEventListener('click', onClick)
     return () => document.removeEventListener('click', onClick)

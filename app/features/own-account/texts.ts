@@ -48,8 +48,7 @@ export const OWN_ACCOUNT_TEXT = {
   unlinkFailed: 'Could not be unlinked', // spec 8
   unknownAction: 'That action is not available. Please try again.',
   welcomeHeading: (productName: string) => `Welcome to ${productName}!`,
-  welcomeBody:
-    'This is your account home: your bills and payments, AutoPay, your modem and Wi-Fi, and help when you need it. The menu at the top reaches every page.',
+  welcomeBody: 'Your bills, payments, modem and help, all here.',
   welcomeClose: 'GOT IT',
   registrationSuccessHeading: 'Registration successful',
   registrationSuccessBody: 'Your account is ready. Check where fibre is available, choose a plan and apply online.',

@@ -54,26 +54,3 @@ export function ErrorView({
     </section>
   )
 }
-
-/**
- * An outside page this set-up has no address for (spec 8: 'This webpage will be available
- * soon'): the way home, and where the portal has a page of its own for it, that page.
- */
-export function AvailableSoonView({ instead }: { instead?: { to: string; label: string } }) {
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold">{ERROR_TEXT.availableSoon}</h1>
-      <p className="text-slate-600 dark:text-slate-300">{ERROR_TEXT.availableSoonDetail}</p>
-      <div className="flex flex-wrap justify-center gap-3">
-        {instead ? (
-          <AppLink to={instead.to} className={buttonClass('primary')}>
-            {instead.label}
-          </AppLink>
-        ) : null}
-        <AppLink to="/" className={buttonClass(instead ? 'secondary' : 'primary')}>
-          {ERROR_TEXT.goHome}
-        </AppLink>
-      </div>
-    </section>
-  )
-}

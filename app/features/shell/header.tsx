@@ -5,7 +5,6 @@ import { buttonClass } from '~/ui/button'
 import { ThemeToggle } from './theme-toggle'
 import { Icon } from '~/ui/icon'
 import { logoHref } from '~/utils/referral-flow'
-import { dashboardHref } from './dashboard-link'
 
 /** A header link that marks the page the visitor is on. */
 function NavItem({ to, current, children }: { to: string; current: string; children: string }) {
@@ -48,7 +47,7 @@ export function Header() {
   const location = useLocation()
   const productName = root?.productName ?? ''
   const user = root?.user ?? null
-  const dashboard = dashboardHref(user, root?.dashboardNoLimitation ?? false)
+  const dashboard = root?.dashboard ?? null
   // spec 2, Shell: the logo goes to /customer for customers and /sales for sales roles.
   // spec 2, 4: during a referral the logo ends it first (app/utils/referral-flow.ts).
   const logoTo = logoHref(

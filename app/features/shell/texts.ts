@@ -18,8 +18,4 @@ export const ERROR_TEXT = {
   pageNotRetrieved: 'Oops! Page could not be retrieved.',
   checkConnection: 'Please check your connection and try again.',
   refresh: 'REFRESH PAGE',
-  // spec 8: an outside page this portal has no address for yet (issue 33)
-  availableSoon: 'This webpage will be available soon',
-  availableSoonDetail: 'It is not ready yet. Please check again later.',
-  statusHere: 'CHECK APPLICATION STATUS HERE',
 } as const

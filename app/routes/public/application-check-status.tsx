@@ -4,12 +4,11 @@
  * the portal's own status check offered instead (issue 33).
  */
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { AvailableSoonView } from '~/features/shell/error-views'
-import { ERROR_TEXT } from '~/features/shell/texts'
+import { AvailableSoonView, SOON_TEXT } from '~/features/shell/available-soon'
 import { pageMeta } from '~/ui/page-meta'
 
 export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, ERROR_TEXT.availableSoon, ERROR_TEXT.availableSoonDetail),
+  ...pageMeta(matches, SOON_TEXT.title, SOON_TEXT.detail),
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -20,5 +19,5 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export default function ApplicationCheckStatus() {
-  return <AvailableSoonView instead={{ to: '/check-status', label: ERROR_TEXT.statusHere }} />
+  return <AvailableSoonView instead={{ to: '/check-status', label: SOON_TEXT.statusHere }} />
 }

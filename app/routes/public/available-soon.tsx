@@ -4,12 +4,11 @@
  * docs/configuration.md), instead of a placeholder address (issue 33).
  */
 import type { MetaFunction } from '@remix-run/node'
-import { AvailableSoonView } from '~/features/shell/error-views'
-import { ERROR_TEXT } from '~/features/shell/texts'
+import { AvailableSoonView, SOON_TEXT } from '~/features/shell/available-soon'
 import { pageMeta } from '~/ui/page-meta'
 
 export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, ERROR_TEXT.availableSoon, ERROR_TEXT.availableSoonDetail),
+  ...pageMeta(matches, SOON_TEXT.title, SOON_TEXT.detail),
   { name: 'robots', content: 'noindex' },
 ]
 
