@@ -79,3 +79,14 @@ test('/application/check-status without a legacy site says it will be available 
   await page.getByRole('link', { name: 'CHECK APPLICATION STATUS HERE' }).click()
   await expect(page).toHaveURL('/check-status')
 })
+
+// issue 33: what search engines read; robots.txt names the sitemap, which lists the public pages.
+test('robots.txt keeps crawlers out of private pages and leads to the sitemap of public pages', async ({ page }) => {
+  await page.goto('/robots.txt')
+  await expect(page.locator('body')).toContainText('Disallow: /customer')
+  const sitemap = (await page.locator('body').innerText()).match(/^Sitemap: (\S+)$/m)?.[1]
+  expect(sitemap).toMatch(/\/sitemap\.xml$/)
+  const response = await page.goto(new URL(sitemap!).pathname)
+  expect(response?.status()).toBe(200)
+  expect(await response!.text()).toContain('/plans/fiber-plan-1699</loc>')
+})
