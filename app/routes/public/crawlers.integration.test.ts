@@ -14,12 +14,17 @@ afterAll(() => t?.close())
 
 const disallowed = (path: string) => DISALLOWED.some((prefix) => path.startsWith(prefix))
 
+/** The body of a 200 answer of the given content type. */
+async function textOf(path: string, type: RegExp) {
+  const response = await fetch(`${t.base}${path}`)
+  expect(response.status).toBe(200)
+  expect(response.headers.get('content-type')).toMatch(type)
+  return response.text()
+}
+
 describe('robots.txt', () => {
   it('keeps crawlers out of private pages, the steps and one visitor’s pages, and names the sitemap', async () => {
-    const response = await fetch(`${t.base}/robots.txt`)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
-    const text = await response.text()
+    const text = await textOf('/robots.txt', /^text\/plain/)
     expect(text).toMatch(/^User-agent: \*$/m)
     for (const path of ['/customer', '/sales', '/onboard/', '/OO-', '/payment/', '/login', '/dev/'])
       expect(text).toContain(`\nDisallow: ${path}\n`)
@@ -33,10 +38,7 @@ describe('robots.txt', () => {
 
 describe('sitemap.xml', () => {
   it('lists the public pages, each plan and each help topic, and each of them answers 200', async () => {
-    const response = await fetch(`${t.base}/sitemap.xml`)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toMatch(/^application\/xml/)
-    const xml = await response.text()
+    const xml = await textOf('/sitemap.xml', /^application\/xml/)
     expect(xml).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     )
