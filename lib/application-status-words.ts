@@ -3,6 +3,7 @@
  * spec 2, 3, 4; docs/decisions/0033), without zod, so the pages' browser code can use
  * them; the schemas are in lib/application-status.ts, which re-exports all of this.
  */
+import { MOBILE_PATTERN, normaliseMobile } from './mobile.ts'
 
 /** spec 4 and issue 10: an application's life, in order; 'rejected' ends it early, with a reason. */
 export const APPLICATION_STATUSES = [
@@ -66,9 +67,6 @@ export function normaliseIdentifier(raw: string): string | null {
     const email = value.toLowerCase()
     return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254 ? email : null
   }
-  const digits = value
-    .replace(/[\s().-]/g, '')
-    .replace(/^\+?63/, '')
-    .replace(/^0/, '')
-  return /^9\d{9}$/.test(digits) ? digits : null
+  const digits = normaliseMobile(value)
+  return MOBILE_PATTERN.test(digits) ? digits : null
 }

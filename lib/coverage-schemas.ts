@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { EMAIL_MAX, FIELD_REQUIRED, FirstNameSchema, INPUT_LIMIT_EXCEEDED, LastNameSchema } from './identity-schemas.ts'
+import { MOBILE_PATTERN, normaliseMobile } from './mobile.ts'
 
 /**
  * The Philippines' bounding box, generous by a little: Y'Ami (Batanes) in the north,
@@ -97,8 +98,8 @@ export type ValidServiceabilityOrder = z.output<typeof ServiceabilityOrderSchema
 export const LEAD_MOBILE_MESSAGE = 'Please provide valid mobile number'
 export const LEAD_EMAIL_MESSAGE = 'Please enter valid email'
 const LeadMobileSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? value.replace(/[\s()-]/g, '').replace(/^\+63/, '') : value),
-  z.string({ error: LEAD_MOBILE_MESSAGE }).regex(/^[89]\d{9}$/, { error: LEAD_MOBILE_MESSAGE }),
+  (value) => (typeof value === 'string' ? normaliseMobile(value) : value),
+  z.string({ error: LEAD_MOBILE_MESSAGE }).regex(MOBILE_PATTERN, { error: LEAD_MOBILE_MESSAGE }),
 )
 const PlaceSchema = z
   .string({ error: FIELD_REQUIRED })

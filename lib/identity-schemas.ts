@@ -5,6 +5,7 @@
  * Each field stops at its first failed check, so a field shows one message at a time.
  */
 import { z } from 'zod'
+import { MOBILE_PATTERN, normaliseMobile } from './mobile.ts'
 
 export const FIELD_REQUIRED = 'This field required'
 export const INPUT_LIMIT_EXCEEDED = 'Input limit exceeded'
@@ -17,8 +18,6 @@ export const PASSWORD_MAX = 128
 
 // spec 5: letters, dot and Ñ, with an optional single space or hyphen between groups.
 const NAME_PATTERN = /^[A-Za-zÑñ.]+(?:[ -][A-Za-zÑñ.]+)*$/
-// spec 5: 10 digits starting with 8 or 9 (the +63 is shown beside the field).
-const MOBILE_PATTERN = /^[89]\d{9}$/
 const ACCOUNT_NUMBER_PATTERN = /^\d{13}$/
 
 function nameSchema(which: 'first' | 'last') {
@@ -37,9 +36,13 @@ function nameSchema(which: 'first' | 'last') {
 export const FirstNameSchema = nameSchema('first')
 export const LastNameSchema = nameSchema('last')
 
-/** Accepts '(917) 123 4567', '917-123-4567' or '+639171234567'; yields '9171234567'. */
+/**
+ * spec 5: 10 digits starting with 8 or 9 (the +63 is shown beside the field). Accepts the
+ * number as people write it ('0917 123 4567', '+63 917 123 4567', '(917) 123-4567', lib/mobile.ts);
+ * yields '9171234567'.
+ */
 export const MobileNumberSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? value.replace(/[\s()-]/g, '').replace(/^\+63/, '') : value),
+  (value) => (typeof value === 'string' ? normaliseMobile(value) : value),
   z
     .string({ error: FIELD_REQUIRED })
     .min(1, { error: FIELD_REQUIRED, abort: true })

@@ -38,7 +38,7 @@ function where(filter: AgentApplicationFilter): SQL | undefined {
   if (search) {
     const pattern = containing(search)
     // A mobile number is searched by its digits, as typed with or without spaces or a leading 0.
-    const digits = search.replace(/\D/g, '').replace(/^0/, '')
+    const digits = search.replace(/\D/g, '').replace(/^(?:63|0)(?=\d{3})/, '')
     conditions.push(
       or(
         ilike(applications.referenceNo, pattern),

@@ -5,6 +5,7 @@
  */
 import PDFDocument from 'pdfkit'
 import { slotLabel, type ApplicationPayload } from '../../lib/application.ts'
+import { displayMobile } from '../../lib/mobile.ts'
 import { STATUS_LABELS, type ApplicationStatus } from '../../lib/application-status.ts'
 import type { OutgoingMessage } from '../notifications/sender.ts'
 
@@ -86,7 +87,7 @@ export function renderApplicationPdf(
   row('Customer type', p.customerSegment)
   if (p.businessName) row('Business name', p.businessName)
   row('Email', p.emailAddress)
-  row('Mobile number', `+63 ${p.mobileNumber}`)
+  row('Mobile number', displayMobile(p.mobileNumber))
 
   heading('Service')
   row('Plan', p.planName)

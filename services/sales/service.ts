@@ -285,7 +285,7 @@ function itemOfDraft(draft: AgentDraft): SalesListItem {
 function draftMatches(item: SalesListItem, search: string | undefined): boolean {
   const needle = search?.trim().toLowerCase()
   if (!needle) return true
-  const digits = needle.replace(/\D/g, '').replace(/^0/, '')
+  const digits = needle.replace(/\D/g, '').replace(/^(?:63|0)(?=\d{3})/, '')
   const name = `${item.firstName ?? ''} ${item.lastName ?? ''}`.toLowerCase()
   return (
     name.includes(needle) ||

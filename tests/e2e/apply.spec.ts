@@ -95,7 +95,9 @@ test('a residential application from the address to a reference number; sending 
     await expect(stepper(page).getByRole('link', { name: /Plan/ })).toHaveAttribute('href', '/plans/cart')
     await expect(page.getByLabel('First name', { exact: true })).toHaveValue(who.firstName.toUpperCase())
     await expect(page.getByLabel('Email address', { exact: true })).toHaveValue(who.email)
-    await expect(page.getByLabel('Mobile number', { exact: true })).toHaveValue(who.mobile)
+    // Shown as spec 5's (9XX) XXX XXXX.
+    const shown = `(${who.mobile.slice(0, 3)}) ${who.mobile.slice(3, 6)} ${who.mobile.slice(6)}`
+    await expect(page.getByLabel('Mobile number', { exact: true })).toHaveValue(shown)
     await expect(page.getByText('Demo Makati Tower')).toBeVisible()
     await expect(page.getByText('Bel-Air')).toBeVisible()
     // The zip code of the barangay, looked up upstream.
@@ -106,6 +108,8 @@ test('a residential application from the address to a reference number; sending 
     else await expect(page.getByLabel('Billing address: Street name')).toBeVisible()
     await fillApplicant(page)
     await page.getByLabel('Landmark', { exact: true }).fill('Near the park')
+    // Issue 33: a number as people write it, with the trunk 0 and a dash.
+    await page.getByLabel('Alternate mobile number').fill('0918 555-0101')
     await page.getByRole('button', { name: 'SAVE AND CONTINUE' }).click()
   })
 
@@ -115,6 +119,7 @@ test('a residential application from the address to a reference number; sending 
   await test.step('review: the summary, and Back never loses anything', async () => {
     const details = page.getByRole('region', { name: 'Personal details' })
     await expect(details.getByText('Filipino')).toBeVisible()
+    await expect(details.getByText('+63 (918) 555 0101')).toBeVisible()
     await expect(page.getByRole('region', { name: 'Installation address' }).getByText(/Ayala Avenue/)).toBeVisible()
     await expect(
       page.getByRole('region', { name: 'Billing address' }).getByText('Same as the installation address'),

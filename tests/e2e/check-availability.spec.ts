@@ -196,6 +196,30 @@ test("step 1 says each of spec 5's messages for a bad value and keeps the other 
   await expectNoPersonalDataInBrowser(page, who, urls)
 })
 
+test('a mobile number written as people write it is taken as its ten digits (issue 33)', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const who = person('typed')
+  const shown = `(${who.mobile.slice(0, 3)}) ${who.mobile.slice(3, 6)} ${who.mobile.slice(6)}`
+  await page.goto('/CheckAvailability')
+  await fillDetails(page, who)
+  const mobile = detailsField.mobile(page)
+  if (javaScriptEnabled) {
+    // Typed key by key with the trunk 0: the form shows (9XX) XXX XXXX and keeps every digit.
+    await mobile.fill('')
+    await mobile.pressSequentially(`0${who.mobile.slice(0, 3)} ${who.mobile.slice(3, 6)} ${who.mobile.slice(6)}`)
+    await expect(mobile).toHaveValue(shown)
+  } else {
+    await mobile.fill(`+63 ${who.mobile.slice(0, 3)}-${who.mobile.slice(3, 6)}-${who.mobile.slice(6)}`)
+  }
+  await detailsField.consent(page).check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('combobox', { name: 'Region' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back' }).click()
+  await expect(detailsField.mobile(page)).toHaveValue(shown)
+})
+
 test('changing the province after choosing a barangay clears the municipality, barangay, location type, place and pin; a reload keeps the details', async ({
   page,
   javaScriptEnabled,

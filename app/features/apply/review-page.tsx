@@ -7,6 +7,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import type { ApplicationAddress, PersonalDetailsSection } from '../../../lib/application'
+import { displayMobile } from '../../../lib/mobile'
 import { formatPesos } from '../../../lib/pesos'
 import type { Cart } from '~/upstream/orders.server'
 import { Button } from '~/ui/button'
@@ -78,8 +79,7 @@ export function ReviewPage(props: ReviewProps) {
   const busy = useIsPending()
   const plan = cart.cartItems.find((item) => item.productType === 'MAINLINE')
   const addOns = cart.cartItems.filter((item) => item.productType !== 'MAINLINE')
-  const mobile = (digits: string | undefined) =>
-    digits ? `+63 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : null
+  const mobile = (digits: string | undefined) => (digits ? displayMobile(digits) : null)
   return (
     <WizardFrame
       path={props.path}

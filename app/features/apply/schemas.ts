@@ -25,6 +25,7 @@ import {
   type PersonalDetailsSection,
 } from '../../../lib/application'
 import { EmailSchema, FirstNameSchema, LastNameSchema, MobileNumberSchema } from '../../../lib/identity-schemas'
+import { formatMobile } from '../../../lib/mobile'
 import { APPLY_TEXT } from './texts'
 
 const required = text
@@ -162,9 +163,9 @@ export function personalDetailsFormValues(section: PersonalDetailsSection): Pers
     firstName: section.firstName,
     lastName: section.lastName,
     suffix: section.suffix,
-    mobileNumber: section.mobileNumber,
+    mobileNumber: formatMobile(section.mobileNumber),
     emailAddress: section.emailAddress,
-    alternateContactNumber: section.alternateContactNumber,
+    alternateContactNumber: section.alternateContactNumber && formatMobile(section.alternateContactNumber),
     alternateEmailAddress: section.alternateEmailAddress,
     landlineNumber: section.landlineNumber,
     birthDate: section.birthDate,

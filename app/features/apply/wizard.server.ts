@@ -28,6 +28,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
 import { manilaDate, ReferenceNumberSchema, slotLabel } from '../../../lib/application'
 import type { Config } from '../../../lib/env'
+import { formatMobile } from '../../../lib/mobile'
 import { buildApplicationPayload, billingAddress, residentialAddress } from './payload'
 import {
   personalDetailsFields,
@@ -239,7 +240,7 @@ export async function personalDetailsView(
     : {
         firstName: basicInfo.firstName,
         lastName: basicInfo.lastName,
-        mobileNumber: basicInfo.mobileNo,
+        mobileNumber: formatMobile(basicInfo.mobileNo),
         emailAddress: basicInfo.email,
         zipCode: zipCode ?? undefined,
         billingSameAsResidential: 'on',

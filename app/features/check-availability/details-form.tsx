@@ -16,6 +16,7 @@ import { FormAlert } from '~/ui/form-alert'
 import { useHydrated } from '~/ui/use-hydrated'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 import { useIsPending } from '~/utils/use-is-pending'
+import { formatMobile } from '../../../lib/mobile'
 import { INTENT } from './intents'
 import { useCheckMode, type CheckModeKind } from './mode'
 import { CHECK_TEXT as TEXT, REFERRAL_CHECK_TEXT } from './texts'
@@ -48,17 +49,6 @@ function textsFor(kind: CheckModeKind) {
   if (kind === 'check') return { intro: TEXT.detailsIntro, consentLabel: TEXT.consentLabel }
   const text = REFERRAL_CHECK_TEXT[kind]
   return { intro: text.detailsIntro, consentLabel: text.consentLabel }
-}
-
-/** spec 5 and 9: ten digits shown as (9XX) XXX XXXX, as far as they are typed. */
-export function formatMobile(value: string): string {
-  const digits = value
-    .replace(/\D/g, '')
-    .replace(/^63(?=\d{10})/, '')
-    .slice(0, 10)
-  if (digits.length <= 3) return digits.length ? `(${digits}` : ''
-  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)} ${digits.slice(6)}`
 }
 
 /** True once the details alone pass (spec 5: then the consent is enabled); null until the schema loads. */
@@ -200,7 +190,8 @@ export function DetailsForm({
           ...getInputProps(fields.mobileNo, { type: 'tel' }),
           // The shown format is longer than the ten digits; the schema checks the digits.
           pattern: undefined,
-          maxLength: 16,
+          // Room for the number as people write it: '+63 (917) 123-4567'.
+          maxLength: 20,
           inputMode: 'numeric',
           autoComplete: 'tel',
         }}
@@ -219,7 +210,7 @@ export function DetailsForm({
           inputProps={{
             ...getInputProps(fields.alternateMobileNo, { type: 'tel' }),
             pattern: undefined,
-            maxLength: 16,
+            maxLength: 20,
             inputMode: 'numeric',
             autoComplete: 'off',
           }}

@@ -222,7 +222,7 @@ function LeadForm({
         inputProps={{
           ...getInputProps(fields.additionalMobile, { type: 'tel' }),
           pattern: undefined,
-          maxLength: 16,
+          maxLength: 20,
           inputMode: 'numeric',
           autoComplete: 'off',
           onChange: (event) => setAdditional(event.target.value),

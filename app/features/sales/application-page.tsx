@@ -3,6 +3,7 @@
  * rejections, the timeline and the actions. Plain forms; deleting a draft asks first.
  */
 import { Form } from '@remix-run/react'
+import { displayMobile } from '../../../lib/mobile'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
 import { ConfirmPanel } from '~/ui/confirm-panel'
@@ -123,7 +124,7 @@ export function SalesApplication({
     [TEXT.agent, item.agentCode],
     [TEXT.customer, name || null],
     [TEXT.email, item.emailAddress],
-    [TEXT.mobile, item.mobileNumber],
+    [TEXT.mobile, item.mobileNumber ? displayMobile(item.mobileNumber) : null],
     [TEXT.segment, item.customerSegment],
     [TEXT.plan, item.planName],
     [TEXT.promoCode, details.application?.promoCode ?? null],
