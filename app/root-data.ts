@@ -11,6 +11,8 @@ import type { Toast } from '~/utils/toast.server'
 
 export type RootData = {
   productName: string
+  /** Every page's default meta description. */
+  description: string
   theme: Theme
   showCookieBanner: boolean
   /** ACCEPT was pressed: the analytics collector may load (issue 17 item 5). */

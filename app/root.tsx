@@ -32,10 +32,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   isRouteErrorResponse(error) && error.status === 404
     ? { title: data?.productName ? `${NOT_FOUND_TITLE} | ${data.productName}` : NOT_FOUND_TITLE }
     : { title: data?.productName ?? 'Fibre internet' },
-  {
-    name: 'description',
-    content: `${data?.productName ?? 'Fibre'} fibre internet: check availability at your address, compare plans, apply online and pay your bill.`,
-  },
+  // Written on the server (the loader): the words need not travel in every page's JS.
+  ...(data ? [{ name: 'description', content: data.description }] : []),
 ]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -67,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       productName: config.PRODUCT_NAME,
+      description: `${config.PRODUCT_NAME} fibre internet: check availability at your address, compare plans, apply online and pay your bill.`,
       theme: preferences.theme,
       showCookieBanner: !preferences.cookieAccepted && !preferences.cookieBannerClosed,
       analytics: preferences.cookieAccepted,

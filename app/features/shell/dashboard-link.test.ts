@@ -17,4 +17,10 @@ describe("the drawer's Dashboard (spec 6: sfaDashboardNoLimitation)", () => {
     expect(dashboardHref(null, true)).toBeNull()
     expect(dashboardHref({ kind: 'sales', home: '/sales' }, true)).toBeNull()
   })
+  it("is an operator's analytics report, whatever the setting (issue 33)", () => {
+    for (const setting of [true, false])
+      expect(dashboardHref({ kind: 'applicant', home: '/get-started', roles: ['base', 'operator'] }, setting)).toBe(
+        '/ops/analytics',
+      )
+  })
 })

@@ -61,6 +61,11 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Logo productName={productName} to={logoTo} />
         <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
+          {dashboard ? (
+            <NavItem to={dashboard} current={location.pathname}>
+              DASHBOARD
+            </NavItem>
+          ) : null}
           <NavItem to="/plans" current={location.pathname}>
             PLANS
           </NavItem>
