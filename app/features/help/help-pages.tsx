@@ -11,6 +11,7 @@ import { Button, buttonClass } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { HELP_STORES_PATH } from '~/features/stores/links'
 import { answerBlocks, answerSnippet, videoHost } from './answer-blocks'
+import type { StillNeedHelpOffer } from './help.server'
 import { HELP_TEXT as TEXT } from './texts'
 
 export const HELP_SEARCH_PATH = '/help/search'
@@ -268,14 +269,14 @@ export function SearchResults({ query, results }: { query: string; results: Help
   )
 }
 
-/** The way from public help to filing a concern: customers go there, anyone else signs in first. */
-export function StillNeedHelp() {
+/** The way from public help to filing a concern, as the loader chose it for the viewer (help.server.ts). */
+export function StillNeedHelp({ offer }: { offer: StillNeedHelpOffer }) {
   return (
     <aside className={`${CARD} flex flex-col items-start gap-3`}>
       <h2 className={SECTION_HEADING}>{TEXT.stillNeedHelp}</h2>
-      <p className="text-slate-600 dark:text-slate-300">{TEXT.signedOutPrompt}</p>
-      <AppLink to="/customer/help" className={buttonClass('primary')}>
-        {TEXT.signedOutButton}
+      <p className="text-slate-600 dark:text-slate-300">{offer.prompt}</p>
+      <AppLink to={offer.to} className={buttonClass('primary')}>
+        {offer.label}
       </AppLink>
       <AppLink to={HELP_STORES_PATH} className="font-semibold underline">
         {TEXT.findBusinessCentre}

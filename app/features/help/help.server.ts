@@ -5,6 +5,7 @@
  * not be retrieved.'); an unknown category or answer is the not-found page.
  */
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { getUser } from '~/auth/session.server'
 import { requireContent } from '~/features/legal/content.server'
 import { isUpstreamError } from '~/upstream/errors'
 import type { HelpCategory, HelpEntry } from '~/upstream/help.server'
@@ -25,6 +26,31 @@ async function orNotFound<T>(load: Promise<T>): Promise<T> {
       throw error
     }),
   )
+}
+
+/** The public help pages' way to file a concern (StillNeedHelp), for whoever reads them. */
+export type StillNeedHelpOffer = { prompt: string; to: string; label: string }
+
+/**
+ * Customers file a concern at /customer/help; visitors too, once signed in. Someone signed
+ * in without a subscription (an applicant) could not open it: they are offered their
+ * application's status instead (issue 33: no door leads nowhere). Server-side words: the
+ * help pages' shared code is part of the customer's help pages, at the JS budget's edge.
+ */
+export async function stillNeedHelpOffer(request: Request, context: AppLoadContext): Promise<StillNeedHelpOffer> {
+  const user = await getUser(request, context)
+  if (user && user.kind !== 'customer')
+    return {
+      prompt:
+        'Concerns and repair requests are filed from a subscriber account. For an application, check its status with its reference number.',
+      to: '/check-status',
+      label: 'CHECK APPLICATION STATUS',
+    }
+  return {
+    prompt: 'Report a concern or request a repair from your account, and follow its status there.',
+    to: '/customer/help',
+    label: 'REPORT A CONCERN',
+  }
 }
 
 /** What /help and /customer/help show: topics, featured FAQs, guides and videos. */

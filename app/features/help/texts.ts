@@ -31,8 +31,6 @@ export const HELP_TEXT = {
   // issue 16: the store locator.
   findBusinessCentre: 'Find a business centre near you',
   stillNeedHelp: 'Still need help?',
-  signedOutPrompt: 'Report a concern or request a repair from your account, and follow its status there.',
-  signedOutButton: 'REPORT A CONCERN',
   kindLabel: { faq: 'FAQ', article: 'Guide', video: 'Video' },
 } as const
 

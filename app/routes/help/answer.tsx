@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { answerSnippet } from '~/features/help/answer-blocks'
 import { AnswerText, Breadcrumb, HelpPage, StillNeedHelp, VideoLink } from '~/features/help/help-pages'
-import { loadAnswer } from '~/features/help/help.server'
+import { loadAnswer, stillNeedHelpOffer } from '~/features/help/help.server'
 import { HELP_TEXT } from '~/features/help/texts'
 import { pageMeta } from '~/ui/page-meta'
 
@@ -15,12 +15,16 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     data ? answerSnippet(data.entry.answer) : HELP_TEXT.intro,
   )
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  return loadAnswer(context, params.categoryId, params.faqId)
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const [page, offer] = await Promise.all([
+    loadAnswer(context, params.categoryId, params.faqId),
+    stillNeedHelpOffer(request, context),
+  ])
+  return { ...page, offer }
 }
 
 export default function HelpAnswer() {
-  const { entry, category } = useLoaderData<typeof loader>()
+  const { entry, category, offer } = useLoaderData<typeof loader>()
   return (
     <HelpPage heading={entry.question}>
       <Breadcrumb
@@ -33,7 +37,7 @@ export default function HelpAnswer() {
         <AnswerText answer={entry.answer} />
         <VideoLink entry={entry} />
       </article>
-      <StillNeedHelp />
+      <StillNeedHelp offer={offer} />
     </HelpPage>
   )
 }

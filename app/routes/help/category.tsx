@@ -2,25 +2,29 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AnswerList, Breadcrumb, HelpPage, HelpSearchForm, StillNeedHelp } from '~/features/help/help-pages'
-import { loadCategory } from '~/features/help/help.server'
+import { loadCategory, stillNeedHelpOffer } from '~/features/help/help.server'
 import { HELP_TEXT } from '~/features/help/texts'
 import { pageMeta } from '~/ui/page-meta'
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.category.name ?? HELP_TEXT.heading, data?.category.description ?? HELP_TEXT.intro)
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  return loadCategory(context, params.categoryId)
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const [page, offer] = await Promise.all([
+    loadCategory(context, params.categoryId),
+    stillNeedHelpOffer(request, context),
+  ])
+  return { ...page, offer }
 }
 
 export default function HelpCategory() {
-  const { category, answers } = useLoaderData<typeof loader>()
+  const { category, answers, offer } = useLoaderData<typeof loader>()
   return (
     <HelpPage heading={category.name} intro={category.description}>
       <Breadcrumb trail={[{ label: HELP_TEXT.backToHelp, to: '/help' }]} />
       <HelpSearchForm />
       <AnswerList entries={answers} />
-      <StillNeedHelp />
+      <StillNeedHelp offer={offer} />
     </HelpPage>
   )
 }

@@ -2,22 +2,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { HelpHomeSections, HelpPage, StillNeedHelp } from '~/features/help/help-pages'
-import { loadHelpHome } from '~/features/help/help.server'
+import { loadHelpHome, stillNeedHelpOffer } from '~/features/help/help.server'
 import { HELP_TEXT } from '~/features/help/texts'
 import { pageMeta } from '~/ui/page-meta'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, HELP_TEXT.heading, HELP_TEXT.intro)
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return loadHelpHome(context)
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [home, offer] = await Promise.all([loadHelpHome(context), stillNeedHelpOffer(request, context)])
+  return { ...home, offer }
 }
 
 export default function Help() {
-  const home = useLoaderData<typeof loader>()
+  const { offer, ...home } = useLoaderData<typeof loader>()
   return (
     <HelpPage heading={HELP_TEXT.heading} intro={HELP_TEXT.intro}>
       <HelpHomeSections {...home} />
-      <StillNeedHelp />
+      <StillNeedHelp offer={offer} />
     </HelpPage>
   )
 }

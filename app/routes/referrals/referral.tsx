@@ -7,11 +7,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { WINBACK_PAGE_PATH } from '~/features/referrals/paths'
 import { REFERRALS_TEXT as TEXT } from '~/features/referrals/texts'
+import { useRootData } from '~/root-data'
 import { acceptInvite, inviteOf, type InviteView } from '~/features/referrals/winback.server'
 import { Button, ButtonLink } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
 import { useIsPending } from '~/utils/use-is-pending'
 import { formatPesos } from '../../../lib/pesos'
+
+// Only this page says these (REFERRALS_TEXT is shared by /get-started, at the JS budget's edge).
+const SIGNED_IN_TEXT = {
+  customerAction: 'REFER A FRIEND',
+  // Signed in without a subscription (an applicant, an operator): nothing to log in to.
+  notSubscriber: 'Refer and Earn opens in your account once your fibre is installed.',
+}
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.publicTitle, TEXT.publicDescription)
 
@@ -60,6 +68,7 @@ function Invited({ invite }: { invite: InviteView }) {
 export default function Referral() {
   const { invite, reward } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
+  const user = useRootData()?.user
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight">{TEXT.publicHeading}</h1>
@@ -69,9 +78,14 @@ export default function Referral() {
           {TEXT.referAndEarnHeading}
         </h2>
         <p>{TEXT.referAndEarnBody(reward)}</p>
-        <ButtonLink to="/customer/referrals" variant="secondary">
-          {TEXT.referAndEarnAction}
-        </ButtonLink>
+        {/* Only a customer (or a visitor, who signs in first) can open it (issue 33: no door to nowhere). */}
+        {user && user.kind !== 'customer' ? (
+          <p className="font-semibold">{SIGNED_IN_TEXT.notSubscriber}</p>
+        ) : (
+          <ButtonLink to="/customer/referrals" variant="secondary">
+            {user ? SIGNED_IN_TEXT.customerAction : TEXT.referAndEarnAction}
+          </ButtonLink>
+        )}
       </section>
       <section aria-labelledby="winback-heading" className="flex flex-col items-start gap-2">
         <h2 id="winback-heading" className="text-xl font-bold">
