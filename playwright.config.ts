@@ -76,7 +76,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true } },
+    // A `*.no-js-only.spec.ts` reads what the server sends, with no page run (the crawler).
+    { name: 'js', use: { javaScriptEnabled: true }, testIgnore: [/\.no-js-only\.spec\.ts$/] },
     // axe runs inside the page, so the accessibility audit needs JavaScript; the markup it
     // checks is the same server-rendered HTML either way. A `*.js-only.spec.ts` tests what
     // only exists with JavaScript (the map's address search).
