@@ -97,6 +97,8 @@ function ChannelChoice({ groups, value, errors }: { groups: ChannelGroup[]; valu
       aria-invalid={errors?.length ? true : undefined}
       aria-describedby={errors?.length ? field.errorId : undefined}
       className="flex flex-col gap-4"
+      // The guided tour's seventh step (app/features/tour/steps.ts).
+      data-tour="payment-channels"
     >
       <legend className="mb-1 text-sm font-semibold">{TEXT.channelLegend}</legend>
       {groups.map((group, groupIndex) => {
