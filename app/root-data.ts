@@ -22,6 +22,8 @@ export type RootData = {
   accountManagement: boolean
   /** The public drawer's Dashboard, or null (spec 6; app/features/shell/dashboard-link.ts, on the server). */
   dashboard: string | null
+  /** Where the header's logo leads from this page (root.tsx). */
+  logo: string
   socialUrl: string
   /** Payments go to the sandbox gateway (Config.paymentsSandbox): the payment pages say "Test mode" (docs/decisions/0061). */
   paymentsTestMode: boolean

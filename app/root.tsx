@@ -12,6 +12,7 @@ import { NOT_FOUND_TITLE } from './features/shell/error-views'
 import { Footer } from './features/shell/footer'
 import { Header } from './features/shell/header'
 import { dashboardHref } from './features/shell/dashboard-link'
+import { logoHref } from './utils/referral-flow'
 import { Toasts } from './features/shell/toasts'
 import { useAppLinkNavigation } from './ui/app-link'
 import { useNonce } from './ui/nonce'
@@ -73,6 +74,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // spec 2 and 9 (accountMgmtEnabled): customers' "Link another Account".
       accountManagement: config.ACCOUNT_MGMT_ENABLED,
       dashboard: dashboardHref(user, config.SFA_DASHBOARD_NO_LIMITATION === 'true'),
+      // spec 2, Shell: the logo goes to /customer for customers and /sales for sales roles;
+      // spec 2, 4: during a referral it ends it first (app/utils/referral-flow.ts). The root
+      // loader runs on every navigation, so this follows the page.
+      logo: logoHref(url.pathname, user && (user.kind === 'customer' || user.kind === 'sales') ? user.home : '/'),
       socialUrl: config.SOCIAL_URL,
       // issue 32: the payment pages' test-mode notice while payments are simulated.
       paymentsTestMode: config.paymentsSandbox,

@@ -39,7 +39,11 @@ export function useAppLinkNavigation() {
       const url = new URL(anchor.href)
       if (url.origin !== window.location.origin) return
       event.preventDefault()
-      navigate(url.pathname + url.search + url.hash)
+      // spec 2: the page scrolls to the top on navigation, except within help/ paths.
+      const help = /\/help(\/|$)/
+      navigate(url.pathname + url.search + url.hash, {
+        preventScrollReset: help.test(url.pathname) && help.test(window.location.pathname),
+      })
     }
     document.addEventListener('click', onClick)
     return () => document.removeEventListener('click', onClick)

@@ -20,7 +20,6 @@ import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { Icon } from '~/ui/icon'
 import { CUSTOMER_SHELL_TEXT as TEXT } from './texts'
-import { logoHref } from '~/utils/referral-flow'
 
 export type CustomerHeaderProps = {
   productName: string
@@ -106,11 +105,11 @@ function Menu({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function CustomerLogo({ productName }: { productName: string }) {
-  const { pathname } = useLocation()
+  const logo = useRootData()?.logo
   return (
     <AppLink
-      // spec 2, 4: during a referral the logo ends it first (app/utils/referral-flow.ts).
-      to={logoHref(pathname, '/customer')}
+      // spec 2, 4: during a referral the logo ends it first (root.tsx, app/utils/referral-flow.ts).
+      to={logo ?? '/customer'}
       className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-600"
       aria-label={`${productName} home`}
     >

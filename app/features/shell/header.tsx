@@ -4,7 +4,6 @@ import { useRootData } from '~/root-data'
 import { buttonClass } from '~/ui/button'
 import { ThemeToggle } from './theme-toggle'
 import { Icon } from '~/ui/icon'
-import { logoHref } from '~/utils/referral-flow'
 
 /** A header link that marks the page the visitor is on. */
 function NavItem({ to, current, children }: { to: string; current: string; children: string }) {
@@ -48,12 +47,8 @@ export function Header() {
   const productName = root?.productName ?? ''
   const user = root?.user ?? null
   const dashboard = root?.dashboard ?? null
-  // spec 2, Shell: the logo goes to /customer for customers and /sales for sales roles.
-  // spec 2, 4: during a referral the logo ends it first (app/utils/referral-flow.ts).
-  const logoTo = logoHref(
-    location.pathname,
-    user && (user.kind === 'customer' || user.kind === 'sales') ? user.home : '/',
-  )
+  // Home for the user, or through /referral/leave during a referral (root.tsx).
+  const logoTo = root?.logo ?? '/'
   return (
     // While the small-screen drawer is open the header (and so the drawer) sits above the
     // cookie banner, so everything in the drawer can be tapped; CSS only, JS or not.
