@@ -22,6 +22,8 @@ export type RootData = {
   accountManagement: boolean
   /** The public drawer's Dashboard, or null (spec 6; app/features/shell/dashboard-link.ts, on the server). */
   dashboard: string | null
+  /** The header's HELP & SUPPORT from this page, with its question during onboarding (leave-application.ts). */
+  help: { to: string; confirm?: string; then?: string }
   /** Where the header's logo leads from this page (root.tsx). */
   logo: string
   socialUrl: string

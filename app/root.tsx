@@ -13,6 +13,7 @@ import { Footer } from './features/shell/footer'
 import { Header } from './features/shell/header'
 import { dashboardHref } from './features/shell/dashboard-link'
 import { logoHref } from './utils/referral-flow'
+import { helpLinkFor } from './features/shell/leave-application'
 import { Toasts } from './features/shell/toasts'
 import { useAppLinkNavigation } from './ui/app-link'
 import { useNonce } from './ui/nonce'
@@ -77,6 +78,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // spec 2, Shell: the logo goes to /customer for customers and /sales for sales roles;
       // spec 2, 4: during a referral it ends it first (app/utils/referral-flow.ts). The root
       // loader runs on every navigation, so this follows the page.
+      // spec 2: HELP & SUPPORT during onboarding asks first (leave-application.ts).
+      help: helpLinkFor(url.pathname, url.search),
       logo: logoHref(url.pathname, user && (user.kind === 'customer' || user.kind === 'sales') ? user.home : '/'),
       socialUrl: config.SOCIAL_URL,
       // issue 32: the payment pages' test-mode notice while payments are simulated.

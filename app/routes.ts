@@ -21,6 +21,7 @@ export default [
   route('sitemap.xml', 'routes/public/sitemap.ts'),
   // spec 8: an outside page with no address configured (issue 33).
   route('available-soon', 'routes/public/available-soon.tsx'),
+  route('leave-application', 'routes/public/leave-application.tsx'),
 
   // The serviceability check (spec 2: two steps, the map, the result and the lead form).
   route('CheckAvailability', 'routes/public/check-availability.tsx'),

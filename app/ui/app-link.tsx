@@ -19,10 +19,29 @@ export function AppLink({ to, reloadDocument, ...props }: AppLinkProps) {
   return <a href={to} data-app-link={reloadDocument ? undefined : ''} {...props} />
 }
 
-/** Client-side navigation for AppLink anchors: same origin, plain left click, no target. */
+// Forms marked data-unsaved-warning that the user typed into and has not sent (spec 4). Kept
+// outside the effect below, which runs again whenever the root re-renders with a new navigate.
+const edited = new Set<Element>()
+const unsaved = () => [...edited].some((form) => form.isConnected)
+
+/**
+ * Client-side navigation for AppLink anchors (same origin, plain left click, no target), and
+ * spec 4's warning before leaving a form marked data-unsaved-warning that has data entered:
+ * the browser's own dialog on unload, for a link in the portal too (it then loads its page).
+ */
 export function useAppLinkNavigation() {
   const navigate = useNavigate()
   useEffect(() => {
+    function onInput(event: Event) {
+      const form = event.target instanceof Element && event.target.closest('form[data-unsaved-warning]')
+      if (form) edited.add(form)
+    }
+    function onSubmit(event: Event) {
+      edited.delete(event.target as Element)
+    }
+    function onUnload(event: BeforeUnloadEvent) {
+      if (unsaved()) event.preventDefault()
+    }
     function onClick(event: MouseEvent) {
       if (
         event.defaultPrevented ||
@@ -37,15 +56,28 @@ export function useAppLinkNavigation() {
         event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-app-link]') : null
       if (!anchor || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return
       const url = new URL(anchor.href)
-      if (url.origin !== window.location.origin) return
+      // With data entered, a link loads its page the plain way, so the browser's own warning asks (spec 4).
+      if (url.origin !== window.location.origin || (unsaved() && !anchor.dataset.confirm)) return
       event.preventDefault()
+      // A link that asks first (data-confirm; HELP & SUPPORT during onboarding): a dialog,
+      // then where it leads once confirmed (data-then). Without JavaScript it is a page.
+      const { confirm: question, then } = anchor.dataset
+      if (question) {
+        if (window.confirm(question)) navigate(then ?? url.pathname)
+        return
+      }
       // spec 2: the page scrolls to the top on navigation, except within help/ paths.
       const help = /\/help(\/|$)/
       navigate(url.pathname + url.search + url.hash, {
         preventScrollReset: help.test(url.pathname) && help.test(window.location.pathname),
       })
     }
-    document.addEventListener('click', onClick)
-    return () => document.removeEventListener('click', onClick)
+    const listening = new AbortController()
+    const { signal } = listening
+    document.addEventListener('click', onClick, { signal })
+    document.addEventListener('input', onInput, { signal })
+    document.addEventListener('submit', onSubmit, { signal })
+    window.addEventListener('beforeunload', onUnload, { signal })
+    return () => listening.abort()
   }, [navigate])
 }

@@ -84,7 +84,7 @@ export function PersonalDetailsPage(props: PersonalDetailsProps) {
       intro={TEXT.intro}
       back={props.back}
     >
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-8">
+      <Form method="post" {...getFormProps(form)} data-unsaved-warning="" className="flex flex-col gap-8">
         <FormAlert id={form.errorId} errors={form.errors} />
         {nationalities ? null : <FormAlert id="nationalities-alert" errors={[TEXT.nationalitiesUnavailable]} />}
 

@@ -154,6 +154,8 @@ export function DetailsForm({
       action={action ?? path}
       {...getFormProps(form)}
       onInput={onInput}
+      // spec 4: leaving with data entered warns, unless a referral is on (app/ui/app-link.tsx).
+      data-unsaved-warning={kind === 'check' ? '' : undefined}
       className="flex flex-col gap-4"
     >
       <p className="text-slate-600 dark:text-slate-300">{texts.intro}</p>

@@ -6,16 +6,25 @@ import { ThemeToggle } from './theme-toggle'
 import { Icon } from '~/ui/icon'
 
 /** A header link that marks the page the visitor is on. */
-function NavItem({ to, current, children }: { to: string; current: string; children: string }) {
+function NavItem({
+  to,
+  current,
+  ...props
+}: {
+  to: string
+  current: string
+  children: string
+  'data-confirm'?: string
+  'data-then'?: string
+}) {
   const active = current === to || current.startsWith(`${to}/`)
   return (
     <AppLink
+      {...props}
       to={to}
       aria-current={active ? 'page' : undefined}
       className={`text-sm font-semibold tracking-wide hover:text-brand-600 dark:hover:text-orange-300 ${active ? 'text-brand-600 dark:text-orange-300' : 'text-slate-700 dark:text-slate-200'}`}
-    >
-      {children}
-    </AppLink>
+    />
   )
 }
 
@@ -47,6 +56,7 @@ export function Header() {
   const productName = root?.productName ?? ''
   const user = root?.user ?? null
   const dashboard = root?.dashboard ?? null
+  const help = root?.help ?? { to: '/help' }
   // Home for the user, or through /referral/leave during a referral (root.tsx).
   const logoTo = root?.logo ?? '/'
   return (
@@ -64,7 +74,7 @@ export function Header() {
           <NavItem to="/plans" current={location.pathname}>
             PLANS
           </NavItem>
-          <NavItem to="/help" current={location.pathname}>
+          <NavItem to={help.to} data-confirm={help.confirm} data-then={help.then} current={location.pathname}>
             HELP &amp; SUPPORT
           </NavItem>
           {/* Registering is for visitors: a signed-in user has an account (guard.ts sends them home). */}
@@ -133,7 +143,9 @@ export function Header() {
                 Plans
               </AppLink>
               <AppLink
-                to="/help"
+                to={help.to}
+                data-confirm={help.confirm}
+                data-then={help.then}
                 className="rounded-md px-2 py-3 font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
               >
                 Help &amp; Support
