@@ -34,7 +34,7 @@ export type RootData = {
   /** The page's path and query, where a no-JS preference form comes back to. */
   currentPath: string
   toast: Toast | null
-  user: { givenName: string; kind: UserKind; home: string } | null
+  user: { givenName: string; kind: UserKind; home: string; salesAdmin?: true } | null
 }
 
 export function useRootData(): RootData | undefined {

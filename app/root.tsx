@@ -11,6 +11,7 @@ import { GeneralErrorBoundary } from './features/shell/error-boundary'
 import { NOT_FOUND_TITLE } from './features/shell/error-views'
 import { Footer } from './features/shell/footer'
 import { Header } from './features/shell/header'
+import { ROLE } from './auth/roles'
 import { dashboardHref } from './features/shell/dashboard-link'
 import { logoHref } from './utils/referral-flow'
 import { helpLinkFor } from './features/shell/leave-application'
@@ -88,7 +89,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       version: APP_VERSION,
       currentPath: url.pathname + url.search,
       toast,
-      user: user ? { givenName: user.givenName, kind: user.kind, home: user.home } : null,
+      user: user
+        ? {
+            givenName: user.givenName,
+            kind: user.kind,
+            home: user.home,
+            // The sales menus' Serviceable leads (issue 33, item 7).
+            ...(user.roles.includes(ROLE.salesAdmin) ? { salesAdmin: true as const } : {}),
+          }
+        : null,
     } satisfies RootData,
     { headers },
   )

@@ -130,6 +130,7 @@ export default [
   route('sales', 'routes/sales/home.tsx'),
   // issue 13 item 5: the agent's account, and two legal pages inside the sales area (spec 2).
   route('sales/account', 'routes/sales/account.tsx'),
+  route('sales/leads', 'routes/sales/leads.tsx'),
   ...SALES_LEGAL_DOCUMENTS.map((name) =>
     route(`sales/${name}`, 'routes/public/legal.tsx', { id: `sales-legal-${name}` }),
   ),

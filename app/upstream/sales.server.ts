@@ -239,6 +239,21 @@ const FILE_NAME = /filename="([^"\\/]{1,200})"/
 
 const refPath = (refId: string) => `/v1/sales/applications/${encodeURIComponent(refId)}`
 
+/** spec 7's serviceable lead (services/sales: ServiceableLeadView). */
+export const ServiceableLeadSchema = z.object({
+  id: z.string().min(1).max(64),
+  firstName: z.string().max(100),
+  lastName: z.string().max(100),
+  email: z.string().max(400),
+  mobileNumber: z.string().max(20),
+  address: z.string().max(1000),
+  checkReferenceNo: z.string().max(64),
+  checkedAt: z.iso.datetime({ offset: true }),
+  agentCode: z.string().max(64),
+  recordedAt: z.iso.datetime({ offset: true }),
+})
+export type ServiceableLead = z.infer<typeof ServiceableLeadSchema>
+
 export function salesCalls(client: UpstreamClient) {
   return {
     /** spec 7: agent code, type and TSM list (3 attempts, 2 s apart). */
@@ -272,6 +287,16 @@ export function salesCalls(client: UpstreamClient) {
         query: { agentCode },
         accessToken,
         schema: envelope(SalesStatsSchema),
+      }),
+
+    /** spec 7's serviceable leads (issue 33, item 7): a sales admin's team's and the visitors' own. */
+    serviceableLeads: (accessToken: string) =>
+      client.call({
+        name: 'sales.serviceableLeads',
+        method: 'GET',
+        path: '/v1/sales/serviceable-leads',
+        accessToken,
+        schema: envelope(z.array(ServiceableLeadSchema).max(500)),
       }),
 
     /** spec 7: details and data. 404: not the caller's (or no such one). */

@@ -15,7 +15,7 @@ import { count } from 'drizzle-orm'
 import { barangaysIn, municipalityList } from '../address/lookup.ts'
 import type { Database } from '../db/client.ts'
 import { destination } from './spatial-index.ts'
-import { coverageVersion, naps, sites, townCentres } from './tables.ts'
+import { coverageVersion, naps, serviceableLeads, sites, townCentres } from './tables.ts'
 import { matchTownCentres, philippinePlaces } from './town-centres.ts'
 
 export const DEMO_NOTE =
@@ -200,4 +200,55 @@ async function seedTownCentres(db: Database): Promise<number> {
       .onConflictDoNothing()
   }
   return centres.length
+}
+
+/**
+ * DEMO DATA (issue 33, item 7): two serviceable leads, so a sales admin's list is not empty
+ * on a fresh installation: a visitor's own check and one AGT-0001 ran for a customer. Each
+ * has a fixed draft hash, so seeding again adds nothing.
+ */
+export async function seedDemoServiceableLeads(db: Database): Promise<Record<string, number>> {
+  const now = Date.now()
+  const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000)
+  const common = {
+    region: 'National Capital Region (NCR)',
+    province: 'Metro Manila',
+    municipality: 'City of Makati',
+    barangay: 'Bel-Air',
+    latitude: 14.5547,
+    longitude: 121.0244,
+  }
+  const inserted = await db
+    .insert(serviceableLeads)
+    .values([
+      {
+        ...common,
+        draftIdHash: 'demo-serviceable-lead-1',
+        firstName: 'ROSA',
+        lastName: 'LIM',
+        email: 'rosa.lim@example.net',
+        mobileNumber: '9175550123',
+        place: 'Demo Makati Tower',
+        checkReferenceNo: 'DEMO-CHECK-1',
+        checkedAt: hoursAgo(28),
+        agentCode: 'self',
+        createdAt: hoursAgo(24),
+      },
+      {
+        ...common,
+        draftIdHash: 'demo-serviceable-lead-2',
+        firstName: 'CARLO',
+        lastName: 'REYES',
+        email: 'carlo.reyes@example.net',
+        mobileNumber: '9185550145',
+        place: null,
+        checkReferenceNo: 'DEMO-CHECK-2',
+        checkedAt: hoursAgo(6),
+        agentCode: 'AGT-0001',
+        createdAt: hoursAgo(2),
+      },
+    ])
+    .onConflictDoNothing({ target: serviceableLeads.draftIdHash })
+    .returning({ id: serviceableLeads.id })
+  return { demoServiceableLeads: inserted.length }
 }

@@ -123,6 +123,36 @@ export const leads = coverageSchema.table(
 )
 
 /**
+ * spec 7's serviceable lead (issue 33, item 7): a visitor whose check was serviceable and whose
+ * draft expired without an application, for sales to follow up. Recorded once per draft
+ * (`draftIdHash`, unique), whichever copy's purge deletes the draft. `agentCode`: the agent
+ * who checked for the customer, or 'self'.
+ */
+export const serviceableLeads = coverageSchema.table(
+  'serviceable_leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    draftIdHash: text('draft_id_hash').notNull().unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    mobileNumber: text('mobile_number').notNull(),
+    region: text('region').notNull(),
+    province: text('province').notNull(),
+    municipality: text('municipality').notNull(),
+    barangay: text('barangay').notNull(),
+    place: text('place'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    checkReferenceNo: text('check_reference_no').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    agentCode: text('agent_code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('serviceable_leads_created_at_idx').on(t.createdAt)],
+)
+
+/**
  * The operator's log of serviceability checks: the answer and why, without the
  * subscriber's name or pin (the reference number leads to the order that has them).
  */

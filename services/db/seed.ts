@@ -10,7 +10,7 @@ import { seedDemoBilling } from '../billing/seed.ts'
 import { seedDemoApplication } from '../applications/seed.ts'
 import { seedCatalog } from '../catalog/seed.ts'
 import { seedCms } from '../cms/seed.ts'
-import { seedCoverage } from '../coverage/seed.ts'
+import { seedCoverage, seedDemoServiceableLeads } from '../coverage/seed.ts'
 import { seedDevices } from '../devices/seed.ts'
 import { seedDemoUsers } from '../identity/seed.ts'
 import { seedDemoReferrals } from '../referrals/seed.ts'
@@ -45,6 +45,8 @@ export async function seedAll(
     ...(options.demo ? await seedDemoBilling(db) : {}),
     // The demo customer's referrals, invite and confirmation (issue 15), after the demo users: demo data only.
     ...(options.demo ? await seedDemoReferrals(db) : {}),
+    // Two serviceable leads for the sales admin's list (issue 33): demo data only.
+    ...(options.demo ? await seedDemoServiceableLeads(db) : {}),
     // A demo application waiting for compliance (issue 10), with the demo users: demo data only.
     ...(options.demo ? await seedDemoApplication(db) : {}),
     // The sales team, promo codes and the agents' applications (issue 13), after the demo users: demo data only.

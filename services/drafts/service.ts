@@ -9,11 +9,12 @@
  * opens it. Everyone else gets the answer an unknown id gets, so a refusal tells nothing.
  */
 import crypto from 'node:crypto'
-import { and, eq, gt, inArray, isNull, lte, or, sql, type Placeholder } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { DRAFT_LIFETIME_MS, type DraftSectionName } from '../../lib/draft-sections.ts'
 import type { Caller } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
+import { recordServiceableLeads } from '../coverage/serviceable-leads.ts'
 import { ServiceError } from '../errors.ts'
 import { drafts } from './tables.ts'
 
@@ -61,7 +62,7 @@ export function createDraftService(deps: ServiceDeps) {
 
   /** The one answer for unknown, expired and someone else's drafts; an expired one met on the way is deleted. */
   async function notFound(db: Executor, idHash: string, now: Date): Promise<never> {
-    await db.delete(drafts).where(and(eq(drafts.idHash, idHash), lte(drafts.expiresAt, now)))
+    await deleteExpired(db, eq(drafts.idHash, idHash), now)
     throw draftNotFound()
   }
 
@@ -227,11 +228,23 @@ export function createDraftService(deps: ServiceDeps) {
       .from(drafts)
       .where(lte(drafts.expiresAt, now))
       .limit(PURGE_BATCH)
-    const deleted = await deps.db
-      .delete(drafts)
-      .where(inArray(drafts.idHash, stale))
-      .returning({ idHash: drafts.idHash })
-    return deleted.length
+    return deleteExpired(deps.db, inArray(drafts.idHash, stale), now)
+  }
+
+  /**
+   * Deletes the expired drafts `which` picks and, in the same transaction, records the
+   * serviceable leads they leave (spec 7; services/coverage/serviceable-leads.ts): a lead is
+   * recorded once, by whichever copy deletes its draft.
+   */
+  async function deleteExpired(db: Executor, which: SQL, now: Date): Promise<number> {
+    return db.transaction(async (tx) => {
+      const deleted = await tx
+        .delete(drafts)
+        .where(and(which, lte(drafts.expiresAt, now)))
+        .returning({ idHash: drafts.idHash, sections: drafts.sections, agentCode: drafts.agentCode })
+      await recordServiceableLeads(tx, deleted, now)
+      return deleted.length
+    })
   }
 }
 

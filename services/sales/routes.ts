@@ -25,6 +25,8 @@
  *          bytes streamed as the body with Content-Length and x-content-sha256 (signed in place of the
  *          body, as the customer's POST /v1/compliance/files); 201 { file, compliance }; 409 when the
  *          category is not open
+ *   GET    /v1/sales/serviceable-leads                        spec 7's serviceable leads (sales admin): the
+ *          team's and the visitors' own, newest first (issue 33, item 7)
  *   GET    /v1/sales/promo-codes?segment                      promo codes valid today
  *   POST   /v1/sales/promo-codes/validate { code, segment? }  checks a code (422 when not valid)
  */
@@ -122,6 +124,8 @@ export function salesRoutes(
     const { agentCode } = readQuery(c, StatsQuerySchema)
     return c.json(ok(await service.stats(c.var.caller, agentCode)))
   })
+
+  app.get('/v1/sales/serviceable-leads', async (c) => c.json(ok(await service.serviceableLeads(c.var.caller))))
 
   app.get('/v1/sales/applications/:refId', async (c) => c.json(ok(await service.details(c.var.caller, refIdOf(c)))))
 

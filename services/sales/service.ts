@@ -31,6 +31,7 @@ import {
 } from '../applications/agent-applications.ts'
 import { maskEmail } from '../../lib/masking.ts'
 import { createTrackingService } from '../applications/tracking.ts'
+import { serviceableLeadsFor } from '../coverage/serviceable-leads.ts'
 import type { Caller } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
 import {
@@ -62,6 +63,7 @@ export const SALES_MESSAGES = {
   referencesRefused: 'These applications are not on your team, or do not exist; nothing was moved.',
   tooManyPdfs: 'The summary was sent several times in the last hour. Please try again later.',
   promoInvalid: 'This promo code is not valid.',
+  adminsOnly: 'Only a sales admin may see the serviceable leads.',
 } as const
 
 export const SALES_LIMITS = {
@@ -104,6 +106,24 @@ export function bucketOf(status: ApplicationStatus): SalesBucket {
 export type SalesScope =
   | { kind: 'agent'; userId: string; agentCode: string; agentCodes: string[] }
   | { kind: 'admin'; userId: string; agentCode: string | null; agentCodes: string[] }
+
+/** spec 7's serviceable lead as a sales admin reads it. */
+export type ServiceableLeadView = {
+  id: string
+  firstName: string
+  lastName: string
+  email: string
+  mobileNumber: string
+  address: string
+  checkReferenceNo: string
+  checkedAt: string
+  /** The agent who checked for the customer, or 'self'. */
+  agentCode: string
+  recordedAt: string
+}
+
+/** The newest serviceable leads a sales admin sees. */
+export const LEADS_SHOWN = 100
 
 export type TeamMember = { agentCode: string; firstName: string; lastName: string; email: string }
 
@@ -518,6 +538,28 @@ export function createSalesService(deps: ServiceDeps) {
         .sort((a, b) => a.place - b.place)
         .map(({ item }) => item)
       return { items, page: query.page, pageSize: query.pageSize, total: applicationTotal + draftItems.length }
+    },
+
+    /**
+     * spec 7's serviceable leads (issue 33, item 7), for a sales admin: the team's and the
+     * visitors' own ('self'), newest first. An agent is refused: the admin assigns follow-ups.
+     */
+    async serviceableLeads(caller: Caller): Promise<ServiceableLeadView[]> {
+      const scope = await scopeOf(caller)
+      if (scope.kind !== 'admin') throw new ServiceError(403, 'forbidden', SALES_MESSAGES.adminsOnly)
+      const rows = await serviceableLeadsFor(deps.db, { agentCodes: scope.agentCodes, withSelf: true }, LEADS_SHOWN)
+      return rows.map((row) => ({
+        id: row.id,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        mobileNumber: row.mobileNumber,
+        address: [row.place, row.barangay, row.municipality, row.province].filter(Boolean).join(', '),
+        checkReferenceNo: row.checkReferenceNo,
+        checkedAt: row.checkedAt.toISOString(),
+        agentCode: row.agentCode,
+        recordedAt: row.createdAt.toISOString(),
+      }))
     },
 
     /** This week's and this month's counts (Manila), this month's conversion and a 14-day series. */

@@ -45,7 +45,7 @@ const ROLES = [
   {
     name: 'a sales admin',
     email: 'admin@example.com',
-    reaches: ['/sales', '/sales/application', '/sales/account', '/sales/applications'],
+    reaches: ['/sales', '/sales/application', '/sales/account', '/sales/applications', '/sales/leads'],
   },
   { name: 'an operator', email: 'operator@example.com', reaches: ['/ops/analytics', '/help'] },
 ] as const

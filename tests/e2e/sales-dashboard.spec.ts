@@ -150,3 +150,31 @@ test('Account Info shows the agent and their manager, closes the customer applic
   await page.goto('/sales/terms-and-conditions')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })
+
+test('a sales admin follows up the serviceable leads from the sales menus; an agent has no such menu (issue 33)', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.admin)
+  await expect(page).toHaveURL('/sales')
+  const menus = page.getByRole('navigation', { name: 'Sales' })
+  await menus.getByRole('link', { name: 'Serviceable leads' }).click()
+  await expect(page).toHaveURL('/sales/leads')
+  await expect(page.getByRole('heading', { level: 1, name: 'Serviceable leads' })).toBeVisible()
+  const leads = page.getByTestId('serviceable-leads')
+  // The demo's two (services/coverage/seed.ts): a visitor's own check and one AGT-0001 ran.
+  const visitor = leads.getByRole('row').filter({ hasText: 'ROSA LIM' })
+  await expect(visitor).toContainText('The visitor')
+  await expect(visitor.getByRole('link', { name: /^\+63\s\(917\)\s555\s0123$/ })).toHaveAttribute('href', 'tel:+639175550123')
+  await expect(visitor).toContainText('Demo Makati Tower, Bel-Air, City of Makati, Metro Manila')
+  await expect(leads.getByRole('row').filter({ hasText: 'CARLO REYES' })).toContainText('AGT-0001')
+
+  await page.context().clearCookies()
+  await signIn(page, DEMO.agent)
+  await expect(
+    page.getByRole('navigation', { name: 'Sales' }).getByRole('link', { name: 'Account Info' }),
+  ).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Serviceable leads' })).toHaveCount(0)
+  // Typed by hand, the page sends an agent home.
+  await page.goto('/sales/leads')
+  await expect(page).toHaveURL('/sales')
+})

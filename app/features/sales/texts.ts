@@ -7,7 +7,7 @@ export const SALES_TEXT = {
   dashboardDescription: 'Your applications, drafts and figures.',
   agentUnavailable: 'Sales agent data unavailable!',
   welcome: (name: string) => `Welcome, ${name}`,
-  nav: { label: 'Sales', dashboard: 'Dashboard', account: 'Account Info' },
+  nav: { label: 'Sales', dashboard: 'Dashboard', account: 'Account Info', leads: 'Serviceable leads' },
   newApplication: 'NEW APPLICATION',
   resume: 'Resume',
   resumeLabel: (orderId: string) => `Resume draft ${orderId}`,
@@ -178,4 +178,20 @@ export const NEW_APPLICATION_TEXT = {
   viewApplication: 'VIEW THE APPLICATION',
   dashboard: 'Back to the dashboard',
   another: 'Start another application',
+} as const
+
+/** /sales/leads (issue 33, item 7): spec 7's serviceable leads, for sales admins. */
+export const LEADS_TEXT = {
+  title: 'Serviceable leads',
+  description: 'People whose address fibre reaches who did not apply.',
+  intro:
+    'People whose address our fibre reaches but who did not apply within 4 hours of their last step. Call them to help them finish their application. The newest 100 are shown.',
+  none: 'No serviceable leads yet.',
+  failed: 'The serviceable leads could not be loaded. Please try again.',
+  name: 'Name',
+  contact: 'Contact',
+  address: 'Address',
+  checked: 'Checked',
+  by: 'Checked by',
+  visitor: 'The visitor',
 } as const

@@ -1,0 +1,22 @@
+/** /sales/leads (issue 33, item 7): spec 7's serviceable leads, for sales admins. */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { SalesLeads } from '~/features/sales/leads-page'
+import { salesLeadsPage } from '~/features/sales/leads.server'
+import { LEADS_TEXT } from '~/features/sales/texts'
+import { pageMeta } from '~/ui/page-meta'
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, LEADS_TEXT.title, LEADS_TEXT.description),
+  { name: 'robots', content: 'noindex' },
+]
+
+export const headers = () => ({ 'cache-control': 'no-store' })
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return salesLeadsPage(request, context)
+}
+
+export default function SalesLeadsRoute() {
+  return <SalesLeads page={useLoaderData<typeof loader>()} />
+}
