@@ -164,7 +164,10 @@ test('a sales admin follows up the serviceable leads from the sales menus; an ag
   // The demo's two (services/coverage/seed.ts): a visitor's own check and one AGT-0001 ran.
   const visitor = leads.getByRole('row').filter({ hasText: 'ROSA LIM' })
   await expect(visitor).toContainText('The visitor')
-  await expect(visitor.getByRole('link', { name: /^\+63\s\(917\)\s555\s0123$/ })).toHaveAttribute('href', 'tel:+639175550123')
+  await expect(visitor.getByRole('link', { name: /^\+63\s\(917\)\s555\s0123$/ })).toHaveAttribute(
+    'href',
+    'tel:+639175550123',
+  )
   await expect(visitor).toContainText('Demo Makati Tower, Bel-Air, City of Makati, Metro Manila')
   await expect(leads.getByRole('row').filter({ hasText: 'CARLO REYES' })).toContainText('AGT-0001')
 
