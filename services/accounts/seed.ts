@@ -105,6 +105,17 @@ export const DEMO_ACCOUNTS = [
     registeredEmail: 'danilo.ramos@example.org',
     registeredMobile: '9170000111',
   },
+  // The front-door journey's subscriber (issue 33): a statement to download and a bill to pay,
+  // in part, by both of that journey's runs; no other journey reads this account.
+  {
+    accountNumber: '1000000000011',
+    product: 'fibre',
+    status: 'active',
+    holderName: 'MIGUEL TORRES',
+    serviceAddress: '15 Rizal Avenue, Barangay Poblacion, Iloilo City, Iloilo',
+    registeredEmail: 'miguel.torres@example.org',
+    registeredMobile: '9170000112',
+  },
   // An older non-fibre product: present in the registry, refused by account linking.
   {
     accountNumber: '2000000000001',
@@ -194,6 +205,14 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 888,
     areaCode: 'BAG-SESSION',
     areaName: 'Session Road Area, Baguio City',
+  },
+  {
+    accountNumber: '1000000000011',
+    planName: 'Fiber Plan 1299',
+    speedMbps: 100,
+    monthlyFee: 1299,
+    areaCode: 'ILO-POBLACION',
+    areaName: 'Barangay Poblacion, Iloilo City',
   },
   {
     accountNumber: '1000000000010',

@@ -7,6 +7,7 @@
  *   1000000000002 (CARLOS REYES): a new subscriber: the first bill only, not yet paid, so
  *     its bill history is empty (spec 8) while the amount due shows.
  *   1000000000003 (LIZA SANTOS): 6 bills, all paid.
+ *   1000000000011 (MIGUEL TORRES): 3 bills, the last unpaid (the front-door journey's).
  *   1000000000007 to -010 (ELENA CRUZ, RAMON VILLANUEVA, TERESA AQUINO, DANILO RAMOS): the
  *     first bill only, unpaid: the accounts the payment journeys pay into.
  * Bills are issued on the 5th for the month from the 5th before, and due on the 20th.
@@ -99,6 +100,13 @@ export async function seedDemoBilling(db: Database, today: Date = new Date()): P
       line('Installation fee (staggered, 1 of 3)', 500),
     ]),
   )
+
+  // 1000000000011 (the front-door journey's): three months, the last unpaid.
+  for (const [n, month] of billMonths(today, 3).entries()) {
+    const lines = [line('Fibre 1299 monthly service fee', 1299)]
+    await issue(billFor('1000000000011', month, lines))
+    if (n < 2) await pay(paymentFor('1000000000011', month, total(lines), n))
+  }
 
   // 1000000000007 to -010 (the payment journeys' accounts): one month's bill each, unpaid.
   for (const [accountNumber, fee] of [

@@ -84,6 +84,13 @@ export const DEMO_MODEMS = [
     temperatureBaseC: 44,
     seed: 1010,
   },
+  {
+    deviceId: '00259E-HG8145V5-48575443A1B2C311',
+    accountNumber: '1000000000011',
+    signalBaseDbm: -21.2,
+    temperatureBaseC: 45,
+    seed: 1111,
+  },
 ] as const
 
 export const DEMO_OUTAGE = {
@@ -194,6 +201,10 @@ export const DEMO_WIFI: Record<string, { networks: DemoNetwork[]; hosts: DemoHos
   '1000000000010': {
     networks: dualBand('RAMOS_FIBR', 'jeepney-ride-0910'),
     hosts: [{ name: 'DESKTOP-RAMOS', networkId: null, signalDbm: null, connectedMinutesAgo: 720 }],
+  },
+  '1000000000011': {
+    networks: dualBand('TORRES_FIBR', 'batchoy-at-iloilo11'),
+    hosts: [{ name: 'Miguels-Redmi', networkId: '5', signalDbm: -58, connectedMinutesAgo: 90 }],
   },
 }
 

@@ -91,6 +91,18 @@ export const DEMO_USERS: readonly DemoUser[] = [
     activeAccountNumber: '1000000000004',
     agentCode: null,
   },
+  // The front-door journey's subscriber (issue 33): pays part of a bill on each run.
+  {
+    email: 'customer6@example.com',
+    password: 'Customer2024',
+    firstName: 'MIGUEL',
+    lastName: 'TORRES',
+    mobileNumber: '9170000012',
+    roles: ['base', 'customer'],
+    accountNumbers: ['1000000000011'],
+    activeAccountNumber: '1000000000011',
+    agentCode: null,
+  },
   {
     email: 'agent@example.com',
     password: 'Agent2024',
