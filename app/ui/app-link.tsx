@@ -19,29 +19,18 @@ export function AppLink({ to, reloadDocument, ...props }: AppLinkProps) {
   return <a href={to} data-app-link={reloadDocument ? undefined : ''} {...props} />
 }
 
-// Forms marked data-unsaved-warning that the user typed into and has not sent (spec 4). Kept
-// outside the effect below, which runs again whenever the root re-renders with a new navigate.
-const edited = new Set<Element>()
-const unsaved = () => [...edited].some((form) => form.isConnected)
+/**
+ * Set while a page has a form with data entered and not sent (unsaved-warning.ts, spec 4): a
+ * link then loads its page the plain way, so the browser's own warning asks first.
+ */
+export const leaving: { unsaved: (() => boolean) | null } = { unsaved: null }
 
 /**
- * Client-side navigation for AppLink anchors (same origin, plain left click, no target), and
- * spec 4's warning before leaving a form marked data-unsaved-warning that has data entered:
- * the browser's own dialog on unload, for a link in the portal too (it then loads its page).
+ * Client-side navigation for AppLink anchors: same origin, plain left click, no target.
  */
 export function useAppLinkNavigation() {
   const navigate = useNavigate()
   useEffect(() => {
-    function onInput(event: Event) {
-      const form = event.target instanceof Element && event.target.closest('form[data-unsaved-warning]')
-      if (form) edited.add(form)
-    }
-    function onSubmit(event: Event) {
-      edited.delete(event.target as Element)
-    }
-    function onUnload(event: BeforeUnloadEvent) {
-      if (unsaved()) event.preventDefault()
-    }
     function onClick(event: MouseEvent) {
       if (
         event.defaultPrevented ||
@@ -57,7 +46,7 @@ export function useAppLinkNavigation() {
       if (!anchor || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return
       const url = new URL(anchor.href)
       // With data entered, a link loads its page the plain way, so the browser's own warning asks (spec 4).
-      if (url.origin !== window.location.origin || (unsaved() && !anchor.dataset.confirm)) return
+      if (url.origin !== window.location.origin || (leaving.unsaved?.() && !anchor.dataset.confirm)) return
       event.preventDefault()
       // A link that asks first (data-confirm; HELP & SUPPORT during onboarding): a dialog,
       // then where it leads once confirmed (data-then). Without JavaScript it is a page.
@@ -72,12 +61,7 @@ export function useAppLinkNavigation() {
         preventScrollReset: help.test(url.pathname) && help.test(window.location.pathname),
       })
     }
-    const listening = new AbortController()
-    const { signal } = listening
-    document.addEventListener('click', onClick, { signal })
-    document.addEventListener('input', onInput, { signal })
-    document.addEventListener('submit', onSubmit, { signal })
-    window.addEventListener('beforeunload', onUnload, { signal })
-    return () => listening.abort()
+    document.addEventListener('click', onClick)
+    return () => document.removeEventListener('click', onClick)
   }, [navigate])
 }

@@ -55,7 +55,7 @@ export function RegisterForm({ lastResult, constraint }: FormProps) {
   const [form, fields] = useSchemaForm({ id: 'register', lastResult, constraint, loadSchema: registerSchema })
   const reply = useReplyCount(lastResult)
   return (
-    <Form method="post" {...getFormProps(form)} data-unsaved-warning="" className="flex flex-col gap-4">
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field

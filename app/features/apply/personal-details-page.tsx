@@ -17,6 +17,7 @@ import { RadioGroup } from '~/ui/radio-group'
 import { SelectField } from '~/ui/select-field'
 import { useHydrated } from '~/ui/use-hydrated'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
+import { useUnsavedWarning } from '~/ui/unsaved-warning'
 import { useIsPending } from '~/utils/use-is-pending'
 import type { Segment } from './schemas'
 import type { ApplicantPath, WizardFlow } from './steps'
@@ -61,6 +62,8 @@ export function PersonalDetailsPage(props: PersonalDetailsProps) {
     defaultValue,
     loadSchema: segment === 'SME' ? loadSme : loadResidential,
   })
+  // spec 4: leaving with details typed and not saved warns.
+  useUnsavedWarning(form.id)
   const busy = useIsPending()
   const hydrated = useHydrated()
   const [sameBilling, setSameBilling] = useState(fields.billingSameAsResidential.initialValue === 'on')
@@ -84,7 +87,7 @@ export function PersonalDetailsPage(props: PersonalDetailsProps) {
       intro={TEXT.intro}
       back={props.back}
     >
-      <Form method="post" {...getFormProps(form)} data-unsaved-warning="" className="flex flex-col gap-8">
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-8">
         <FormAlert id={form.errorId} errors={form.errors} />
         {nationalities ? null : <FormAlert id="nationalities-alert" errors={[TEXT.nationalitiesUnavailable]} />}
 

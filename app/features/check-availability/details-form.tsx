@@ -16,6 +16,7 @@ import { FormAlert } from '~/ui/form-alert'
 import { useHydrated } from '~/ui/use-hydrated'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 import { useIsPending } from '~/utils/use-is-pending'
+import { useUnsavedWarning } from '~/ui/unsaved-warning'
 import { formatMobile } from '../../../lib/mobile'
 import { INTENT } from './intents'
 import { useCheckMode, type CheckModeKind } from './mode'
@@ -126,6 +127,8 @@ export function DetailsForm({
     loadSchema: () => loadDetailsSchema(kind),
   })
   const { valid, recheck } = useDetailsValid(form.id, kind)
+  // spec 4: leaving with details typed warns, unless a referral is on.
+  useUnsavedWarning(form.id, kind === 'check')
   const [consented, setConsented] = useState(saved !== null)
   // A box ticked before the page's code ran (a slow phone, a lazily loaded screen) is ticked
   // in the page, not yet in this state: read it once the form is live.
@@ -154,8 +157,6 @@ export function DetailsForm({
       action={action ?? path}
       {...getFormProps(form)}
       onInput={onInput}
-      // spec 4: leaving with data entered warns, unless a referral is on (app/ui/app-link.tsx).
-      data-unsaved-warning={kind === 'check' ? '' : undefined}
       className="flex flex-col gap-4"
     >
       <p className="text-slate-600 dark:text-slate-300">{texts.intro}</p>

@@ -12,6 +12,7 @@ import { RegisterForm } from '~/features/account/forms'
 import { RegisterSchema } from '~/features/account/schemas'
 import { AppLink } from '~/ui/app-link'
 import { pageMeta } from '~/ui/page-meta'
+import { useUnsavedWarning } from '~/ui/unsaved-warning'
 import { formConstraint, parseWithZod, readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -38,6 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Register() {
+  // spec 4: leaving the form with details typed and not sent warns (RegisterForm's id).
+  useUnsavedWarning('register')
   const { constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
