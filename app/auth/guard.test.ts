@@ -53,6 +53,31 @@ describe('route guard (spec 4), sales-only areas', () => {
   it.each(paths)('%s: other roles → /', (path) => expect(guard(other, path)).toEqual(to('/')))
 })
 
+describe('route guard, an agent on the public onboarding pages (issue 33, item 8)', () => {
+  it.each([
+    ['/onboard/residential/personalDetails', '/sales/application/residential/personalDetails'],
+    ['/onboard/sme/documents', '/sales/application/sme/documents'],
+    ['/onboard/residential/documents/F-1', '/sales/application/residential/documents/F-1'],
+    ['/onboard/residential/appointment', '/sales/application/residential/appointment'],
+    ['/onboard/sme/review', '/sales/application/sme/review'],
+    ['/plans/cart', '/sales/application/onboard'],
+    ['/ApplyNow', '/sales/application'],
+    ['/ApplyNow/residential', '/sales/application'],
+  ])('%s → the same step of the sales flow, %s', (path, step) => {
+    expect(guard(agent, path)).toEqual(to(step))
+    expect(guard(admin, path, '?x=1')).toEqual(to(`${step}?x=1`))
+  })
+  it('leaves visitors, applicants and customers on the public pages', () => {
+    for (const user of [anonymous, applicant, customer]) {
+      expect(guard(user, '/onboard/residential/personalDetails')).toEqual(allow)
+      expect(guard(user, '/plans/cart')).toEqual(allow)
+    }
+  })
+  it('keeps the check, which agents use in their own mode', () => {
+    expect(guard(agent, '/CheckAvailability')).toEqual(allow)
+  })
+})
+
 describe('route guard (spec 4), /get-started (applicant and customer)', () => {
   const paths = ['/get-started', '/get-started/link-account']
   it.each(paths)('%s: anonymous → / (not /login)', (path) => expect(guard(anonymous, path)).toEqual(to('/')))

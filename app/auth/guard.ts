@@ -37,6 +37,19 @@ export const SALES_PUSHED_FROM: readonly string[] = [...LANDING_PATHS, '/plans',
 /** Pages for visitors only: a signed-in user goes to their home instead (they have an account). */
 export const SIGNED_OUT_ONLY: readonly string[] = ['/register']
 
+/**
+ * Issue 33, item 8: an agent on the public onboarding pages is taken to the same step of the
+ * sales flow (issue 13), where the draft is the agent's and the customer's consents are
+ * witnessed: the application wizard's steps, the cart (the agent's plan step) and Apply Now.
+ */
+export function salesStepOf(pathname: string): string | null {
+  const wizard = /^\/onboard\/(residential|sme)\/(personalDetails|documents|appointment|review)(\/.*)?$/.exec(pathname)
+  if (wizard) return `/sales/application/${wizard[1]}/${wizard[2]}${wizard[3] ?? ''}`
+  if (pathname === '/plans/cart') return '/sales/application/onboard'
+  if (under(pathname, '/ApplyNow')) return '/sales/application'
+  return null
+}
+
 export type GuardUser = { roles: readonly string[] }
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string; toast?: string }
 
@@ -59,6 +72,10 @@ export function guard(user: GuardUser | null, pathname: string, search = ''): Gu
   }
   if (!user) return { kind: 'allow' }
   const kind = userKind(user.roles)
+  if (kind === 'sales') {
+    const step = salesStepOf(pathname)
+    if (step) return { kind: 'redirect', to: step + search }
+  }
   if (kind === 'sales' && SALES_PUSHED_FROM.some((prefix) => under(pathname, prefix)))
     return { kind: 'redirect', to: HOME_OF.sales }
   if (SIGNED_OUT_ONLY.some((prefix) => under(pathname, prefix))) return { kind: 'redirect', to: HOME_OF[kind] }

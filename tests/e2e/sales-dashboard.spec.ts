@@ -181,3 +181,22 @@ test('a sales admin follows up the serviceable leads from the sales menus; an ag
   await page.goto('/sales/leads')
   await expect(page).toHaveURL('/sales')
 })
+
+test('an agent on the public onboarding pages is taken to the same step of the sales flow (issue 33)', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.agent)
+  for (const [publicStep, salesStep] of [
+    ['/plans/cart', '/sales/application/onboard'],
+    ['/onboard/residential/personalDetails', '/sales/application/residential/personalDetails'],
+    ['/onboard/sme/review', '/sales/application/sme/review'],
+  ] as const) {
+    const answer = await page.request.get(publicStep, { maxRedirects: 0 })
+    expect(answer.status(), publicStep).toBe(302)
+    expect(answer.headers()['location']).toBe(salesStep)
+  }
+  // In the browser, the sales flow's own order then holds: with no customer's draft open, the
+  // agent's plan step starts them at the check.
+  await page.goto('/plans/cart')
+  await expect(page).toHaveURL('/CheckAvailability')
+})
