@@ -57,6 +57,11 @@ export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 export const VERIFICATION_KINDS = ['OO', 'CVG'] as const
 export type VerificationKind = (typeof VERIFICATION_KINDS)[number]
 
+/** spec 4: which service verifies an application's email, by its reference: CVG's, else OO's (web orders). */
+export function verificationKindOf(referenceNo: string): VerificationKind {
+  return referenceNo.startsWith('CVG-') ? 'CVG' : 'OO'
+}
+
 /**
  * The identifier of a status lookup, normalised: an email address in lower case, or a
  * Philippine mobile number as its 10 digits (9XXXXXXXXX). Null: neither.

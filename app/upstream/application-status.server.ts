@@ -23,6 +23,8 @@ export const StatusViewSchema = z.object({
     z.object({ status: ApplicationStatusSchema, at: z.iso.datetime({ offset: true }), reason: z.string().nullable() }),
   ),
   rejections: z.array(RejectionSchema),
+  /** The address the applicant proved (masked) and when (issue 33); null until then. */
+  emailVerified: z.object({ address: z.string().min(1).max(400), at: z.iso.datetime({ offset: true }) }).nullable(),
 })
 export type StatusView = z.infer<typeof StatusViewSchema>
 

@@ -180,6 +180,8 @@ export const SalesApplicationDetailsSchema = z.object({
   /** Open compliance rejections while the application is for compliance. */
   rejections: z.array(z.object({ category: z.string(), reason: z.string() })),
   timeline: z.array(SalesTimelineEntrySchema),
+  /** When the applicant proved their email (issue 33); null until then, and for a draft. */
+  emailVerifiedAt: z.iso.datetime({ offset: true }).nullable(),
 })
 export type SalesApplicationDetails = z.infer<typeof SalesApplicationDetailsSchema>
 

@@ -4,7 +4,7 @@
  * and a submission made once per idempotency key, with one booking and one email.
  */
 import crypto from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REFERENCE_PATTERN, type ApplicationPayload } from '../../lib/application.ts'
 import { outbox } from '../notifications/tables.ts'
@@ -190,11 +190,21 @@ describe('submitting an application', () => {
     expect(JSON.stringify(rows)).not.toContain(key)
     expect(await bookedOf(slotId)).toBe(bookedBefore + 1)
 
-    const mails = await t.database.db.select().from(outbox).where(eq(outbox.recipient, payload.emailAddress))
-    expect(mails).toHaveLength(1)
-    expect(mails[0]!.subject).toBe(`We received your application ${first.body.data.referenceNo}`)
-    expect(mails[0]!.body).toContain(first.body.data.referenceNo)
-    expect(mails[0]!.body).toContain('Fiber Plan 1699')
+    // The confirmation, and spec 4's email verification by the OO service (issue 33): once each.
+    const mails = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, payload.emailAddress))
+      .orderBy(asc(outbox.createdAt), asc(outbox.subject))
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      `Verify your email for application ${first.body.data.referenceNo}`,
+      `We received your application ${first.body.data.referenceNo}`,
+    ])
+    const confirmation = mails.find((mail) => mail.subject.startsWith('We received'))!
+    expect(confirmation.body).toContain(first.body.data.referenceNo)
+    expect(confirmation.body).toContain('Fiber Plan 1699')
+    const verification = mails.find((mail) => mail.subject.startsWith('Verify'))!
+    expect(verification.body).toMatch(/\/verifyEmail\/OO-[A-Za-z0-9_-]{43}\b/)
   })
 
   it('two submits with the same key at the same moment still make one application', async () => {

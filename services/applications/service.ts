@@ -19,9 +19,11 @@ import { createFileService } from '../files/service.ts'
 import { uploadedDocuments } from '../files/tables.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import { recordApplication, type ApplicationForReferral } from '../referrals/link.ts'
+import { verificationKindOf } from '../../lib/application-status-words.ts'
 import { confirmationEmail } from './emails.ts'
 import { openDates, slotSeedsFor, type SlotWindow } from './slots.ts'
 import { applications, appointmentSlots } from './tables.ts'
+import { issueEmailVerification } from './tracking.ts'
 
 export const APPLICATION_MESSAGES = {
   slotFull: 'This installation slot is already full. Please choose another one.',
@@ -275,6 +277,14 @@ export function createApplicationService(deps: ServiceDeps) {
               }),
               now,
             )
+            // spec 4 (issue 33): the email verification link, of the service the reference names.
+            await issueEmailVerification(tx, {
+              application: created,
+              kind: verificationKindOf(created.referenceNo),
+              now,
+              productName: deps.productName,
+              publicUrl: settings.publicUrl,
+            })
             return created
           })
           delivery.kick()

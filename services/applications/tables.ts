@@ -26,6 +26,9 @@ export const applications = applicationsSchema.table(
     // agent-claimed draft it was filed from, else 'self'; a sales admin may reassign it.
     agentCode: text('agent_code').notNull().default('self'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    // spec 4 (issue 33): the address the applicant proved by the emailed link, and when.
+    emailVerifiedAddress: text('email_verified_address'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('applications_reference_no_idx').on(t.referenceNo),

@@ -6,6 +6,7 @@ import crypto from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ApplicationPayload } from '../../lib/application.ts'
+import { maskEmail } from '../../lib/masking.ts'
 import { outbox } from '../notifications/tables.ts'
 import { signedCall, startTestGateway, type TestGateway } from '../testing.ts'
 import { applications } from './tables.ts'
@@ -373,5 +374,32 @@ describe('application email verification (OO and CVG)', () => {
       expect(done.body.data.referenceNo).toBe(app.referenceNo)
       expect((await call('PATCH', `/v1/applications/verify-email/${kind.toLowerCase()}`, { token })).status).toBe(404)
     }
+  })
+
+  it('a verified link records the address and the time on the application; the status says so, masked', async () => {
+    const app = await newApplication()
+    const pair = { referenceNo: app.referenceNo, identifier: app.emailAddress }
+    expect((await call('POST', '/v1/applications/status', pair)).body.data.emailVerified).toBeNull()
+    await operator(`/v1/operator/applications/${app.id}/email-verification`, { kind: 'OO' })
+    const token = /\/verifyEmail\/OO-([A-Za-z0-9_-]{43})/.exec((await newestMail(app.emailAddress)).body!)![1]!
+    // An unknown or expired link records nothing.
+    expect((await call('PATCH', '/v1/applications/verify-email/oo', { token: 'x'.repeat(43) })).status).toBe(404)
+    nowMs += TRACKING_LIMITS.verificationHours * 3_600_000 + 1
+    expect((await call('PATCH', '/v1/applications/verify-email/oo', { token })).status).toBe(404)
+    const [unverified] = await t.database.db.select().from(applications).where(eq(applications.id, app.id))
+    expect(unverified!.emailVerifiedAt).toBeNull()
+
+    await operator(`/v1/operator/applications/${app.id}/email-verification`, { kind: 'OO' })
+    const fresh = /\/verifyEmail\/OO-([A-Za-z0-9_-]{43})/.exec((await newestMail(app.emailAddress)).body!)![1]!
+    const at = nowMs + 10
+    expect((await call('PATCH', '/v1/applications/verify-email/oo', { token: fresh })).status).toBe(200)
+    const [row] = await t.database.db.select().from(applications).where(eq(applications.id, app.id))
+    expect(row!.emailVerifiedAddress).toBe(app.emailAddress)
+    expect(row!.emailVerifiedAt?.getTime()).toBe(at)
+    const status = await call('POST', '/v1/applications/status', pair)
+    expect(status.body.data.emailVerified).toEqual({
+      address: maskEmail(app.emailAddress),
+      at: new Date(at).toISOString(),
+    })
   })
 })

@@ -113,6 +113,8 @@ export type StatusView = {
   timeline: TimelineEntry[]
   /** Open compliance rejections (status for_compliance), else empty. */
   rejections: Rejection[]
+  /** The address the applicant proved by the emailed link (masked, spec 9) and when; null until then. */
+  emailVerified: { address: string; at: string } | null
 }
 
 export type ComplianceView = {
@@ -129,6 +131,43 @@ const newToken = () => crypto.randomBytes(32).toString('base64url')
 const minutes = (n: number) => n * 60_000
 
 type ApplicationRow = typeof applications.$inferSelect
+
+/**
+ * Issues an application's email verification link of one of the two services (spec 4) and
+ * queues its email, inside the caller's transaction: on submission (issue 33) and when an
+ * operator sends one again.
+ */
+export async function issueEmailVerification(
+  tx: Executor,
+  options: {
+    application: Pick<ApplicationRow, 'id' | 'referenceNo' | 'emailAddress'>
+    kind: VerificationKind
+    now: Date
+    productName: string
+    publicUrl: string
+  },
+): Promise<void> {
+  const { application, kind, now } = options
+  const token = newToken()
+  await tx.insert(applicationEmailVerifications).values({
+    tokenHash: hashToken(token),
+    kind,
+    applicationId: application.id,
+    expiresAt: new Date(now.getTime() + TRACKING_LIMITS.verificationHours * 3_600_000),
+  })
+  await enqueueMessage(
+    tx,
+    applicationVerificationEmail({
+      productName: options.productName,
+      publicUrl: options.publicUrl,
+      to: application.emailAddress,
+      referenceNo: application.referenceNo,
+      id: `${kind}-${token}`,
+      expiresInHours: TRACKING_LIMITS.verificationHours,
+    }),
+    now,
+  )
+}
 
 export type TrackingService = ReturnType<typeof createTrackingService>
 
@@ -171,6 +210,10 @@ export function createTrackingService(deps: ServiceDeps) {
         ...events.map((e) => ({ status: e.status, at: e.createdAt.toISOString(), reason: e.reason })),
       ],
       rejections: status === 'for_compliance' ? await openRejections(db, row.id) : [],
+      emailVerified:
+        row.emailVerifiedAt && row.emailVerifiedAddress
+          ? { address: maskEmail(row.emailVerifiedAddress), at: row.emailVerifiedAt.toISOString() }
+          : null,
     }
   }
 
@@ -585,50 +628,49 @@ export function createTrackingService(deps: ServiceDeps) {
     async sendVerification(applicationId: string, kind: VerificationKind): Promise<{ sent: true }> {
       const now = deps.now()
       const row = await applicationById(deps.db, applicationId)
-      const token = newToken()
-      await deps.db.transaction(async (tx) => {
-        await tx.insert(applicationEmailVerifications).values({
-          tokenHash: hashToken(token),
+      await deps.db.transaction((tx) =>
+        issueEmailVerification(tx, {
+          application: row,
           kind,
-          applicationId: row.id,
-          expiresAt: new Date(now.getTime() + TRACKING_LIMITS.verificationHours * 3_600_000),
-        })
-        await enqueueMessage(
-          tx,
-          applicationVerificationEmail({
-            productName: deps.productName,
-            publicUrl: settings().publicUrl,
-            to: row.emailAddress,
-            referenceNo: row.referenceNo,
-            id: `${kind}-${token}`,
-            expiresInHours: TRACKING_LIMITS.verificationHours,
-          }),
           now,
-        )
-      })
+          productName: deps.productName,
+          publicUrl: settings().publicUrl,
+        }),
+      )
       delivery.kick()
       return { sent: true }
     },
 
-    /** PATCH verify email of the OO or the CVG service: spends the link, or 404 for any dead one. */
+    /**
+     * PATCH verify email of the OO or the CVG service: spends the link and records on the
+     * application the address it proved and when (issue 33), or 404 for any dead link.
+     */
     async verifyEmail(kind: VerificationKind, token: string): Promise<{ referenceNo: string }> {
       const now = deps.now()
-      const [spent] = await deps.db
-        .update(applicationEmailVerifications)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(applicationEmailVerifications.tokenHash, hashToken(token)),
-            eq(applicationEmailVerifications.kind, kind),
-            isNull(applicationEmailVerifications.usedAt),
-            gt(applicationEmailVerifications.expiresAt, now),
-          ),
-        )
-        .returning()
-      if (!spent)
-        throw new ServiceError(404, 'link_invalid', 'This verification link is invalid, expired or already used.')
-      const row = await applicationById(deps.db, spent.applicationId)
-      return { referenceNo: row.referenceNo }
+      return deps.db.transaction(async (tx) => {
+        const [spent] = await tx
+          .update(applicationEmailVerifications)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(applicationEmailVerifications.tokenHash, hashToken(token)),
+              eq(applicationEmailVerifications.kind, kind),
+              isNull(applicationEmailVerifications.usedAt),
+              gt(applicationEmailVerifications.expiresAt, now),
+            ),
+          )
+          .returning()
+        if (!spent)
+          throw new ServiceError(404, 'link_invalid', 'This verification link is invalid, expired or already used.')
+        const [row] = await tx
+          .update(applications)
+          .set({ emailVerifiedAddress: sql`${applications.emailAddress}`, emailVerifiedAt: now })
+          .where(eq(applications.id, spent.applicationId))
+          .returning({ referenceNo: applications.referenceNo })
+        if (!row)
+          throw new ServiceError(404, 'link_invalid', 'This verification link is invalid, expired or already used.')
+        return { referenceNo: row.referenceNo }
+      })
     },
   }
 }

@@ -510,6 +510,20 @@ describe("an application filed through an agent's draft", () => {
   })
 })
 
+describe("the applicant's email verification in the agent's view (spec 4, issue 33)", () => {
+  it('is not yet until the customer opens the emailed link, then says when', async () => {
+    const ref = await fileThroughDraft(agent1)
+    const before = await call('GET', `/v1/sales/applications/${ref}`, agent1)
+    expect(before.body.data.emailVerifiedAt).toBeNull()
+    const messages = await latestMessagesFor(t.database.db, before.body.data.item.emailAddress)
+    const link = messages.map((m) => /\/verifyEmail\/OO-([A-Za-z0-9_-]{43})/.exec(m.body ?? '')?.[1]).find(Boolean)
+    expect(link, 'the verification email sent on submission').toBeTruthy()
+    expect((await call('PATCH', '/v1/applications/verify-email/oo', {}, { token: link })).status).toBe(200)
+    const after = await call('GET', `/v1/sales/applications/${ref}`, agent1)
+    expect(after.body.data.emailVerifiedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+  })
+})
+
 describe('reassigning (spec 3: agentCode, refIDList)', () => {
   it('an agent may not reassign (403 on their own, 404 on another agent’s)', async () => {
     const ref = await fileThroughDraft(agent1)

@@ -210,6 +210,8 @@ export type SalesApplicationDetails = {
   documents: SalesDocument[]
   rejections: { category: DocumentCategory; reason: string }[]
   timeline: TimelineEntry[]
+  /** When the applicant proved their email by the emailed link (spec 4, issue 33); null until then, and for a draft. */
+  emailVerifiedAt: string | null
 }
 
 export type PromoCode = {
@@ -618,6 +620,7 @@ export function createSalesService(deps: ServiceDeps) {
           application: null,
           draftSections: draft.sections,
           appointment: null,
+          emailVerifiedAt: null,
           // A draft's files are read with its id, which only the portal's session holds (the files service).
           documents: [],
           rejections: [],
@@ -666,6 +669,7 @@ export function createSalesService(deps: ServiceDeps) {
         item: itemOfApplication(row),
         application: row.payload,
         draftSections: null,
+        emailVerifiedAt: row.emailVerifiedAt?.toISOString() ?? null,
         appointment: slotLabel(row.slotId.slice(0, 10), row.slotId.slice(11) as 'AM' | 'PM'),
         documents: documents.map((entry) => documentOf(row.referenceNo, entry)),
         rejections,

@@ -18,6 +18,7 @@ import {
   tickConsents,
   uploadRequiredDocuments,
 } from './support/apply'
+import { followMailboxLink } from './support/account'
 import { completeStepOne, person, personalValues, startApplicationAtDemoTower } from './support/check-availability'
 import { acceptCookiesBeforehand } from './support/visitor'
 
@@ -164,6 +165,21 @@ test('a residential application from the address to a reference number; sending 
   await test.step('the confirmation email went through the outbox', async () => {
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(who.email)}`)
     await expect(page.getByText(`We received your application ${reference}`)).toHaveCount(1)
+  })
+
+  await test.step('the emailed link verifies the address once (spec 4, issue 33); the status page says so', async () => {
+    await followMailboxLink(page, who.email, 'verifyEmail')
+    const link = page.url()
+    expect(link).toMatch(/\/verifyEmail\/OO-[A-Za-z0-9_-]{43}$/)
+    await page.getByRole('button', { name: 'VERIFY EMAIL' }).click()
+    await expect(page.getByText(`Thank you. The email address of application ${reference} is verified.`)).toBeVisible()
+    // The link works once: pressed again, spec 8's words and advice.
+    await page.goto(link)
+    await page.getByRole('button', { name: 'VERIFY EMAIL' }).click()
+    await expect(page.getByRole('heading', { name: 'Application verification failed' })).toBeVisible()
+    await expect(page.getByText(/contact our support team/)).toBeVisible()
+    await page.goto(`/${reference}/${encodeURIComponent(who.email)}`)
+    await expect(page.getByTestId('email-verification')).toContainText(/@example\.net, verified on /)
   })
 
   // Nothing personal in the browser: the draft and the reference live on the server.

@@ -173,4 +173,6 @@ test('a sales agent goes from Login to a filed application', async ({ page, java
   await page.getByRole('link', { name: 'VIEW THE APPLICATION' }).click()
   await expect(page).toHaveURL(`/sales/applications/${reference}`)
   await expect(page.getByTestId('sales-application')).toContainText(`${who.firstName} ${who.lastName}`.toUpperCase())
+  // spec 4 (issue 33): the customer has been emailed a verification link, not yet opened.
+  await expect(page.getByTestId('sales-application')).toContainText('Not yet: the customer has not opened the link')
 })

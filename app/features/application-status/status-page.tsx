@@ -21,6 +21,12 @@ export function StatusPage({ view, resend }: { view: StatusView; resend?: Resend
         <dd>{view.planName}</dd>
         <dt className="font-semibold">{TEXT.appointment}</dt>
         <dd>{view.appointment}</dd>
+        <dt className="font-semibold">{TEXT.email}</dt>
+        <dd data-testid="email-verification">
+          {view.emailVerified
+            ? TEXT.emailVerified(view.emailVerified.address, DATE.format(new Date(view.emailVerified.at)))
+            : TEXT.emailNotVerified}
+        </dd>
       </dl>
 
       {view.status === 'for_compliance' && view.rejections.length > 0 ? (

@@ -19,6 +19,10 @@ export const TEXT = {
   timelineHeading: 'Timeline',
   plan: 'Plan',
   appointment: 'Installation appointment',
+  // spec 4 (issue 33): the emailed link's verification.
+  email: 'Email address',
+  emailVerified: (address: string, when: string) => `${address}, verified on ${when}`,
+  emailNotVerified: 'Not verified yet. Please open the link in the email we sent when you applied.',
   documentsNeeded: 'Documents we need again',
   resendButton: 'EMAIL ME THE LINK TO SEND THEM',
   resendSent: 'We sent a link to the email address on your application. It works once; open it to send the documents.',

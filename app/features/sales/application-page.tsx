@@ -124,6 +124,10 @@ export function SalesApplication({
     [TEXT.agent, item.agentCode],
     [TEXT.customer, name || null],
     [TEXT.email, item.emailAddress],
+    [
+      TEXT.emailVerified,
+      application ? (details.emailVerifiedAt ? manilaTime(details.emailVerifiedAt) : TEXT.emailNotVerified) : null,
+    ],
     [TEXT.mobile, item.mobileNumber ? displayMobile(item.mobileNumber) : null],
     [TEXT.segment, item.customerSegment],
     [TEXT.plan, item.planName],

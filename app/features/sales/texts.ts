@@ -79,6 +79,9 @@ export const APPLICATION_TEXT = {
   agent: 'Agent',
   customer: 'Customer',
   email: 'Email',
+  // spec 4 (issue 33): whether the applicant opened the emailed verification link.
+  emailVerified: 'Email verified',
+  emailNotVerified: 'Not yet: the customer has not opened the link we emailed',
   mobile: 'Mobile number',
   segment: 'Customer type',
   plan: 'Plan',

@@ -1,0 +1,2 @@
+ALTER TABLE "applications"."applications" ADD COLUMN "email_verified_address" text;--> statement-breakpoint
+ALTER TABLE "applications"."applications" ADD COLUMN "email_verified_at" timestamp with time zone;
