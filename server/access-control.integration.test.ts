@@ -171,6 +171,8 @@ function expected(outcome: Outcome, role: Role, row: PortalRow) {
       return { status: 302, to: sessions[role].home }
     case 'back':
       return { status: 302, to: row.backTo ?? null }
+    case 'sales':
+      return { status: 302, to: row.salesTo ?? null }
     default:
       return { status: outcome, to: null }
   }

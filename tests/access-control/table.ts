@@ -31,14 +31,15 @@ export type Role = (typeof ROLES)[number]
  * (`allowedTo`: a wizard page without a draft goes to the flow's first step).
  * Refused: `login` (302 to /login?redirectTo=…), `home` (302 to the role's own home, spec 4:
  * the guard's or requireRole's answer to a role without access), `back` (302 to the page the
- * row names in `backTo`, which says no), or a status: 404 for an id that is not the caller's
+ * row names in `backTo`, which says no), `sales` (302 to the same step of the sales flow, the
+ * row's `salesTo`: an agent on the public wizard, issue 33), or a status: 404 for an id that is not the caller's
  * (the answer of an unknown id), 401 without a bearer token, 403 for a role or channel that
  * may not make the call at all, or for an account the caller's token does not list (the
  * portal refuses before asking, the same for an account that exists and one that does not).
  * A few rows use another status their owners get too (400, 409): the id itself is refused
  * for everyone, so the row proves that nobody else gets more.
  */
-export type Outcome = 'allowed' | 'login' | 'home' | 'back' | 400 | 401 | 403 | 404 | 409
+export type Outcome = 'allowed' | 'login' | 'home' | 'back' | 'sales' | 400 | 401 | 403 | 404 | 409
 
 export type Cells = Record<Role, Outcome>
 
@@ -104,6 +105,8 @@ export type PortalRow = {
   allowedTo?: string
   /** For `back`: the page that says no. */
   backTo?: string
+  /** Where a sales role is taken instead (outcome `sales`). */
+  salesTo?: string
   /**
    * A text of the resource that only `shownTo` may see: a 200 that shows nothing (a page
    * that answers everyone, but with the resource for its owner only) must not hold it.
@@ -301,9 +304,10 @@ export const PORTAL_ROWS: PortalRow[] = [
     method: 'GET',
     resource: 'draft',
     request: () => ({ path: `/onboard/residential/${step}` }),
-    cells: everyone(),
+    cells: everyone({ agent: 'sales', otherTeamAgent: 'sales', salesAdmin: 'sales' }),
     allowedTo: step === 'documents' ? '/plans' : '/CheckAvailability',
-    why: ':path is the flow (residential or sme); the draft is the browser’s own, by cookie: none yet, so to the first step',
+    salesTo: `/sales/application/residential/${step}`,
+    why: ':path is the flow (residential or sme); the draft is the browser’s own, by cookie: none yet, so to the first step; a sales role to the same step of the sales flow (issue 33)',
   })),
   {
     route: 'onboard/:path/documents/:fileId',
@@ -668,6 +672,12 @@ export const UPSTREAM_ROWS: UpstreamRow[] = [
     route: 'PUT /v1/carts/:cartId/payment-mode',
     resource: 'cart',
     request: (f) => ({ path: `/v1/carts/${f.cartId}/payment-mode`, body: {}, headers: { 'x-draft-id': f.draftId } }),
+    cells: fill(400),
+  },
+  {
+    route: 'PUT /v1/carts/:cartId/upfront-payment',
+    resource: 'cart',
+    request: (f) => ({ path: `/v1/carts/${f.cartId}/upfront-payment`, body: {}, headers: { 'x-draft-id': f.draftId } }),
     cells: fill(400),
   },
   // --- applications: the operator's calls and the sales area ---------------------------------
