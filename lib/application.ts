@@ -7,6 +7,7 @@
  * - the 18+ rule of spec 5, by the calendar in Manila, with `today` always passed in.
  */
 import { z } from 'zod'
+import { UpfrontPaymentSchema } from './catalog.ts'
 import { CIVIL_STATUSES, GENDERS, INDUSTRY_TYPES, isCalendarDate, ISO_DATE, SUFFIXES } from './application-words.ts'
 import {
   EmailSchema,
@@ -225,6 +226,12 @@ export const ApplicationPayloadSchema = z
     planName: z.string().min(1).max(200),
     itemDetails: z.array(z.object({ itemName: z.string().min(1).max(200), quantity: z.number().int().positive() })),
     upfrontFeePaymentOption: Nullable(z.enum(['OUTRIGHT', 'STAGGERED'])),
+    /**
+     * Issue 33 (spec 9, Pay via installer): what is due upfront paid with the first bill or in
+     * cash to the installer, and that cash in pesos (the cart's dueAtInstallation, upstream's).
+     */
+    upfrontPayment: UpfrontPaymentSchema.optional(),
+    dueAtInstallation: z.number().nonnegative().max(10_000_000).optional(),
     /** spec 3 names it; its content is not shown. Null from the web. */
     customerBehavior: z.null(),
     /** spec 9: the process step, stored as its index plus 1 (verify and submit: 5). */

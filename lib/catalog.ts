@@ -22,6 +22,13 @@ export const CUSTOMER_SEGMENTS = { RES: 'Residential', SME: 'SME' } as const sat
 export const PAYMENT_MODES = ['OUTRIGHT', 'STAGGERED'] as const
 export type PaymentMode = (typeof PAYMENT_MODES)[number]
 export const PaymentModeSchema = z.enum(PAYMENT_MODES)
+/**
+ * How what is due upfront is paid (spec 9's channels; issue 33): with the first bill (the
+ * default), or in cash to the installer on installation day ('Pay via installer').
+ */
+export const UPFRONT_PAYMENTS = ['FIRST_BILL', 'INSTALLER'] as const
+export type UpfrontPayment = (typeof UPFRONT_PAYMENTS)[number]
+export const UpfrontPaymentSchema = z.enum(UPFRONT_PAYMENTS)
 
 /** spec 3: cart items of these add-on categories carry item details (itemName, quantity). */
 export const ITEM_DETAIL_CATEGORIES = ['ROUTERS', 'PAYTV'] as const

@@ -7,7 +7,14 @@
  * the service answers a draft's one cart however often it is asked.
  */
 import { z } from 'zod'
-import { DRAFT_ID_HEADER, PAYMENT_MODES, PRODUCT_TYPES, type PaymentMode } from '../../lib/catalog'
+import {
+  DRAFT_ID_HEADER,
+  PAYMENT_MODES,
+  PRODUCT_TYPES,
+  UPFRONT_PAYMENTS,
+  type PaymentMode,
+  type UpfrontPayment,
+} from '../../lib/catalog'
 import type { UpstreamClient } from './client.server'
 import { InstalmentsSchema } from './catalog.server'
 import { envelope } from './envelope'
@@ -34,11 +41,14 @@ export const CartSchema = z.object({
   ),
   upfrontFeePaymentOption: z.enum(PAYMENT_MODES).nullable(),
   paymentModes: z.array(z.enum(PAYMENT_MODES)),
+  /** How what is due upfront is paid: with the first bill, or cash to the installer (issue 33). */
+  upfrontPayment: z.enum(UPFRONT_PAYMENTS),
   totals: z.object({
     monthlyRecurringFee: Pesos,
     installationFee: Pesos,
     totalInstallationFee: Pesos,
     dueUpfront: Pesos,
+    dueAtInstallation: Pesos,
     instalments: InstalmentsSchema.nullable(),
     firstBill: Pesos,
   }),
@@ -84,6 +94,10 @@ export function orderCalls(client: UpstreamClient) {
     choosePaymentMode: (draftId: string, cartId: string, mode: PaymentMode) =>
       call('orders.choosePaymentMode', draftId, 'PUT', `${cartPath(cartId)}/payment-mode`, {
         upfrontFeePaymentOption: mode,
+      }),
+    chooseUpfrontPayment: (draftId: string, cartId: string, payment: UpfrontPayment) =>
+      call('orders.chooseUpfrontPayment', draftId, 'PUT', `${cartPath(cartId)}/upfront-payment`, {
+        upfrontPayment: payment,
       }),
   }
 }

@@ -9,6 +9,8 @@ type Confirmation = {
   referenceNo: string
   planName: string
   appointment: string
+  /** Pay via installer (issue 33): the cash to prepare, in words; absent otherwise. */
+  installerCash?: string
 }
 
 function titleCase(name: string): string {
@@ -34,6 +36,13 @@ export function confirmationEmail(options: Confirmation): OutgoingMessage {
       '',
       `Installation appointment: ${options.appointment}.`,
       '',
+      // Issue 33, spec 9: Pay via installer (cash at installation).
+      ...(options.installerCash
+        ? [
+            `Pay via installer: please prepare ${options.installerCash} in cash for the installer on ${options.appointment}. They give you an official receipt.`,
+            '',
+          ]
+        : []),
       'What happens next:',
       '1. We review your application and documents, usually within 2 working days.',
       '2. If anything is missing, we email you a link to send it.',

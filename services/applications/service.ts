@@ -20,6 +20,7 @@ import { uploadedDocuments } from '../files/tables.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import { recordApplication, type ApplicationForReferral } from '../referrals/link.ts'
 import { verificationKindOf } from '../../lib/application-status-words.ts'
+import { formatPesos } from '../../lib/pesos.ts'
 import { confirmationEmail } from './emails.ts'
 import { openDates, slotSeedsFor, type SlotWindow } from './slots.ts'
 import { applications, appointmentSlots } from './tables.ts'
@@ -274,6 +275,9 @@ export function createApplicationService(deps: ServiceDeps) {
                 referenceNo: created.referenceNo,
                 planName: payload.planName,
                 appointment: slotLabel(slot.date, slot.window),
+                ...(payload.upfrontPayment === 'INSTALLER' && payload.dueAtInstallation
+                  ? { installerCash: formatPesos(payload.dueAtInstallation) }
+                  : {}),
               }),
               now,
             )

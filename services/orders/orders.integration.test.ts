@@ -90,6 +90,7 @@ describe('a cart is bound to its draft', () => {
       ['DELETE', `/v1/carts/${mine.cartId}/items/fiber-plan-1699`],
       ['POST', `/v2/carts/${mine.cartId}/reconfigure`, { planCode: 'fiber-plan-888' }],
       ['PUT', `/v1/carts/${mine.cartId}/payment-mode`, { upfrontFeePaymentOption: 'OUTRIGHT' }],
+      ['PUT', `/v1/carts/${mine.cartId}/upfront-payment`, { upfrontPayment: 'INSTALLER' }],
     ]
     for (const [method, path, body] of calls) {
       for (const draftId of [other, null]) {
@@ -229,6 +230,7 @@ describe('payment mode and totals, computed upstream', () => {
       installationFee: 2500,
       totalInstallationFee: 8498,
       dueUpfront: 8498,
+      dueAtInstallation: 0,
       instalments: null,
       firstBill: 10397,
     })
@@ -241,9 +243,31 @@ describe('payment mode and totals, computed upstream', () => {
       installationFee: 2500,
       totalInstallationFee: 8498,
       dueUpfront: 0,
+      dueAtInstallation: 0,
       instalments: { months: 12, amount: 708.16, lastAmount: 708.24 },
       firstBill: 2607.16,
     })
+  })
+
+  it('Pay via installer (issue 33): the upfront amount leaves the first bill for cash at installation', async () => {
+    const { draftId, cartId } = await cartWithPlan('fiber-plan-1699')
+    expect((await cartCall(draftId, 'GET', `/v1/carts/${cartId}`)).body.data.upfrontPayment).toBe('FIRST_BILL')
+    await cartCall(draftId, 'PUT', `/v1/carts/${cartId}/payment-mode`, { upfrontFeePaymentOption: 'OUTRIGHT' })
+    const installer = await cartCall(draftId, 'PUT', `/v1/carts/${cartId}/upfront-payment`, {
+      upfrontPayment: 'INSTALLER',
+    })
+    expect(installer.status).toBe(200)
+    expect(installer.body.data.upfrontPayment).toBe('INSTALLER')
+    expect(installer.body.data.totals).toMatchObject({ dueUpfront: 2500, dueAtInstallation: 2500, firstBill: 1699 })
+    const back = await cartCall(draftId, 'PUT', `/v1/carts/${cartId}/upfront-payment`, { upfrontPayment: 'FIRST_BILL' })
+    expect(back.body.data.totals).toMatchObject({ dueAtInstallation: 0, firstBill: 4199 })
+    const bad = await cartCall(draftId, 'PUT', `/v1/carts/${cartId}/upfront-payment`, { upfrontPayment: 'LATER' })
+    expect(bad.status).toBe(400)
+    const empty = await newCart()
+    const noPlan = await cartCall(empty.draftId, 'PUT', `/v1/carts/${empty.cartId}/upfront-payment`, {
+      upfrontPayment: 'INSTALLER',
+    })
+    expect(noPlan.status).toBe(409)
   })
 
   it('STAGGERED only when the plan allows it; no mode without a plan; nothing but the two modes', async () => {

@@ -11,10 +11,11 @@
  *   DELETE /v1/carts/:cartId/items/:productCode
  *   POST   /v2/carts/:cartId/reconfigure              { planCode }
  *   PUT    /v1/carts/:cartId/payment-mode             { upfrontFeePaymentOption: OUTRIGHT | STAGGERED }
+ *   PUT    /v1/carts/:cartId/upfront-payment          { upfrontPayment: FIRST_BILL | INSTALLER } (issue 33)
  */
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { DRAFT_ID_HEADER, PaymentModeSchema, ProductCodeSchema } from '../../lib/catalog.ts'
+import { DRAFT_ID_HEADER, PaymentModeSchema, ProductCodeSchema, UpfrontPaymentSchema } from '../../lib/catalog.ts'
 import { DraftIdSchema } from '../../lib/draft-sections.ts'
 import type { ServiceDeps } from '../context.ts'
 import { ok, ServiceError } from '../errors.ts'
@@ -28,6 +29,7 @@ const AddItemSchema = z.strictObject({ productCode: ProductCodeSchema, quantity:
 const QuantityBodySchema = z.strictObject({ quantity: QuantitySchema })
 const ReconfigureSchema = z.strictObject({ planCode: ProductCodeSchema })
 const PaymentModeBodySchema = z.strictObject({ upfrontFeePaymentOption: PaymentModeSchema })
+const UpfrontPaymentBodySchema = z.strictObject({ upfrontPayment: UpfrontPaymentSchema })
 
 function draftIdOf(c: Context): string {
   const parsed = DraftIdSchema.safeParse(c.req.header(DRAFT_ID_HEADER))
@@ -88,6 +90,13 @@ export function orderRoutes(deps: ServiceDeps, service: OrderService = createOrd
     const draftId = draftIdOf(c)
     const { upfrontFeePaymentOption } = await readJsonBody(c, PaymentModeBodySchema, 400)
     return c.json(ok(await service.choosePaymentMode(cartId, draftId, upfrontFeePaymentOption)))
+  })
+
+  app.put('/v1/carts/:cartId/upfront-payment', async (c) => {
+    const cartId = cartIdOf(c)
+    const draftId = draftIdOf(c)
+    const { upfrontPayment } = await readJsonBody(c, UpfrontPaymentBodySchema, 400)
+    return c.json(ok(await service.chooseUpfrontPayment(cartId, draftId, upfrontPayment)))
   })
 
   return app

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto'
 import { and, asc, eq, gt, lte } from 'drizzle-orm'
 import { DRAFT_LIFETIME_MS } from '../../lib/draft-sections.ts'
-import { toPesos, type PaymentMode } from '../../lib/catalog.ts'
+import { toPesos, type PaymentMode, type UpfrontPayment } from '../../lib/catalog.ts'
 import { createCatalogService } from '../catalog/service.ts'
 import type { ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
@@ -52,6 +52,8 @@ export type CartView = {
   upfrontFeePaymentOption: PaymentMode | null
   /** The modes this cart's plan allows (none without a plan). */
   paymentModes: PaymentMode[]
+  /** How what is due upfront is paid: with the first bill, or cash to the installer (issue 33). */
+  upfrontPayment: UpfrontPayment
   totals: CartTotals
   /** spec 3's application payload: the ROUTERS and PAYTV items. */
   itemDetails: { itemName: string; quantity: number }[]
@@ -130,6 +132,7 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
       cartItems: cartItemViews,
       upfrontFeePaymentOption: mode,
       paymentModes: !plan ? [] : plan.staggerMonths === null ? ['OUTRIGHT'] : ['OUTRIGHT', 'STAGGERED'],
+      upfrontPayment: cart.upfrontPayment ?? 'FIRST_BILL',
       totals: cartTotals(
         priced.map(({ item, product }) => ({
           productType: product.productType,
@@ -139,6 +142,7 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
           quantity: item.quantity,
         })),
         mode,
+        cart.upfrontPayment ?? 'FIRST_BILL',
       ),
       itemDetails: cartItemViews.flatMap((item) => (item.itemDetails ? [item.itemDetails] : [])),
       expiresAt: cart.expiresAt.toISOString(),
@@ -149,7 +153,10 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
   async function change(
     cartId: string,
     draftId: string,
-    apply: (tx: Executor, cart: CartRow) => Promise<Partial<Pick<CartRow, 'upfrontFeePaymentOption'>> | void>,
+    apply: (
+      tx: Executor,
+      cart: CartRow,
+    ) => Promise<Partial<Pick<CartRow, 'upfrontFeePaymentOption' | 'upfrontPayment'>> | void>,
   ): Promise<CartView> {
     return deps.db.transaction(async (tx) => {
       const cart = await liveCart(tx, cartId, draftId, true)
@@ -325,6 +332,16 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
           throw new ServiceError(409, 'not_staggerable', CART_MESSAGES.notStaggerable)
         }
         return { upfrontFeePaymentOption: mode }
+      })
+    },
+
+    /** Issue 33: what is due upfront paid with the first bill, or in cash to the installer (spec 9). */
+    chooseUpfrontPayment(cartId: string, draftId: string, payment: UpfrontPayment): Promise<CartView> {
+      return change(cartId, draftId, async (tx) => {
+        const lines = await itemsWithProducts(tx, cartId)
+        if (!lines.some(({ product }) => product?.productType === 'MAINLINE'))
+          throw new ServiceError(409, 'plan_required', CART_MESSAGES.planRequired)
+        return { upfrontPayment: payment === 'INSTALLER' ? 'INSTALLER' : null }
       })
     },
   }

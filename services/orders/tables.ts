@@ -14,6 +14,8 @@ export const carts = ordersSchema.table(
     draftIdHash: text('draft_id_hash').notNull().unique(),
     // spec 3: null until the visitor chooses OUTRIGHT or STAGGERED.
     upfrontFeePaymentOption: text('upfront_fee_payment_option').$type<'OUTRIGHT' | 'STAGGERED'>(),
+    // Issue 33: 'INSTALLER' when what is due upfront is paid in cash at installation; null: the first bill.
+    upfrontPayment: text('upfront_payment').$type<'INSTALLER'>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     // Like its draft: 4 hours after the last change (spec 9).

@@ -40,6 +40,7 @@ describe('cart totals', () => {
         installationFee: 2500,
         totalInstallationFee: 8498,
         dueUpfront: 8498,
+        dueAtInstallation: 0,
         instalments: null,
         firstBill: 10397,
       })
@@ -52,6 +53,7 @@ describe('cart totals', () => {
       installationFee: 2500,
       totalInstallationFee: 8498,
       dueUpfront: 0,
+      dueAtInstallation: 0,
       instalments: { months: 12, amount: 708.16, lastAmount: 708.24 },
       firstBill: 2607.16,
     })
@@ -74,9 +76,26 @@ describe('cart totals', () => {
       installationFee: 0,
       totalInstallationFee: 0,
       dueUpfront: 0,
+      dueAtInstallation: 0,
       instalments: null,
       firstBill: 0,
     })
+  })
+
+  it('Pay via installer (issue 33): what is due upfront is cash at installation, not on the first bill', () => {
+    expect(cartTotals([plan, routers, landline], 'OUTRIGHT', 'INSTALLER')).toEqual({
+      monthlyRecurringFee: 1899,
+      installationFee: 2500,
+      totalInstallationFee: 8498,
+      dueUpfront: 8498,
+      dueAtInstallation: 8498,
+      instalments: null,
+      firstBill: 1899,
+    })
+    // Staggered, only the fee that may not be staggered is left for the installer.
+    const staggered = cartTotals([plan, outrightOnly], 'STAGGERED', 'INSTALLER')
+    expect(staggered.dueAtInstallation).toBe(999)
+    expect(staggered.firstBill).toBe(3205.33 - 999)
   })
 
   it('instalments add up to the fee exactly', () => {

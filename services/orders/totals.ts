@@ -12,9 +12,10 @@
  *   staggered are spread over the plan's months, as one schedule (lib/catalog.ts,
  *   instalmentsOf: equal instalments, the last carrying the leftover centavos); fees of
  *   items that may not be staggered stay upfront.
- * - firstBill: monthlyRecurringFee + what is due upfront + the first instalment.
+ * - firstBill: monthlyRecurringFee + what is due upfront + the first instalment; what is due
+ *   upfront leaves the first bill when it is paid in cash to the installer (dueAtInstallation).
  */
-import { instalmentsOf, toPesos, type Instalments, type PaymentMode } from '../../lib/catalog.ts'
+import { instalmentsOf, toPesos, type Instalments, type PaymentMode, type UpfrontPayment } from '../../lib/catalog.ts'
 
 export type PricedLine = {
   productType: 'MAINLINE' | 'ADDON' | 'VAS'
@@ -30,11 +31,17 @@ export type CartTotals = {
   installationFee: number
   totalInstallationFee: number
   dueUpfront: number
+  /** What the applicant hands the installer in cash (Pay via installer); 0 otherwise. */
+  dueAtInstallation: number
   instalments: Instalments | null
   firstBill: number
 }
 
-export function cartTotals(lines: PricedLine[], mode: PaymentMode | null): CartTotals {
+export function cartTotals(
+  lines: PricedLine[],
+  mode: PaymentMode | null,
+  upfrontPayment: UpfrontPayment = 'FIRST_BILL',
+): CartTotals {
   const plan = lines.find((line) => line.productType === 'MAINLINE')
   const sum = (pick: (line: PricedLine) => number, of = lines) => of.reduce((total, line) => total + pick(line), 0)
   const monthly = sum((line) => line.monthlyFeeCentavos * line.quantity)
@@ -49,12 +56,14 @@ export function cartTotals(lines: PricedLine[], mode: PaymentMode | null): CartT
         )
   const instalments = months !== null && staggered > 0 ? instalmentsOf(staggered, months) : null
   const upfront = oneTime - (instalments ? staggered : 0)
+  const atInstallation = upfrontPayment === 'INSTALLER' ? upfront : 0
   return {
     monthlyRecurringFee: toPesos(monthly),
     installationFee: toPesos(plan ? plan.oneTimeFeeCentavos * plan.quantity : 0),
     totalInstallationFee: toPesos(oneTime),
     dueUpfront: toPesos(upfront),
+    dueAtInstallation: toPesos(atInstallation),
     instalments,
-    firstBill: toPesos(monthly + upfront + (instalments ? Math.round(instalments.amount * 100) : 0)),
+    firstBill: toPesos(monthly + upfront - atInstallation + (instalments ? Math.round(instalments.amount * 100) : 0)),
   }
 }

@@ -87,6 +87,15 @@ test('a residential application from the address to a reference number; sending 
 
   await page.getByRole('button', { name: 'CHOOSE THIS PLAN: Fiber Plan 1299' }).click()
   await expect(page).toHaveURL('/plans/cart')
+  await test.step('Pay via installer (spec 9, issue 33): what is due upfront leaves the first bill', async () => {
+    const totals = page.getByRole('region', { name: 'Totals' })
+    const due = (await totals.locator('[data-total="dueUpfront"]').textContent())!.trim()
+    await expect(page.getByText('Chosen: With my first bill')).toBeVisible()
+    await page.getByLabel('Pay via installer: cash to the installer on installation day').check()
+    await page.getByRole('button', { name: 'SAVE HOW I PAY' }).click()
+    await expect(page.getByText('Chosen: Pay via installer: cash to the installer on installation day')).toBeVisible()
+    await expect(totals.locator('[data-total="dueAtInstallation"]')).toHaveText(due)
+  })
   await page.getByRole('link', { name: 'CONTINUE TO APPLICATION' }).click()
 
   await test.step('personal details: prefilled from step 1, the checked address shown', async () => {
@@ -126,6 +135,9 @@ test('a residential application from the address to a reference number; sending 
       page.getByRole('region', { name: 'Billing address' }).getByText('Same as the installation address'),
     ).toBeVisible()
     await expect(page.getByRole('region', { name: 'Plan' }).getByText('Fiber Plan 1299')).toBeVisible()
+    await expect(
+      page.getByRole('region', { name: 'Plan' }).getByText(/in cash to the installer \(Pay via installer\)/),
+    ).toBeVisible()
     await page.getByRole('link', { name: /^Edit\W+Personal details$/ }).click()
     await expect(page).toHaveURL('/onboard/residential/personalDetails')
     await expect(page.getByLabel('Street name', { exact: true })).toHaveValue('Ayala Avenue')
@@ -144,6 +156,10 @@ test('a residential application from the address to a reference number; sending 
   const token = await page.locator('input[name="token"]').inputValue()
   const reference = await giveConsentsAndSubmit(page)
   await expect(page.getByText(/We have sent a confirmation/)).toBeVisible()
+  // What to prepare, on the confirmation and in the email.
+  await expect(page.getByTestId('installer-cash')).toContainText(
+    /Pay via installer: please prepare ₱[\d,]+\.\d{2} in cash/,
+  )
 
   await test.step('the same form sent again: the same reference, no second application', async () => {
     const again = await page.request.post('/onboard/residential/review', {
@@ -165,6 +181,9 @@ test('a residential application from the address to a reference number; sending 
   await test.step('the confirmation email went through the outbox', async () => {
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(who.email)}`)
     await expect(page.getByText(`We received your application ${reference}`)).toHaveCount(1)
+    await expect(
+      page.getByText(/Pay via installer: please prepare ₱[\d,]+\.\d{2} in cash for the installer/),
+    ).toHaveCount(1)
   })
 
   await test.step('the emailed link verifies the address once (spec 4, issue 33); the status page says so', async () => {

@@ -73,11 +73,13 @@ const cart: Cart = {
   ],
   upfrontFeePaymentOption: 'STAGGERED',
   paymentModes: ['OUTRIGHT', 'STAGGERED'],
+  upfrontPayment: 'FIRST_BILL',
   totals: {
     monthlyRecurringFee: 1999,
     installationFee: 2500,
     totalInstallationFee: 2500,
     dueUpfront: 0,
+    dueAtInstallation: 0,
     instalments: null,
     firstBill: 1999,
   },

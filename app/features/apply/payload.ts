@@ -135,6 +135,8 @@ export function buildApplicationPayload(inputs: PayloadInputs): ApplicationPaylo
     planName: plan.name,
     itemDetails: cart.itemDetails,
     upfrontFeePaymentOption: cart.upfrontFeePaymentOption,
+    upfrontPayment: cart.upfrontPayment,
+    dueAtInstallation: cart.totals.dueAtInstallation,
     customerBehavior: null,
     // spec 9: the process step as its index plus 1; verify and submit is the fifth stage.
     step: 5,

@@ -97,6 +97,14 @@ export function ReviewPage(props: ReviewProps) {
           [TEXT.monthly, formatPesos(cart.totals.monthlyRecurringFee)],
           [TEXT.addOns, addOns.length ? addOns.map((item) => `${item.name} × ${item.quantity}`).join(', ') : TEXT.none],
           [TEXT.paymentMode, TEXT.paymentModes[cart.upfrontFeePaymentOption ?? 'none']],
+          ...(cart.totals.dueUpfront > 0
+            ? [
+                [
+                  TEXT.upfrontPayment,
+                  TEXT.upfrontPayments[cart.upfrontPayment](formatPesos(cart.totals.dueUpfront)),
+                ] as [string, string],
+              ]
+            : []),
           ...(props.sales
             ? [
                 [

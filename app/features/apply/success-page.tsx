@@ -5,7 +5,18 @@ import { APPLY_TEXT } from './texts'
 
 const TEXT = APPLY_TEXT.success
 
-export function SuccessPage({ referenceNo, slot, plan }: { referenceNo: string; slot: string; plan: string }) {
+export function SuccessPage({
+  referenceNo,
+  slot,
+  plan,
+  installerCash,
+}: {
+  referenceNo: string
+  slot: string
+  plan: string
+  /** Pay via installer (issue 33): the cash to prepare, in words. */
+  installerCash?: string | null
+}) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
       <h1 className="text-3xl font-extrabold tracking-tight">{TEXT.heading}</h1>
@@ -27,6 +38,11 @@ export function SuccessPage({ referenceNo, slot, plan }: { referenceNo: string; 
         <dt className="font-semibold">{TEXT.appointment}</dt>
         <dd>{slot}</dd>
       </dl>
+      {installerCash ? (
+        <p role="note" className="rounded-lg border border-brand-600 p-4" data-testid="installer-cash">
+          {TEXT.installerCash(installerCash, slot)}
+        </p>
+      ) : null}
       <section aria-labelledby="next-heading" className="flex flex-col gap-2">
         <h2 id="next-heading" className="text-xl font-bold">
           {TEXT.nextHeading}

@@ -112,6 +112,11 @@ export const APPLY_TEXT = {
     none: 'None',
     paymentMode: 'Installation fee',
     paymentModes: { OUTRIGHT: 'Paid outright', STAGGERED: 'Staggered', none: 'Not chosen yet' },
+    upfrontPayment: 'Due upfront',
+    upfrontPayments: {
+      FIRST_BILL: (amount: string) => `${amount}, with the first bill`,
+      INSTALLER: (amount: string) => `${amount}, in cash to the installer (Pay via installer)`,
+    },
     submit: 'SUBMIT APPLICATION',
     consentRequired: 'Please tick this box to submit your application',
     staleForm: 'This page was out of date. Please check your application and submit again.',
@@ -148,5 +153,8 @@ export const APPLY_TEXT = {
     ],
     checkStatus: 'Check application status',
     home: 'Back to home',
+    // Issue 33, spec 9: Pay via installer (cash at installation).
+    installerCash: (amount: string, slot: string) =>
+      `Pay via installer: please prepare ${amount} in cash for the installer on ${slot}. They give you an official receipt.`,
   },
 } as const

@@ -28,6 +28,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
 import { manilaDate, ReferenceNumberSchema, slotLabel } from '../../../lib/application'
 import type { Config } from '../../../lib/env'
+import { formatPesos } from '../../../lib/pesos'
 import { formatMobile } from '../../../lib/mobile'
 import { buildApplicationPayload, billingAddress, residentialAddress } from './payload'
 import {
@@ -353,6 +354,8 @@ const SubmittedSchema = z.object({
   referenceNo: ReferenceNumberSchema,
   slot: z.string().max(120),
   plan: z.string().max(200),
+  /** Pay via installer (issue 33): the cash to prepare for the installer, in words; null otherwise. */
+  installerCash: z.string().max(40).nullable().default(null),
 })
 export type Submitted = z.infer<typeof SubmittedSchema>
 
@@ -484,6 +487,10 @@ export async function reviewAction(
       referenceNo: application.referenceNo,
       slot: application.slot.label,
       plan: payload.planName,
+      installerCash:
+        payload.upfrontPayment === 'INSTALLER' && payload.dueAtInstallation
+          ? formatPesos(payload.dueAtInstallation)
+          : null,
     } satisfies Submitted),
   )
   return redirect(successPath, { headers })

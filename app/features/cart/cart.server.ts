@@ -18,7 +18,13 @@ import { readDraft, saveDraftSection, type Draft } from '~/features/drafts/draft
 import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
 import type { Cart } from '~/upstream/orders.server'
-import { PaymentModeSchema, ProductCodeSchema, type PaymentMode } from '../../../lib/catalog'
+import {
+  PaymentModeSchema,
+  ProductCodeSchema,
+  UpfrontPaymentSchema,
+  type PaymentMode,
+  type UpfrontPayment,
+} from '../../../lib/catalog'
 import { CART_TEXTS } from './texts'
 
 export type { Cart }
@@ -40,6 +46,7 @@ export const CartFormSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('set-quantity'), productCode: ProductCodeSchema, quantity }),
   z.object({ intent: z.literal('remove-item'), productCode: ProductCodeSchema }),
   z.object({ intent: z.literal('payment-mode'), upfrontFeePaymentOption: PaymentModeSchema }),
+  z.object({ intent: z.literal('upfront-payment'), upfrontPayment: UpfrontPaymentSchema }),
 ])
 export type CartForm = z.output<typeof CartFormSchema>
 
@@ -164,6 +171,13 @@ export function choosePaymentMode(request: Request, context: AppLoadContext, mod
   )
 }
 
+/** Issue 33: what is due upfront paid with the first bill, or in cash to the installer (Pay via installer). */
+export function chooseUpfrontPayment(request: Request, context: AppLoadContext, payment: UpfrontPayment) {
+  return withCart(request, context, (draftId, cart) =>
+    upstreamFor(context).orders.chooseUpfrontPayment(draftId, cart.cartId, payment),
+  )
+}
+
 /** One posted cart form, parsed by CartFormSchema, to the function it names. */
 export function applyCartForm(request: Request, context: AppLoadContext, form: CartForm): Promise<CartAnswer> {
   switch (form.intent) {
@@ -179,5 +193,7 @@ export function applyCartForm(request: Request, context: AppLoadContext, form: C
       return removeItem(request, context, form.productCode)
     case 'payment-mode':
       return choosePaymentMode(request, context, form.upfrontFeePaymentOption)
+    case 'upfront-payment':
+      return chooseUpfrontPayment(request, context, form.upfrontPayment)
   }
 }

@@ -159,8 +159,49 @@ function PaymentModeForm({ cart, actionData }: { cart: Cart; actionData: PlansAc
   )
 }
 
+/** Issue 33: what is due upfront, with the first bill or in cash to the installer (spec 9's Pay via installer). */
+function UpfrontPaymentForm({ cart, actionData }: { cart: Cart; actionData: PlansActionData | undefined }) {
+  const busy = useIsPending()
+  const chosen = cart.upfrontPayment
+  return (
+    <section aria-labelledby="upfront-heading" className="flex flex-col gap-2">
+      <h2 id="upfront-heading" className="text-xl font-bold">
+        {TEXT.upfrontHeading}
+      </h2>
+      <p>{TEXT.upfrontIntro(formatPesos(cart.totals.dueUpfront))}</p>
+      <p>{TEXT.upfrontChosen(TEXT.upfrontPayments[chosen])}</p>
+      <FormMessage actionData={actionData} target="upfront-payment" />
+      <Form method="post" className="flex flex-col gap-2" key={chosen}>
+        <fieldset className="flex flex-col gap-1">
+          <legend className="sr-only">{TEXT.upfrontHeading}</legend>
+          {(['FIRST_BILL', 'INSTALLER'] as const).map((payment) => (
+            <label key={payment} className="flex items-center gap-2">
+              <input type="radio" name="upfrontPayment" value={payment} defaultChecked={chosen === payment} required />
+              {TEXT.upfrontPayments[payment]}
+            </label>
+          ))}
+        </fieldset>
+        <div>
+          <Button type="submit" name="intent" value="upfront-payment" disabled={busy}>
+            {TEXT.chooseUpfront}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
 function Totals({ totals }: { totals: Cart['totals'] }) {
-  const rows = ['monthlyRecurringFee', 'installationFee', 'totalInstallationFee', 'dueUpfront', 'firstBill'] as const
+  const rows = (
+    [
+      'monthlyRecurringFee',
+      'installationFee',
+      'totalInstallationFee',
+      'dueUpfront',
+      'dueAtInstallation',
+      'firstBill',
+    ] as const
+  ).filter((row) => row !== 'dueAtInstallation' || totals.dueAtInstallation > 0)
   return (
     <section aria-labelledby="totals-heading" className="flex flex-col gap-2">
       <h2 id="totals-heading" className="text-xl font-bold">
@@ -214,6 +255,7 @@ export function CartDetails({
       </ul>
       <AddOnForms addOns={addOnsToOffer(addOns, cart.cartItems)} actionData={actionData} />
       <PaymentModeForm cart={cart} actionData={actionData} />
+      {cart.totals.dueUpfront > 0 ? <UpfrontPaymentForm cart={cart} actionData={actionData} /> : null}
       <Totals totals={cart.totals} />
     </>
   )

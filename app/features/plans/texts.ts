@@ -79,12 +79,22 @@ export const PLANS_TEXT = {
   paymentNotChosen: 'Not chosen yet',
   paymentChosen: (mode: string) => `Chosen: ${mode}`,
   choosePayment: 'SAVE PAYMENT OPTION',
+  // Issue 33 (spec 9: pay via installer, cash at installation).
+  upfrontHeading: 'Paying what is due upfront',
+  upfrontIntro: (amount: string) => `${amount} is due upfront. How would you like to pay it?`,
+  upfrontPayments: {
+    FIRST_BILL: 'With my first bill',
+    INSTALLER: 'Pay via installer: cash to the installer on installation day',
+  },
+  upfrontChosen: (how: string) => `Chosen: ${how}`,
+  chooseUpfront: 'SAVE HOW I PAY',
   totalsHeading: 'Totals',
   totals: {
     monthlyRecurringFee: 'Monthly recurring fee',
     installationFee: 'Installation fee',
     totalInstallationFee: 'Total installation fee',
     dueUpfront: 'Due upfront',
+    dueAtInstallation: 'Cash for the installer',
     firstBill: 'First bill',
   },
   instalments: (months: number, amount: string, last: string) =>

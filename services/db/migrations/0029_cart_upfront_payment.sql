@@ -1,0 +1,1 @@
+ALTER TABLE "orders"."carts" ADD COLUMN "upfront_payment" text;
