@@ -31,11 +31,13 @@ const CART = {
   cartItems: [],
   upfrontFeePaymentOption: null,
   paymentModes: [],
+  upfrontPayment: 'FIRST_BILL',
   totals: {
     monthlyRecurringFee: 0,
     installationFee: 0,
     totalInstallationFee: 0,
     dueUpfront: 0,
+    dueAtInstallation: 0,
     instalments: null,
     firstBill: 0,
   },

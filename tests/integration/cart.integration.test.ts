@@ -14,6 +14,7 @@ import {
   applyCartForm,
   changePlan,
   choosePaymentMode,
+  chooseUpfrontPayment,
   readCart,
   removeItem,
   type CartAnswer,
@@ -101,6 +102,10 @@ describe.each(['in-process', 'http'] as const)('the cart through the gateway, %s
     })
     const outright = expectCart(await choosePaymentMode(browser(cookie), t.context, 'OUTRIGHT'))
     expect(outright.totals).toMatchObject({ dueUpfront: 8498, instalments: null, firstBill: 10197 })
+    // Pay via installer (issue 33): the upfront amount leaves the first bill for the installer.
+    const installer = expectCart(await chooseUpfrontPayment(browser(cookie), t.context, 'INSTALLER'))
+    expect(installer.upfrontPayment).toBe('INSTALLER')
+    expect(installer.totals).toMatchObject({ dueUpfront: 8498, dueAtInstallation: 8498, firstBill: 1699 })
     const removed = expectCart(await removeItem(browser(cookie), t.context, 'mesh-wifi6-router'))
     expect(removed.cartItems.map((item) => item.productCode)).toEqual(['fiber-plan-1699'])
 
