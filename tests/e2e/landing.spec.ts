@@ -64,3 +64,13 @@ test("the hero's Apply Now starts the application at the check, then resumes it 
   expect(response?.url()).toMatch(/\/onboard\/residential\/documents$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Upload documents' })).toBeVisible()
 })
+
+// spec 2's prefix route, /ApplyNow/*: any path under it (the old app's deep links, such as
+// /ApplyNow/sme) starts a visitor with no application at the check, with JavaScript or without.
+test('a deep link under /ApplyNow/ starts a new visitor at the check', async ({ page }) => {
+  for (const deepLink of ['/ApplyNow/sme', '/ApplyNow/residential/step-2']) {
+    await page.goto(deepLink)
+    await expect(page, deepLink).toHaveURL('/CheckAvailability')
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible()
+  }
+})
