@@ -5,6 +5,7 @@
  * telling the reader the address: ownership-proof codes (services/otp), the profile, the
  * status page's code, the agent's sent PDFs and links, referrals. The only copy (issue 33).
  */
+import { normaliseMobile } from './mobile.ts'
 
 /** 'liza.santos@example.org' → 'l*********s@example.org'; a one- or two-character local part keeps its first. */
 export function maskEmail(email: string): string {
@@ -18,7 +19,7 @@ export function maskEmail(email: string): string {
 
 /** '9170000103' → '*** *** 0103' (the 3-3-4 groups, last four shown); anything shorter shows only its last digits. */
 export function maskMobile(mobile: string): string {
-  const digits = mobile.replace(/\D/g, '').replace(/^(?:63|0)(?=\d{10}$)/, '')
+  const digits = normaliseMobile(mobile).replace(/\D/g, '')
   if (digits.length < 7) return `*** ${digits.slice(-2)}`
   return `*** *** ${digits.slice(-4)}`
 }

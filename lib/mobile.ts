@@ -48,3 +48,11 @@ export function formatMobile(value: string): string {
 export function displayMobile(digits: string): string {
   return `+63 ${formatMobile(digits)}`
 }
+
+/**
+ * The digits of a search that may be part of a mobile number, without a leading trunk 0 or 63
+ * (agents search by what they read off a form): '0917-12' → '91712'.
+ */
+export function mobileSearchDigits(search: string): string {
+  return search.replace(/\D/g, '').replace(/^(?:63|0)(?=\d{3})/, '')
+}

@@ -5,18 +5,22 @@
  * in-process or over HTTP. Helpers that also start the portal's side live with the tests
  * (tests/support/).
  */
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
+import { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { serve } from '@hono/node-server'
 import { SignJWT, importJWK, type JWK } from 'jose'
 import { pino, type Logger } from 'pino'
 import { loadConfig, type Config } from '../lib/env.ts'
 import { HEADER, computeSignature, newRequestId } from '../lib/signature.ts'
-import { serviceSettingsFromConfig } from './context.ts'
+import { serviceSettingsFromConfig, type ServiceDeps } from './context.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { openTestDatabase } from './db/test-databases.ts'
+import { createFileService } from './files/service.ts'
 import { gatewayFromConfig, type Gateway } from './gateway.ts'
 import { loadSigningKeys } from './identity/oidc/keys.ts'
 import { localStorage } from './storage/local.ts'
@@ -194,4 +198,38 @@ export async function signedFetch(
     }),
   }
   return upstream.fetch(new Request(`http://upstream.internal${path}`, { method, body: text || undefined, headers }))
+}
+
+// A real JPEG: the files service decodes what it stores (issue 32). Bytes after its end marker
+// (each upload's own) are ignored by the decoder, so every upload is a file of its own.
+const GOVERNMENT_ID_JPEG = fs.readFileSync(path.join(import.meta.dirname, '../tests/fixtures/government-id.jpg'))
+
+/**
+ * The documents a draft's checklist requires, stored through the files service as its upload
+ * route stores them: what a submission needs (services/applications checks the checklist).
+ */
+export async function uploadRequiredDocuments(deps: ServiceDeps, draftId: string): Promise<void> {
+  const files = createFileService(deps)
+  const checklist = await files.checklist(draftId)
+  for (const need of checklist.requirements.filter((r) => r.required)) {
+    const bytes = Buffer.concat([GOVERNMENT_ID_JPEG, crypto.randomBytes(8)])
+    await files.upload(
+      draftId,
+      {
+        category: need.category,
+        subCategory: need.subCategories[0] ?? null,
+        fileName: `${need.category}.jpg`,
+        type: 'jpg',
+        size: bytes.length,
+        sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+      },
+      Readable.toWeb(Readable.from([bytes])) as WebReadableStream<Uint8Array>,
+    )
+  }
+}
+
+/** An installation slot with room left, as the wizard's appointment step lists them. */
+export async function freeSlotId(upstream: Pick<TestGateway, 'config' | 'fetch'>): Promise<string> {
+  const slots = await signedCall(upstream, 'GET', '/v2/appointments/slots')
+  return slots.body.data.find((slot: { available: number }) => slot.available > 0).slotId
 }

@@ -7,6 +7,7 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { ApplicationStatus } from '../../lib/application-status.ts'
+import { mobileSearchDigits } from '../../lib/mobile.ts'
 import type { Executor } from '../db/client.ts'
 import { applications } from './tables.ts'
 import { applicationEvents, complianceRejections } from './tracking-tables.ts'
@@ -38,7 +39,7 @@ function where(filter: AgentApplicationFilter): SQL | undefined {
   if (search) {
     const pattern = containing(search)
     // A mobile number is searched by its digits, as typed with or without spaces or a leading 0.
-    const digits = search.replace(/\D/g, '').replace(/^(?:63|0)(?=\d{3})/, '')
+    const digits = mobileSearchDigits(search)
     conditions.push(
       or(
         ilike(applications.referenceNo, pattern),

@@ -4,17 +4,20 @@
  * and only a sales admin reads them (their team's and the visitors' own).
  */
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
-import { Readable } from 'node:stream'
-import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PAYLOAD } from '../applications/seed.ts'
 import type { ServiceDeps } from '../context.ts'
 import { createDraftService } from '../drafts/service.ts'
-import { createFileService } from '../files/service.ts'
 import { findUserRowByEmail } from '../identity/users.ts'
-import { signAccessToken, signedCall, silentLogger, startTestGateway, type TestGateway } from '../testing.ts'
+import {
+  freeSlotId,
+  signAccessToken,
+  signedCall,
+  silentLogger,
+  startTestGateway,
+  uploadRequiredDocuments,
+  type TestGateway,
+} from '../testing.ts'
 
 const HOUR = 3_600_000
 let nowMs = Date.now()
@@ -134,26 +137,8 @@ describe('an expired draft', () => {
   it('that became an application leaves no lead', async () => {
     const email = unique('applied')
     const draftId = await draftWith(checked(email, 'serviceable'))
-    const files = createFileService(deps())
-    const checklist = await files.checklist(draftId)
-    const jpeg = fs.readFileSync(path.join(import.meta.dirname, '../../tests/fixtures/government-id.jpg'))
-    for (const need of checklist.requirements.filter((r) => r.required)) {
-      const bytes = Buffer.concat([jpeg, crypto.randomBytes(8)])
-      await files.upload(
-        draftId,
-        {
-          category: need.category,
-          subCategory: need.subCategories[0] ?? null,
-          fileName: `${need.category}.jpg`,
-          type: 'jpg',
-          size: bytes.length,
-          sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
-        },
-        Readable.toWeb(Readable.from([bytes])) as WebReadableStream<Uint8Array>,
-      )
-    }
-    const slots = await call('GET', '/v2/appointments/slots')
-    const slotId = slots.body.data.find((slot: { available: number }) => slot.available > 0).slotId
+    await uploadRequiredDocuments(deps(), draftId)
+    const slotId = await freeSlotId(t)
     const submitted = await signedCall(t, 'POST', '/v3/applicant-details', {
       body: { ...DEMO_PAYLOAD, emailAddress: email, appointment: { slotId } },
       headers: { 'idempotency-key': crypto.randomBytes(32).toString('base64url'), 'x-draft-id': draftId },

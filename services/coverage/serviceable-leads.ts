@@ -5,7 +5,7 @@
  * transaction that deletes it, so a lead is recorded once however many copies purge, and
  * never for a draft that is still there. Sales admins read them (services/sales).
  */
-import { and, desc, inArray, or, eq } from 'drizzle-orm'
+import { desc, eq, inArray, or } from 'drizzle-orm'
 import { usableSections } from '../../lib/draft-sections.ts'
 import type { Executor } from '../db/client.ts'
 import { draftsWithApplications } from '../files/submitted.ts'
@@ -86,7 +86,7 @@ export async function serviceableLeadsFor(
   return db
     .select()
     .from(serviceableLeads)
-    .where(and(or(...conditions)))
+    .where(or(...conditions))
     .orderBy(desc(serviceableLeads.createdAt))
     .limit(limit)
 }

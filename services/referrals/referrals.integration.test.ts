@@ -8,10 +8,6 @@
  * once however often the installed event arrives.
  */
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
-import { Readable } from 'node:stream'
-import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApplicationPayload } from '../../lib/application.ts'
@@ -21,12 +17,19 @@ import { OPERATOR_CHANNEL } from '../applications/tracking-routes.ts'
 import { applicationEvents } from '../applications/tracking-tables.ts'
 import { payments } from '../billing/tables.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
-import { createFileService } from '../files/service.ts'
 import { users } from '../identity/tables.ts'
 import { findUserRowByEmail } from '../identity/users.ts'
 import { latestMessagesFor } from '../notifications/outbox.ts'
 import { inbox } from '../notifications/tables.ts'
-import { signAccessToken, signedCall, silentLogger, startTestGateway, type TestGateway } from '../testing.ts'
+import {
+  freeSlotId,
+  signAccessToken,
+  signedCall,
+  silentLogger,
+  startTestGateway,
+  type TestGateway,
+  uploadRequiredDocuments,
+} from '../testing.ts'
 import { onApplicationEvent } from './link.ts'
 import { REFERRAL_MESSAGES } from './messages.ts'
 import { DEMO_INVITE_CODE, DEMO_REFERRALS } from './seed.ts'
@@ -612,36 +615,6 @@ const servicesDeps = (): ServiceDeps => ({
   storage: t.storage,
 })
 
-// A real JPEG: the files service decodes what it stores (issue 32). Bytes after its end marker
-// (each upload's own, below) are ignored by the decoder.
-const JPEG = fs.readFileSync(path.join(import.meta.dirname, '../../tests/fixtures/government-id.jpg'))
-
-/** The documents the draft's checklist asks for, through the files service (as the upload route stores them). */
-async function uploadRequired(draftId: string) {
-  const files = createFileService(servicesDeps())
-  const checklist = await files.checklist(draftId)
-  for (const need of checklist.requirements.filter((r) => r.required)) {
-    const bytes = Buffer.concat([JPEG, crypto.randomBytes(8)])
-    await files.upload(
-      draftId,
-      {
-        category: need.category,
-        subCategory: need.subCategories[0] ?? null,
-        fileName: `${need.category}.jpg`,
-        type: 'jpg',
-        size: bytes.length,
-        sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
-      },
-      Readable.toWeb(Readable.from([bytes])) as WebReadableStream<Uint8Array>,
-    )
-  }
-}
-
-async function freeSlot(): Promise<string> {
-  const slots = await call('GET', '/v2/appointments/slots')
-  return slots.body.data.find((slot: { available: number }) => slot.available > 0).slotId
-}
-
 /** Files an application as the wizard does; with sections, through a draft holding them. */
 async function apply(overrides: Partial<ApplicationPayload>, sections?: Record<string, unknown>) {
   const headers: Record<string, string> = { 'idempotency-key': crypto.randomBytes(32).toString('base64url') }
@@ -649,9 +622,9 @@ async function apply(overrides: Partial<ApplicationPayload>, sections?: Record<s
     const made = await call('POST', '/v1/drafts', { body: { sections } })
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     headers['x-draft-id'] = made.body.data.draftId
-    await uploadRequired(made.body.data.draftId)
+    await uploadRequiredDocuments(servicesDeps(), made.body.data.draftId)
   }
-  const payload = { ...DEMO_PAYLOAD, appointment: { slotId: await freeSlot() }, ...overrides }
+  const payload = { ...DEMO_PAYLOAD, appointment: { slotId: await freeSlotId(t) }, ...overrides }
   const submitted = await call('POST', '/v3/applicant-details', { body: payload, headers })
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(201)
   return submitted.body.data as { applicationId: string; referenceNo: string }

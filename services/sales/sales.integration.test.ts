@@ -21,12 +21,14 @@ import { createFileService } from '../files/service.ts'
 import { findUserRowByEmail } from '../identity/users.ts'
 import { latestMessagesFor } from '../notifications/outbox.ts'
 import {
+  freeSlotId,
   signAccessToken,
   signedCall,
   signedFetch,
   silentLogger,
   startTestGateway,
   type TestGateway,
+  uploadRequiredDocuments,
 } from '../testing.ts'
 import { DEMO_FILINGS } from './seed.ts'
 
@@ -106,32 +108,6 @@ const servicesDeps = (): ServiceDeps => ({
 // (each upload's own, below) are ignored by the decoder.
 const JPEG = fs.readFileSync(path.join(import.meta.dirname, '../../tests/fixtures/government-id.jpg'))
 
-/** The documents the draft's checklist asks for, through the files service (as the upload route stores them). */
-async function uploadRequired(draftId: string) {
-  const files = createFileService(servicesDeps())
-  const checklist = await files.checklist(draftId)
-  for (const need of checklist.requirements.filter((r) => r.required)) {
-    const bytes = Buffer.concat([JPEG, crypto.randomBytes(8)])
-    await files.upload(
-      draftId,
-      {
-        category: need.category,
-        subCategory: need.subCategories[0] ?? null,
-        fileName: `${need.category}.jpg`,
-        type: 'jpg',
-        size: bytes.length,
-        sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
-      },
-      Readable.toWeb(Readable.from([bytes])) as WebReadableStream<Uint8Array>,
-    )
-  }
-}
-
-async function freeSlot(): Promise<string> {
-  const slots = await call('GET', '/v2/appointments/slots')
-  return slots.body.data.find((slot: { available: number }) => slot.available > 0).slotId
-}
-
 /** An agent's draft, claimed by making it with their token. */
 async function newDraft(agent: Headers): Promise<string> {
   const made = await call('POST', '/v1/drafts', agent, { sections: {} })
@@ -142,11 +118,11 @@ async function newDraft(agent: Headers): Promise<string> {
 /** Files an application as the sales wizard does: a claimed draft, its documents, the submission, the draft discarded. */
 async function fileThroughDraft(agent: Headers, overrides: Partial<ApplicationPayload> = {}): Promise<string> {
   const draftId = await newDraft(agent)
-  await uploadRequired(draftId)
+  await uploadRequiredDocuments(servicesDeps(), draftId)
   const payload = {
     ...DEMO_PAYLOAD,
     emailAddress: `client.${crypto.randomUUID().slice(0, 8)}@example.net`,
-    appointment: { slotId: await freeSlot() },
+    appointment: { slotId: await freeSlotId(t) },
     ...overrides,
   }
   const submitted = await signedCall(t, 'POST', '/v3/applicant-details', {
@@ -436,7 +412,7 @@ describe("an application filed through an agent's draft", () => {
         agentCode: 'AGT-0001',
         consentsWitnessedBy: 'AGT-0001',
         promoCode: 'HOME1000',
-        appointment: { slotId: await freeSlot() },
+        appointment: { slotId: await freeSlotId(t) },
       },
       headers: { 'idempotency-key': crypto.randomBytes(32).toString('base64url') },
     })
@@ -553,7 +529,7 @@ describe('reassigning (spec 3: agentCode, refIDList)', () => {
   it('bulk: all or nothing, answering which moved; references and agents outside the team are refused', async () => {
     const [a, b] = [await fileThroughDraft(agent1), await fileThroughDraft(agent1)]
     const publicFiling = await signedCall(t, 'POST', '/v3/applicant-details', {
-      body: { ...DEMO_PAYLOAD, emailAddress: 'self.filed@example.net', appointment: { slotId: await freeSlot() } },
+      body: { ...DEMO_PAYLOAD, emailAddress: 'self.filed@example.net', appointment: { slotId: await freeSlotId(t) } },
       headers: { 'idempotency-key': crypto.randomBytes(32).toString('base64url') },
     })
     const outsider = publicFiling.body.data.referenceNo as string

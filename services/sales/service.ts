@@ -30,6 +30,7 @@ import {
   type AgentApplicationRow,
 } from '../applications/agent-applications.ts'
 import { maskEmail } from '../../lib/masking.ts'
+import { mobileSearchDigits } from '../../lib/mobile.ts'
 import { createTrackingService } from '../applications/tracking.ts'
 import { serviceableLeadsFor } from '../coverage/serviceable-leads.ts'
 import type { Caller } from '../bearer.ts'
@@ -307,7 +308,7 @@ function itemOfDraft(draft: AgentDraft): SalesListItem {
 function draftMatches(item: SalesListItem, search: string | undefined): boolean {
   const needle = search?.trim().toLowerCase()
   if (!needle) return true
-  const digits = needle.replace(/\D/g, '').replace(/^(?:63|0)(?=\d{3})/, '')
+  const digits = mobileSearchDigits(needle)
   const name = `${item.firstName ?? ''} ${item.lastName ?? ''}`.toLowerCase()
   return (
     name.includes(needle) ||

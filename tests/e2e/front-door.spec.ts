@@ -13,6 +13,7 @@ import { logIn } from './support/account'
 import { fillApplicant, tickConsents } from './support/apply'
 import { detailsField, fillDetails, person, startApplicationAtDemoTower } from './support/check-availability'
 import { expect, test } from './support/test'
+import { expectSettled } from './support/payments'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures')
@@ -83,19 +84,6 @@ test("a visitor goes from the landing page's Apply Now to their reference number
   await expect(page.getByTestId('reference-number')).toHaveText(REFERENCE)
 })
 
-/** Without JavaScript the return page does not look again by itself: CHECK AGAIN until it settles. */
-async function expectPosted(page: Page) {
-  const state = page.getByTestId('payment-state')
-  await expect(async () => {
-    if (
-      (await state.getAttribute('data-status')) !== 'posted' &&
-      (await page.getByRole('link', { name: 'CHECK AGAIN' }).count())
-    )
-      await page.getByRole('link', { name: 'CHECK AGAIN' }).click()
-    await expect(state).toHaveAttribute('data-status', 'posted', { timeout: 1_000 })
-  }).toPass({ timeout: 30_000 })
-}
-
 test('a subscriber goes from Login to a downloaded statement and a paid bill', async ({ page }) => {
   test.slow()
   // MIGUEL TORRES (services/identity/demo-users.ts): no other journey reads his account.
@@ -133,7 +121,7 @@ test('a subscriber goes from Login to a downloaded statement and a paid bill', a
   await page.getByRole('button', { name: 'PAY ₱100.00' }).click()
   await page.getByRole('button', { name: 'Pay ₱100.00 with Card' }).click()
   await expect(page).toHaveURL(/\/customer\/payment-success\/[0-9a-f-]{36}$/)
-  await expectPosted(page)
+  await expectSettled(page, 'posted')
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible()
 })
 

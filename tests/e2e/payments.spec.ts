@@ -8,9 +8,10 @@
  * Each run pays into accounts of its own (services/accounts/seed.ts): the JS and no-JS runs
  * share this portal, and a payment changes what is due.
  */
-import type { Page, TestInfo } from '@playwright/test'
+import type { TestInfo } from '@playwright/test'
 import { DEMO, signIn } from './support/account'
 import { expect, test } from './support/test'
+import { expectSettled } from './support/payments'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 const PAYERS = {
@@ -33,18 +34,6 @@ const PAYERS = {
 } as const
 
 const payerOf = (testInfo: TestInfo) => PAYERS[testInfo.project.name as keyof typeof PAYERS]
-
-/** Without JavaScript the return page does not look again by itself: CHECK AGAIN until it settles. */
-async function expectSettled(page: Page, status: 'posted' | 'failed' | 'cancelled') {
-  const state = page.getByTestId('payment-state')
-  await expect(async () => {
-    const now = await state.getAttribute('data-status')
-    if (now !== status && (await page.getByRole('link', { name: 'CHECK AGAIN' }).count())) {
-      await page.getByRole('link', { name: 'CHECK AGAIN' }).click()
-    }
-    await expect(state).toHaveAttribute('data-status', status, { timeout: 1_000 })
-  }).toPass({ timeout: 30_000 })
-}
 
 test.beforeEach(async ({ page }) => {
   await acceptCookiesBeforehand(page)

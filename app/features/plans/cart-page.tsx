@@ -122,36 +122,45 @@ function AddOnForms({ addOns, actionData }: { addOns: Product[]; actionData: Pla
   )
 }
 
-function PaymentModeForm({ cart, actionData }: { cart: Cart; actionData: PlansActionData | undefined }) {
+/**
+ * One of the cart's choices, posted with its own intent (the payment mode, how what is due
+ * upfront is paid): a heading, what is chosen now, the options as radios and a button.
+ */
+function CartChoiceForm<T extends string>(props: {
+  id: string
+  heading: string
+  status: string
+  intro?: string
+  intent: string
+  name: string
+  options: readonly T[]
+  labels: Record<T, string>
+  chosen: T | null
+  submit: string
+  actionData: PlansActionData | undefined
+}) {
   const busy = useIsPending()
-  const modes = offeredPaymentModes(cart.paymentModes)
-  const chosen = cart.upfrontFeePaymentOption
   return (
-    <section aria-labelledby="payment-heading" className="flex flex-col gap-2">
-      <h2 id="payment-heading" className="text-xl font-bold">
-        {TEXT.paymentHeading}
+    <section aria-labelledby={props.id} className="flex flex-col gap-2">
+      <h2 id={props.id} className="text-xl font-bold">
+        {props.heading}
       </h2>
-      <p>{chosen ? TEXT.paymentChosen(TEXT.paymentModes[chosen]) : TEXT.paymentNotChosen}</p>
-      <FormMessage actionData={actionData} target="payment-mode" />
-      <Form method="post" className="flex flex-col gap-2" key={chosen ?? 'none'}>
+      {props.intro ? <p>{props.intro}</p> : null}
+      <p>{props.status}</p>
+      <FormMessage actionData={props.actionData} target={props.intent} />
+      <Form method="post" className="flex flex-col gap-2" key={props.chosen ?? 'none'}>
         <fieldset className="flex flex-col gap-1">
-          <legend className="sr-only">{TEXT.paymentHeading}</legend>
-          {modes.map((mode) => (
-            <label key={mode} className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="upfrontFeePaymentOption"
-                value={mode}
-                defaultChecked={chosen === mode}
-                required
-              />
-              {TEXT.paymentModes[mode]}
+          <legend className="sr-only">{props.heading}</legend>
+          {props.options.map((option) => (
+            <label key={option} className="flex items-center gap-2">
+              <input type="radio" name={props.name} value={option} defaultChecked={props.chosen === option} required />
+              {props.labels[option]}
             </label>
           ))}
         </fieldset>
         <div>
-          <Button type="submit" name="intent" value="payment-mode" disabled={busy}>
-            {TEXT.choosePayment}
+          <Button type="submit" name="intent" value={props.intent} disabled={busy}>
+            {props.submit}
           </Button>
         </div>
       </Form>
@@ -159,35 +168,43 @@ function PaymentModeForm({ cart, actionData }: { cart: Cart; actionData: PlansAc
   )
 }
 
+function PaymentModeForm({ cart, actionData }: { cart: Cart; actionData: PlansActionData | undefined }) {
+  const chosen = cart.upfrontFeePaymentOption
+  return (
+    <CartChoiceForm
+      id="payment-heading"
+      heading={TEXT.paymentHeading}
+      status={chosen ? TEXT.paymentChosen(TEXT.paymentModes[chosen]) : TEXT.paymentNotChosen}
+      intent="payment-mode"
+      name="upfrontFeePaymentOption"
+      options={offeredPaymentModes(cart.paymentModes)}
+      labels={TEXT.paymentModes}
+      chosen={chosen}
+      submit={TEXT.choosePayment}
+      actionData={actionData}
+    />
+  )
+}
+
+// lib/catalog.ts's UPFRONT_PAYMENTS, without bringing its zod into the page's JS.
+const UPFRONT_CHOICES = ['FIRST_BILL', 'INSTALLER'] as const
+
 /** Issue 33: what is due upfront, with the first bill or in cash to the installer (spec 9's Pay via installer). */
 function UpfrontPaymentForm({ cart, actionData }: { cart: Cart; actionData: PlansActionData | undefined }) {
-  const busy = useIsPending()
-  const chosen = cart.upfrontPayment
   return (
-    <section aria-labelledby="upfront-heading" className="flex flex-col gap-2">
-      <h2 id="upfront-heading" className="text-xl font-bold">
-        {TEXT.upfrontHeading}
-      </h2>
-      <p>{TEXT.upfrontIntro(formatPesos(cart.totals.dueUpfront))}</p>
-      <p>{TEXT.upfrontChosen(TEXT.upfrontPayments[chosen])}</p>
-      <FormMessage actionData={actionData} target="upfront-payment" />
-      <Form method="post" className="flex flex-col gap-2" key={chosen}>
-        <fieldset className="flex flex-col gap-1">
-          <legend className="sr-only">{TEXT.upfrontHeading}</legend>
-          {(['FIRST_BILL', 'INSTALLER'] as const).map((payment) => (
-            <label key={payment} className="flex items-center gap-2">
-              <input type="radio" name="upfrontPayment" value={payment} defaultChecked={chosen === payment} required />
-              {TEXT.upfrontPayments[payment]}
-            </label>
-          ))}
-        </fieldset>
-        <div>
-          <Button type="submit" name="intent" value="upfront-payment" disabled={busy}>
-            {TEXT.chooseUpfront}
-          </Button>
-        </div>
-      </Form>
-    </section>
+    <CartChoiceForm
+      id="upfront-heading"
+      heading={TEXT.upfrontHeading}
+      intro={TEXT.upfrontIntro(formatPesos(cart.totals.dueUpfront))}
+      status={TEXT.upfrontChosen(TEXT.upfrontPayments[cart.upfrontPayment])}
+      intent="upfront-payment"
+      name="upfrontPayment"
+      options={UPFRONT_CHOICES}
+      labels={TEXT.upfrontPayments}
+      chosen={cart.upfrontPayment}
+      submit={TEXT.chooseUpfront}
+      actionData={actionData}
+    />
   )
 }
 

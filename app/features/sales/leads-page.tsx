@@ -22,21 +22,11 @@ export function SalesLeads({ page }: { page: LeadsPage }) {
           <table className="w-full text-left text-sm" data-testid="serviceable-leads">
             <thead>
               <tr>
-                <th scope="col" className="p-2">
-                  {TEXT.name}
-                </th>
-                <th scope="col" className="p-2">
-                  {TEXT.contact}
-                </th>
-                <th scope="col" className="p-2">
-                  {TEXT.address}
-                </th>
-                <th scope="col" className="p-2">
-                  {TEXT.checked}
-                </th>
-                <th scope="col" className="p-2">
-                  {TEXT.by}
-                </th>
+                {[TEXT.name, TEXT.contact, TEXT.address, TEXT.checked, TEXT.by].map((heading) => (
+                  <th key={heading} scope="col" className="p-2">
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
