@@ -194,6 +194,9 @@ test("/get-started's ownership proof (the contact choice, then the code form wit
   await logIn(page, { email, password: 'Mabuhay2025' })
   await expect(page).toHaveURL('/customer')
   await page.getByRole('button', { name: `Verify account ${accountNumber}` }).click()
+  // The proof starts on the way to /get-started: wait for it, or the scan's own visit to the
+  // page can cut the POST short under load (found flaky in CI).
+  await expect(page).toHaveURL('/get-started')
   await expectNoViolationsInEitherTheme(page, async () => {
     await page.goto('/get-started')
     await expect(page.getByRole('radio', { name: /^Email:/ })).toBeVisible()
