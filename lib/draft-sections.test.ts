@@ -120,7 +120,6 @@ describe('the section registry', () => {
       appointment: { slotId: '2026-11-24-AM', date: '2026-11-24', window: 'AM' },
       submission: { token: 'a'.repeat(43) },
       documents: { businessType: 'PARTNERSHIP' },
-      promo: { code: 'HOME1000', description: '₱1,000 off the installation fee', discountPesos: 1000 },
       referral: {
         kind: 'MGM',
         referee: { firstName: 'JUAN', lastName: 'DELA CRUZ', mobileNo: '9171234567', email: 'juan@example.net' },

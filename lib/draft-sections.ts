@@ -10,12 +10,7 @@
  */
 import { z } from 'zod'
 import { CustomerCategorySchema, ProductCodeSchema } from './catalog.ts'
-import {
-  AppointmentSectionSchema,
-  PersonalDetailsSectionSchema,
-  PromoCodeTextSchema,
-  SubmissionSectionSchema,
-} from './application.ts'
+import { AppointmentSectionSchema, PersonalDetailsSectionSchema, SubmissionSectionSchema } from './application.ts'
 import { BusinessTypeSchema } from './documents.ts'
 import { LeadSectionSchema, ServiceabilitySectionSchema } from './check-availability-sections.ts'
 import { EmailSchema, FirstNameSchema, LastNameSchema, MobileNumberSchema } from './identity-schemas.ts'
@@ -66,17 +61,6 @@ export type CustomerCategorySection = z.output<typeof CustomerCategorySectionSch
 export const DocumentsSectionSchema = z.strictObject({ businessType: BusinessTypeSchema })
 export type DocumentsSection = z.output<typeof DocumentsSectionSchema>
 
-/**
- * A sales agent's promo code for the customer (issue 13; spec 4 keeps it across the agent's
- * storage clear): as the sales service accepted it, with what it gives, for the review page.
- */
-export const PromoSectionSchema = z.strictObject({
-  code: PromoCodeTextSchema,
-  description: z.string().max(200),
-  discountPesos: z.number().nonnegative(),
-})
-export type PromoSection = z.output<typeof PromoSectionSchema>
-
 /** Every section a draft can hold, by name. */
 export const DRAFT_SECTIONS = {
   basicInfo: BasicInfoSchema,
@@ -91,8 +75,8 @@ export const DRAFT_SECTIONS = {
   appointment: AppointmentSectionSchema,
   submission: SubmissionSectionSchema,
   documents: DocumentsSectionSchema,
-  // The sales agent's plan step (issue 13).
-  promo: PromoSectionSchema,
+  // The sales agent's promo code is on the draft's cart (issue 33, docs/decisions/0063): a
+  // 'promo' section of an older draft is left out on reading, as any unknown name is.
   // A referral under way (issue 15; lib/referrals.ts): the referee, or the invite that brought the visitor.
   referral: ReferralSectionSchema,
 } satisfies Record<string, z.ZodType>

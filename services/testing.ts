@@ -23,6 +23,7 @@ import { openTestDatabase } from './db/test-databases.ts'
 import { createFileService } from './files/service.ts'
 import { gatewayFromConfig, type Gateway } from './gateway.ts'
 import { loadSigningKeys } from './identity/oidc/keys.ts'
+import { findUserRowByEmail } from './identity/users.ts'
 import { localStorage } from './storage/local.ts'
 import type { ObjectStorage } from './storage/storage.ts'
 
@@ -149,6 +150,25 @@ export async function signAccessToken(
     .setIssuedAt(now)
     .setExpirationTime(now + (overrides.expiresInSeconds ?? 300))
     .sign(await importJWK(jwk, 'RS256'))
+}
+
+/**
+ * The authorization header of a demo user (by email) as the realm signs them in: their
+ * roles, agent code and accounts as claims, the token signed by signAccessToken.
+ */
+export async function bearerOf(
+  upstream: Pick<TestGateway, 'config' | 'database'>,
+  email: string,
+): Promise<Record<string, string>> {
+  const user = await findUserRowByEmail(upstream.database.db, email)
+  if (!user) throw new Error(`no user ${email}`)
+  const token = await signAccessToken(upstream, {
+    sub: user.id,
+    realm_access: { roles: user.roles },
+    agentCode: user.agentCode,
+    accountNumber: user.accountNumbers,
+  })
+  return { authorization: `Bearer ${token}` }
 }
 
 /**

@@ -39,8 +39,11 @@ const CART = {
     dueUpfront: 0,
     dueAtInstallation: 0,
     instalments: null,
+    promoDiscount: 0,
     firstBill: 0,
   },
+  promo: null,
+  promoNotice: null,
   itemDetails: [],
   expiresAt: '2026-11-22T12:00:00.000Z',
 }

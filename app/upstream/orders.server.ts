@@ -50,8 +50,14 @@ export const CartSchema = z.object({
     dueUpfront: Pesos,
     dueAtInstallation: Pesos,
     instalments: InstalmentsSchema.nullable(),
+    /** Issue 33: what the agent's promo code took off the first bill. */
+    promoDiscount: Pesos,
     firstBill: Pesos,
   }),
+  /** Issue 33: the agent's promo code while it applies (its pesos off the first bill). */
+  promo: z.object({ code: z.string().min(1), description: z.string(), discount: Pesos }).nullable(),
+  /** A code the cart holds that does not apply now: why. */
+  promoNotice: z.string().nullable(),
   itemDetails: z.array(ItemDetailSchema),
   expiresAt: z.iso.datetime({ offset: true }),
 })
@@ -98,6 +104,29 @@ export function orderCalls(client: UpstreamClient) {
     chooseUpfrontPayment: (draftId: string, cartId: string, payment: UpfrontPayment) =>
       call('orders.chooseUpfrontPayment', draftId, 'PUT', `${cartPath(cartId)}/upfront-payment`, {
         upfrontPayment: payment,
+      }),
+    /**
+     * Issue 33: the filing agent's promo code on the cart, with their access token; a code
+     * that does not apply is a 422 (a second one a 409) with fields.code, the reason.
+     */
+    applyPromoCode: (accessToken: string, draftId: string, cartId: string, code: string) =>
+      client.call({
+        name: 'orders.applyPromoCode',
+        method: 'PUT',
+        path: `${cartPath(cartId)}/promo-code`,
+        body: { code },
+        accessToken,
+        headers: { [DRAFT_ID_HEADER]: draftId },
+        schema: envelope(CartSchema),
+      }),
+    removePromoCode: (accessToken: string, draftId: string, cartId: string) =>
+      client.call({
+        name: 'orders.removePromoCode',
+        method: 'DELETE',
+        path: `${cartPath(cartId)}/promo-code`,
+        accessToken,
+        headers: { [DRAFT_ID_HEADER]: draftId },
+        schema: envelope(CartSchema),
       }),
   }
 }

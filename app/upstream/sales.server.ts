@@ -182,6 +182,14 @@ export const SalesApplicationDetailsSchema = z.object({
   timeline: z.array(SalesTimelineEntrySchema),
   /** When the applicant proved their email (issue 33); null until then, and for a draft. */
   emailVerifiedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** What was quoted at submission (issue 33), in pesos; null for a draft or an application filed without a cart. */
+  pricing: z
+    .object({
+      monthlyRecurringFee: z.number().nonnegative(),
+      promo: z.object({ code: z.string(), discount: z.number().nonnegative() }).nullable(),
+      firstBill: z.number().nonnegative(),
+    })
+    .nullable(),
 })
 export type SalesApplicationDetails = z.infer<typeof SalesApplicationDetailsSchema>
 

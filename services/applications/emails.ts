@@ -1,5 +1,7 @@
 /** The application's confirmation email (issue 10): the reference number and what happens next. */
+import { formatPesos } from '../../lib/pesos.ts'
 import type { OutgoingMessage } from '../notifications/sender.ts'
+import type { ApplicationPricing } from './tables.ts'
 
 type Confirmation = {
   productName: string
@@ -11,6 +13,21 @@ type Confirmation = {
   appointment: string
   /** Pay via installer (issue 33): the cash to prepare, in words; absent otherwise. */
   installerCash?: string
+  /** What was quoted (issue 33), with the promo code's discount; null when not known. */
+  pricing?: ApplicationPricing | null
+}
+
+/** The quoted charges as lines of the email: the monthly fee, a promo code's discount, the first bill. */
+function chargesLines(pricing: ApplicationPricing): string[] {
+  return [
+    'Your charges:',
+    `- Monthly fee: ${formatPesos(pricing.monthlyRecurringFee)}`,
+    ...(pricing.promo
+      ? [`- Promo code ${pricing.promo.code}: ${formatPesos(pricing.promo.discount)} off your first bill`]
+      : []),
+    `- First bill: ${formatPesos(pricing.firstBill)}`,
+    '',
+  ]
 }
 
 function titleCase(name: string): string {
@@ -36,6 +53,7 @@ export function confirmationEmail(options: Confirmation): OutgoingMessage {
       '',
       `Installation appointment: ${options.appointment}.`,
       '',
+      ...(options.pricing ? chargesLines(options.pricing) : []),
       // Issue 33, spec 9: Pay via installer (cash at installation).
       ...(options.installerCash
         ? [

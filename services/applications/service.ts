@@ -16,6 +16,7 @@ import { ServiceError } from '../errors.ts'
 import { draftAgentCode, draftInviteCode } from '../drafts/agent-drafts.ts'
 import { hashDraftId } from '../drafts/service.ts'
 import { createFileService } from '../files/service.ts'
+import { createOrderService, type CartView } from '../orders/service.ts'
 import { uploadedDocuments } from '../files/tables.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import { recordApplication, type ApplicationForReferral } from '../referrals/link.ts'
@@ -23,13 +24,14 @@ import { verificationKindOf } from '../../lib/application-status-words.ts'
 import { formatPesos } from '../../lib/pesos.ts'
 import { confirmationEmail } from './emails.ts'
 import { openDates, slotSeedsFor, type SlotWindow } from './slots.ts'
-import { applications, appointmentSlots } from './tables.ts'
+import { applications, appointmentSlots, type ApplicationPricing } from './tables.ts'
 import { issueEmailVerification } from './tracking.ts'
 
 export const APPLICATION_MESSAGES = {
   slotFull: 'This installation slot is already full. Please choose another one.',
   slotNotOpen: 'This installation slot is not available. Please choose another one.',
   documentsMissing: 'Please upload the required documents first.',
+  cartChanged: 'Your plan changed while you were applying. Please review your plan and submit again.',
 } as const
 
 export type SlotView = {
@@ -133,6 +135,18 @@ function forReferral(
   }
 }
 
+/** What the applicant was quoted (issue 33): the draft's cart as the orders service prices it now. */
+function pricingOf(cart: CartView): ApplicationPricing {
+  return {
+    monthlyRecurringFee: cart.totals.monthlyRecurringFee,
+    dueUpfront: cart.totals.dueUpfront,
+    dueAtInstallation: cart.totals.dueAtInstallation,
+    instalments: cart.totals.instalments,
+    promo: cart.promo,
+    firstBill: cart.totals.firstBill,
+  }
+}
+
 /** A reference number or key already taken by a concurrent insert: the transaction is undone and the caller looks again. */
 class InsertRaced extends Error {}
 
@@ -141,6 +155,7 @@ export type ApplicationService = ReturnType<typeof createApplicationService>
 export function createApplicationService(deps: ServiceDeps) {
   const delivery = createDeliveryQueue(deps)
   const files = createFileService(deps)
+  const orders = createOrderService(deps)
 
   /** The open slots' rows, made for any open day that has none yet. */
   async function openSlots(db: Executor): Promise<SlotRow[]> {
@@ -211,14 +226,33 @@ export function createApplicationService(deps: ServiceDeps) {
       const agentCode = (draftId ? await draftAgentCode(deps.db, draftId, now) : null) ?? 'self'
       // issue 15: the same for a referral: the invite code the visitor came with is the draft's, never the body's.
       const inviteCode = draftId ? await draftInviteCode(deps.db, draftId, now) : null
-      // An agent's witness and promo code stand only on an agent's draft; anyone else's are dropped.
+      // Issue 33 (docs/decisions/0063): the totals are the draft's cart's, priced here now, with
+      // the agent's promo code; a code that stopped applying, or a cart with another plan than
+      // the body's, is refused with the reason, so the application never records a price not quoted.
+      const cart = draftId ? await orders.readByDraft(draftId) : null
+      if (cart?.promoNotice) {
+        throw new ServiceError(409, 'promo_not_applicable', cart.promoNotice, { promoCode: [cart.promoNotice] })
+      }
+      if (cart && cart.planCode !== payload.planCode) {
+        throw new ServiceError(409, 'cart_changed', APPLICATION_MESSAGES.cartChanged, {
+          planCode: [APPLICATION_MESSAGES.cartChanged],
+        })
+      }
+      // An agent's witness stands only on an agent's draft (so does a promo code: only that agent may enter one).
       const byAgent = agentCode !== 'self'
       payload = {
         ...payload,
         agentCode,
         consentsWitnessedBy: byAgent && payload.consentsWitnessedBy ? agentCode : null,
-        promoCode: byAgent ? (payload.promoCode ?? null) : null,
+        promoCode: cart?.promo?.code ?? null,
+        ...(cart
+          ? {
+              upfrontPayment: cart.upfrontPayment,
+              dueAtInstallation: cart.totals.dueAtInstallation,
+            }
+          : {}),
       }
+      const pricing = cart ? pricingOf(cart) : null
       const settings = settingsOf(deps)
       for (let attempt = 1; ; attempt++) {
         try {
@@ -245,6 +279,7 @@ export function createApplicationService(deps: ServiceDeps) {
                 slotId: slot.slotId,
                 payload,
                 agentCode,
+                pricing,
                 createdAt: now,
               })
               .onConflictDoNothing()
@@ -278,6 +313,7 @@ export function createApplicationService(deps: ServiceDeps) {
                 ...(payload.upfrontPayment === 'INSTALLER' && payload.dueAtInstallation
                   ? { installerCash: formatPesos(payload.dueAtInstallation) }
                   : {}),
+                pricing,
               }),
               now,
             )

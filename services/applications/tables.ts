@@ -4,6 +4,19 @@ import type { ApplicationPayload } from '../../lib/application.ts'
 export const applicationsSchema = pgSchema('applications')
 
 /**
+ * What the applicant was quoted, as the draft's cart priced it at submission (issue 33,
+ * docs/decisions/0063): pesos, the promo code's discount already off the first bill.
+ */
+export type ApplicationPricing = {
+  monthlyRecurringFee: number
+  dueUpfront: number
+  dueAtInstallation: number
+  instalments: { months: number; amount: number; lastAmount: number } | null
+  promo: { code: string; description: string; discount: number } | null
+  firstBill: number
+}
+
+/**
  * Submitted applications (issue 10; spec 3; docs/decisions/0028). One row per
  * idempotency key: the portal's key for a draft's submission (stored only as its SHA-256),
  * so a form sent twice finds the row the first made. The reference number is what the
@@ -29,6 +42,8 @@ export const applications = applicationsSchema.table(
     // spec 4 (issue 33): the address the applicant proved by the emailed link, and when.
     emailVerifiedAddress: text('email_verified_address'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    // Issue 33: the totals quoted at submission; null for an application filed without a draft's cart.
+    pricing: jsonb('pricing').$type<ApplicationPricing>(),
   },
   (t) => [
     uniqueIndex('applications_reference_no_idx').on(t.referenceNo),

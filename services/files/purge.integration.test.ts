@@ -42,7 +42,7 @@ async function draftWithId() {
   const { draftId } = await createDraftService(deps).create({}, null)
   const orders = createOrderService(deps)
   const cart = await orders.createInstance(draftId)
-  await orders.addItem(cart.cartId, draftId, 'fiber-plan-1299', 1)
+  await orders.addItem(cart.cartId, draftId, 'fiber-plan-1699', 1)
   const entry = await createFileService(deps).upload(
     draftId,
     {

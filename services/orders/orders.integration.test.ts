@@ -232,6 +232,7 @@ describe('payment mode and totals, computed upstream', () => {
       dueUpfront: 8498,
       dueAtInstallation: 0,
       instalments: null,
+      promoDiscount: 0,
       firstBill: 10397,
     })
 
@@ -245,6 +246,7 @@ describe('payment mode and totals, computed upstream', () => {
       dueUpfront: 0,
       dueAtInstallation: 0,
       instalments: { months: 12, amount: 708.16, lastAmount: 708.24 },
+      promoDiscount: 0,
       firstBill: 2607.16,
     })
   })

@@ -12,11 +12,17 @@
  *   POST   /v2/carts/:cartId/reconfigure              { planCode }
  *   PUT    /v1/carts/:cartId/payment-mode             { upfrontFeePaymentOption: OUTRIGHT | STAGGERED }
  *   PUT    /v1/carts/:cartId/upfront-payment          { upfrontPayment: FIRST_BILL | INSTALLER } (issue 33)
+ *   PUT    /v1/carts/:cartId/promo-code               { code }  the filing agent's promo code (issue 33; bearer)
+ *   DELETE /v1/carts/:cartId/promo-code               (bearer)
+ * The promo code calls alone need a signed-in caller: the sales agent whose claimed draft
+ * the cart belongs to (docs/decisions/0063).
  */
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
+import { PromoCodeTextSchema } from '../../lib/application.ts'
 import { DRAFT_ID_HEADER, PaymentModeSchema, ProductCodeSchema, UpfrontPaymentSchema } from '../../lib/catalog.ts'
 import { DraftIdSchema } from '../../lib/draft-sections.ts'
+import { requireCaller, type AccessTokenVerifier, type BearerEnv } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
 import { ok, ServiceError } from '../errors.ts'
 import { readJsonBody } from '../validation.ts'
@@ -30,6 +36,7 @@ const QuantityBodySchema = z.strictObject({ quantity: QuantitySchema })
 const ReconfigureSchema = z.strictObject({ planCode: ProductCodeSchema })
 const PaymentModeBodySchema = z.strictObject({ upfrontFeePaymentOption: PaymentModeSchema })
 const UpfrontPaymentBodySchema = z.strictObject({ upfrontPayment: UpfrontPaymentSchema })
+const PromoCodeBodySchema = z.strictObject({ code: PromoCodeTextSchema })
 
 function draftIdOf(c: Context): string {
   const parsed = DraftIdSchema.safeParse(c.req.header(DRAFT_ID_HEADER))
@@ -49,8 +56,11 @@ function productCodeOf(c: Context): string {
   return parsed.data
 }
 
-export function orderRoutes(deps: ServiceDeps, service: OrderService = createOrderService(deps)) {
-  const app = new Hono()
+export function orderRoutes(
+  deps: ServiceDeps & { accessTokens: AccessTokenVerifier },
+  service: OrderService = createOrderService(deps),
+) {
+  const app = new Hono<BearerEnv>()
   app.use('/v1/carts/*', async (c, next) => {
     await next()
     c.header('cache-control', 'no-store')
@@ -98,6 +108,19 @@ export function orderRoutes(deps: ServiceDeps, service: OrderService = createOrd
     const { upfrontPayment } = await readJsonBody(c, UpfrontPaymentBodySchema, 400)
     return c.json(ok(await service.chooseUpfrontPayment(cartId, draftId, upfrontPayment)))
   })
+
+  app.use('/v1/carts/:cartId/promo-code', requireCaller(deps.accessTokens))
+
+  app.put('/v1/carts/:cartId/promo-code', async (c) => {
+    const cartId = cartIdOf(c)
+    const draftId = draftIdOf(c)
+    const { code } = await readJsonBody(c, PromoCodeBodySchema)
+    return c.json(ok(await service.applyPromoCode(c.var.caller, cartId, draftId, code)))
+  })
+
+  app.delete('/v1/carts/:cartId/promo-code', async (c) =>
+    c.json(ok(await service.removePromoCode(c.var.caller, cartIdOf(c), draftIdOf(c)))),
+  )
 
   return app
 }

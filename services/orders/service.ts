@@ -8,12 +8,22 @@
  */
 import crypto from 'node:crypto'
 import { and, asc, eq, gt, lte } from 'drizzle-orm'
+import { manilaDate } from '../../lib/application.ts'
 import { DRAFT_LIFETIME_MS } from '../../lib/draft-sections.ts'
-import { toPesos, type PaymentMode, type UpfrontPayment } from '../../lib/catalog.ts'
+import {
+  CUSTOMER_SEGMENTS,
+  toPesos,
+  type CustomerCategory,
+  type PaymentMode,
+  type UpfrontPayment,
+} from '../../lib/catalog.ts'
+import type { Caller } from '../bearer.ts'
 import { createCatalogService } from '../catalog/service.ts'
 import type { ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
+import { draftAgentCode } from '../drafts/agent-drafts.ts'
 import { ServiceError } from '../errors.ts'
+import { normalisePromoCode, PROMO_MESSAGES, promoForPlan, type PromoPlan } from '../sales/promo-codes.ts'
 import { cartItems, carts } from './tables.ts'
 import { cartTotals, type CartTotals } from './totals.ts'
 
@@ -26,6 +36,7 @@ export const CART_MESSAGES = {
   itemNotInCart: 'This item is not in your cart.',
   planQuantity: 'A cart holds one plan.',
   notStaggerable: "This plan's fees can only be paid outright.",
+  promoForAgents: 'Only the sales agent filing this application may enter a promo code.',
   tooMany: (max: number) => `You can add up to ${max} of this item.`,
 } as const
 
@@ -55,6 +66,10 @@ export type CartView = {
   /** How what is due upfront is paid: with the first bill, or cash to the installer (issue 33). */
   upfrontPayment: UpfrontPayment
   totals: CartTotals
+  /** Issue 33: the agent's promo code while it applies, and the pesos it takes off the first bill (totals.promoDiscount). */
+  promo: { code: string; description: string; discount: number } | null
+  /** A promo code the cart holds that does not apply now (another plan, its dates passed): why, for the agent. */
+  promoNotice: string | null
   /** spec 3's application payload: the ROUTERS and PAYTV items. */
   itemDetails: { itemName: string; quantity: number }[]
   expiresAt: string
@@ -111,6 +126,8 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
     priced.sort((a, b) => Number(b.product.productType === 'MAINLINE') - Number(a.product.productType === 'MAINLINE'))
     const plan = priced.find(({ product }) => product.productType === 'MAINLINE')?.product
     const mode = plan ? cart.upfrontFeePaymentOption : null
+    const promoPriced =
+      cart.promoCode && plan ? await promoForPlan(db, cart.promoCode, promoPlanOf(plan), manilaDate(deps.now())) : null
     const cartItemViews: CartItemView[] = priced.map(({ item, product }) => {
       const withDetails = product.productCategory === 'ROUTERS' || product.productCategory === 'PAYTV'
       return {
@@ -126,6 +143,18 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
         itemDetails: withDetails ? { itemName: product.name, quantity: item.quantity } : null,
       }
     })
+    const totals = cartTotals(
+      priced.map(({ item, product }) => ({
+        productType: product.productType,
+        monthlyFeeCentavos: product.monthlyFeeCentavos,
+        oneTimeFeeCentavos: product.oneTimeFeeCentavos,
+        staggerMonths: product.staggerMonths,
+        quantity: item.quantity,
+      })),
+      mode,
+      cart.upfrontPayment ?? 'FIRST_BILL',
+      (promoPriced?.promo?.discountPesos ?? 0) * 100,
+    )
     return {
       cartId: cart.cartId,
       planCode: plan?.code ?? null,
@@ -133,17 +162,15 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
       upfrontFeePaymentOption: mode,
       paymentModes: !plan ? [] : plan.staggerMonths === null ? ['OUTRIGHT'] : ['OUTRIGHT', 'STAGGERED'],
       upfrontPayment: cart.upfrontPayment ?? 'FIRST_BILL',
-      totals: cartTotals(
-        priced.map(({ item, product }) => ({
-          productType: product.productType,
-          monthlyFeeCentavos: product.monthlyFeeCentavos,
-          oneTimeFeeCentavos: product.oneTimeFeeCentavos,
-          staggerMonths: product.staggerMonths,
-          quantity: item.quantity,
-        })),
-        mode,
-        cart.upfrontPayment ?? 'FIRST_BILL',
-      ),
+      totals,
+      promo: promoPriced?.promo
+        ? {
+            code: promoPriced.promo.code,
+            description: promoPriced.promo.description,
+            discount: totals.promoDiscount,
+          }
+        : null,
+      promoNotice: promoPriced?.refusal ?? null,
       itemDetails: cartItemViews.flatMap((item) => (item.itemDetails ? [item.itemDetails] : [])),
       expiresAt: cart.expiresAt.toISOString(),
     }
@@ -156,7 +183,7 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
     apply: (
       tx: Executor,
       cart: CartRow,
-    ) => Promise<Partial<Pick<CartRow, 'upfrontFeePaymentOption' | 'upfrontPayment'>> | void>,
+    ) => Promise<Partial<Pick<CartRow, 'upfrontFeePaymentOption' | 'upfrontPayment' | 'promoCode'>> | void>,
   ): Promise<CartView> {
     return deps.db.transaction(async (tx) => {
       const cart = await liveCart(tx, cartId, draftId, true)
@@ -184,6 +211,13 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
     const product = (await catalog.productsByCode([code], tx)).get(code)
     if (!product || !product.active) throw new ServiceError(404, 'product_not_found', CART_MESSAGES.productNotFound)
     return product
+  }
+
+  async function checkFilingAgent(tx: Executor, caller: Caller, draftId: string) {
+    const agentCode = await draftAgentCode(tx, draftId, deps.now())
+    if (!caller.agentCode || agentCode !== caller.agentCode) {
+      throw new ServiceError(403, 'forbidden', CART_MESSAGES.promoForAgents)
+    }
   }
 
   function checkQuantity(quantity: number, max: number) {
@@ -292,7 +326,7 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
         if (!line) throw new ServiceError(404, 'item_not_found', CART_MESSAGES.itemNotInCart)
         if (line.product?.productType === 'MAINLINE') {
           await tx.delete(cartItems).where(eq(cartItems.cartId, cartId))
-          return { upfrontFeePaymentOption: null }
+          return { upfrontFeePaymentOption: null, promoCode: null }
         }
         await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.productCode, productCode)))
       })
@@ -344,6 +378,46 @@ export function createOrderService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
         return { upfrontPayment: payment === 'INSTALLER' ? 'INSTALLER' : null }
       })
     },
+
+    /**
+     * Issue 33: the filing agent's promo code, one per application (a second one is refused
+     * until the first is removed; the same one again changes nothing). It must apply to the
+     * cart's plan today; the refusal is the field's message. Only the agent whose claimed
+     * draft this is may enter one (the draft's agent code against the token's).
+     */
+    applyPromoCode(caller: Caller, cartId: string, draftId: string, code: string): Promise<CartView> {
+      return change(cartId, draftId, async (tx, cart) => {
+        await checkFilingAgent(tx, caller, draftId)
+        const typed = normalisePromoCode(code)
+        if (cart.promoCode && cart.promoCode !== typed) {
+          const message = PROMO_MESSAGES.onePerApplication(cart.promoCode)
+          throw new ServiceError(409, 'one_promo_code', message, { code: [message] })
+        }
+        const lines = await itemsWithProducts(tx, cartId)
+        const plan = lines.find(({ product }) => product?.productType === 'MAINLINE')?.product
+        if (!plan) throw new ServiceError(409, 'plan_required', CART_MESSAGES.planRequired)
+        const { promo, refusal } = await promoForPlan(tx, typed, promoPlanOf(plan), manilaDate(deps.now()))
+        if (!promo) throw new ServiceError(422, 'promo_not_applicable', refusal, { code: [refusal] })
+        return { promoCode: promo.code }
+      })
+    },
+
+    /** Issue 33: the promo code off the cart (by the filing agent, as it was entered). */
+    removePromoCode(caller: Caller, cartId: string, draftId: string): Promise<CartView> {
+      return change(cartId, draftId, async (tx) => {
+        await checkFilingAgent(tx, caller, draftId)
+        return { promoCode: null }
+      })
+    },
+  }
+}
+
+/** A plan as the promo rules read it (services/sales/promo-codes.ts): its segments by name. */
+function promoPlanOf(plan: { code: string; name: string; customerCategories: CustomerCategory[] }): PromoPlan {
+  return {
+    code: plan.code,
+    name: plan.name,
+    segments: plan.customerCategories.map((category) => CUSTOMER_SEGMENTS[category]),
   }
 }
 

@@ -16,6 +16,9 @@ export const carts = ordersSchema.table(
     upfrontFeePaymentOption: text('upfront_fee_payment_option').$type<'OUTRIGHT' | 'STAGGERED'>(),
     // Issue 33: 'INSTALLER' when what is due upfront is paid in cash at installation; null: the first bill.
     upfrontPayment: text('upfront_payment').$type<'INSTALLER'>(),
+    // Issue 33: the agent's promo code (one per application), priced on every read by the
+    // sales service's rules (services/sales/promo-codes.ts); null: none.
+    promoCode: text('promo_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     // Like its draft: 4 hours after the last change (spec 9).

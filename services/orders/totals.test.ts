@@ -42,6 +42,7 @@ describe('cart totals', () => {
         dueUpfront: 8498,
         dueAtInstallation: 0,
         instalments: null,
+        promoDiscount: 0,
         firstBill: 10397,
       })
     }
@@ -55,6 +56,7 @@ describe('cart totals', () => {
       dueUpfront: 0,
       dueAtInstallation: 0,
       instalments: { months: 12, amount: 708.16, lastAmount: 708.24 },
+      promoDiscount: 0,
       firstBill: 2607.16,
     })
   })
@@ -78,6 +80,7 @@ describe('cart totals', () => {
       dueUpfront: 0,
       dueAtInstallation: 0,
       instalments: null,
+      promoDiscount: 0,
       firstBill: 0,
     })
   })
@@ -90,12 +93,28 @@ describe('cart totals', () => {
       dueUpfront: 8498,
       dueAtInstallation: 8498,
       instalments: null,
+      promoDiscount: 0,
       firstBill: 1899,
     })
     // Staggered, only the fee that may not be staggered is left for the installer.
     const staggered = cartTotals([plan, outrightOnly], 'STAGGERED', 'INSTALLER')
     expect(staggered.dueAtInstallation).toBe(999)
     expect(staggered.firstBill).toBe(3205.33 - 999)
+  })
+
+  it('a promo code (issue 33) takes its pesos off the first bill, and nothing else', () => {
+    const without = cartTotals([plan, routers, landline], 'OUTRIGHT')
+    const withPromo = cartTotals([plan, routers, landline], 'OUTRIGHT', 'FIRST_BILL', 50000)
+    expect(withPromo).toEqual({ ...without, promoDiscount: 500, firstBill: 10397 - 500 })
+  })
+
+  it('a promo code never takes off more than the first bill holds', () => {
+    // Pay via installer leaves only the monthly fee (₱1,899) on the first bill.
+    const totals = cartTotals([plan, routers, landline], 'OUTRIGHT', 'INSTALLER', 300000)
+    expect(totals.promoDiscount).toBe(1899)
+    expect(totals.firstBill).toBe(0)
+    expect(totals.dueAtInstallation).toBe(8498)
+    expect(cartTotals([], null, 'FIRST_BILL', 50000)).toMatchObject({ promoDiscount: 0, firstBill: 0 })
   })
 
   it('instalments add up to the fee exactly', () => {

@@ -14,6 +14,8 @@
  *   items that may not be staggered stay upfront.
  * - firstBill: monthlyRecurringFee + what is due upfront + the first instalment; what is due
  *   upfront leaves the first bill when it is paid in cash to the installer (dueAtInstallation).
+ * - promoDiscount (issue 33): an agent's promo code takes its pesos off the first bill, never
+ *   more than the first bill holds; firstBill is what is left.
  */
 import { instalmentsOf, toPesos, type Instalments, type PaymentMode, type UpfrontPayment } from '../../lib/catalog.ts'
 
@@ -34,6 +36,8 @@ export type CartTotals = {
   /** What the applicant hands the installer in cash (Pay via installer); 0 otherwise. */
   dueAtInstallation: number
   instalments: Instalments | null
+  /** Pesos a promo code took off the first bill; 0 without one. */
+  promoDiscount: number
   firstBill: number
 }
 
@@ -41,6 +45,7 @@ export function cartTotals(
   lines: PricedLine[],
   mode: PaymentMode | null,
   upfrontPayment: UpfrontPayment = 'FIRST_BILL',
+  discountCentavos = 0,
 ): CartTotals {
   const plan = lines.find((line) => line.productType === 'MAINLINE')
   const sum = (pick: (line: PricedLine) => number, of = lines) => of.reduce((total, line) => total + pick(line), 0)
@@ -57,6 +62,8 @@ export function cartTotals(
   const instalments = months !== null && staggered > 0 ? instalmentsOf(staggered, months) : null
   const upfront = oneTime - (instalments ? staggered : 0)
   const atInstallation = upfrontPayment === 'INSTALLER' ? upfront : 0
+  const beforeDiscount = monthly + upfront - atInstallation + (instalments ? Math.round(instalments.amount * 100) : 0)
+  const discount = Math.min(Math.max(discountCentavos, 0), beforeDiscount)
   return {
     monthlyRecurringFee: toPesos(monthly),
     installationFee: toPesos(plan ? plan.oneTimeFeeCentavos * plan.quantity : 0),
@@ -64,6 +71,7 @@ export function cartTotals(
     dueUpfront: toPesos(upfront),
     dueAtInstallation: toPesos(atInstallation),
     instalments,
-    firstBill: toPesos(monthly + upfront - atInstallation + (instalments ? Math.round(instalments.amount * 100) : 0)),
+    promoDiscount: toPesos(discount),
+    firstBill: toPesos(beforeDiscount - discount),
   }
 }

@@ -1,12 +1,15 @@
 /**
  * The application's PDF summary a sales agent sends the customer (issue 13; spec 7, "POST
  * application notifications for PDF"): what was filed, drawn with pdfkit as statements are
- * (services/billing/statement-pdf.ts). No ID numbers or documents go in it: it travels by email.
+ * (services/billing/statement-pdf.ts): amounts as 'PHP 1,699.00', the standard fonts having no
+ * peso sign. No ID numbers or documents go in it: it travels by email.
  */
 import PDFDocument from 'pdfkit'
 import { slotLabel, type ApplicationPayload } from '../../lib/application.ts'
 import { displayMobile } from '../../lib/mobile.ts'
 import { STATUS_LABELS, type ApplicationStatus } from '../../lib/application-status.ts'
+import { formatPhp } from '../../lib/billing.ts'
+import type { ApplicationPricing } from '../applications/tables.ts'
 import type { OutgoingMessage } from '../notifications/sender.ts'
 
 const LEFT = 50
@@ -19,6 +22,8 @@ export type PdfApplication = {
   createdAt: Date
   agentCode: string
   payload: ApplicationPayload
+  /** What was quoted at submission (issue 33); null for an application filed without a cart. */
+  pricing: ApplicationPricing | null
 }
 
 function addressLine(address: ApplicationPayload['addresses'][number]): string {
@@ -96,6 +101,23 @@ export function renderApplicationPdf(
   row('Installation appointment', slotLabel(date, window as 'AM' | 'PM'))
   for (const address of p.addresses) {
     row(address.addressType === 'billing' ? 'Billing address' : 'Installation address', addressLine(address))
+  }
+
+  const pricing = application.pricing
+  if (pricing) {
+    heading('Charges')
+    row('Monthly fee', formatPhp(pricing.monthlyRecurringFee))
+    if (pricing.dueUpfront > 0) row('One-time fees due upfront', formatPhp(pricing.dueUpfront))
+    if (pricing.dueAtInstallation > 0) row('Cash for the installer', formatPhp(pricing.dueAtInstallation))
+    if (pricing.instalments) {
+      const { months, amount, lastAmount } = pricing.instalments
+      const last = lastAmount !== amount ? ` (last ${formatPhp(lastAmount)})` : ''
+      row('Monthly instalments', `${months} × ${formatPhp(amount)}${last}`)
+    }
+    if (pricing.promo) {
+      row('Promo code', `${pricing.promo.code}: ${formatPhp(pricing.promo.discount)} off the first bill`)
+    }
+    row('First bill', formatPhp(pricing.firstBill))
   }
 
   doc.moveDown(1.2)

@@ -31,6 +31,7 @@ import {
 } from '../applications/agent-applications.ts'
 import { maskEmail } from '../../lib/masking.ts'
 import { mobileSearchDigits } from '../../lib/mobile.ts'
+import type { ApplicationPricing } from '../applications/tables.ts'
 import { createTrackingService } from '../applications/tracking.ts'
 import { serviceableLeadsFor } from '../coverage/serviceable-leads.ts'
 import type { Caller } from '../bearer.ts'
@@ -49,7 +50,10 @@ import { findUserRowById } from '../identity/users.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import { moveDraftCart } from '../orders/service.ts'
 import { applicationPdfEmail, renderApplicationPdf } from './application-pdf.ts'
-import { pdfSends, promoCodes, salesAgents, salesAssignments } from './tables.ts'
+import { findPromoCode, PROMO_MESSAGES, promoCodesValidOn, promoRefusal, type PromoCode } from './promo-codes.ts'
+import { pdfSends, salesAgents, salesAssignments } from './tables.ts'
+
+export type { PromoCode }
 
 export const SALES_ROLES = { agent: 'sales-agent', admin: 'sales-admin' } as const
 
@@ -63,7 +67,6 @@ export const SALES_MESSAGES = {
   notInTeam: 'Not an agent of your team.',
   referencesRefused: 'These applications are not on your team, or do not exist; nothing was moved.',
   tooManyPdfs: 'The summary was sent several times in the last hour. Please try again later.',
-  promoInvalid: 'This promo code is not valid.',
   adminsOnly: 'Only a sales admin may see the serviceable leads.',
 } as const
 
@@ -213,15 +216,8 @@ export type SalesApplicationDetails = {
   timeline: TimelineEntry[]
   /** When the applicant proved their email by the emailed link (spec 4, issue 33); null until then, and for a draft. */
   emailVerifiedAt: string | null
-}
-
-export type PromoCode = {
-  code: string
-  description: string
-  discountPesos: number
-  validFrom: string
-  validUntil: string
-  segments: string[]
+  /** What was quoted at submission (issue 33): the cart's totals with the promo code's discount; null for a draft. */
+  pricing: ApplicationPricing | null
 }
 
 const DAY_MS = 86_400_000
@@ -622,6 +618,7 @@ export function createSalesService(deps: ServiceDeps) {
           draftSections: draft.sections,
           appointment: null,
           emailVerifiedAt: null,
+          pricing: null,
           // A draft's files are read with its id, which only the portal's session holds (the files service).
           documents: [],
           rejections: [],
@@ -671,6 +668,7 @@ export function createSalesService(deps: ServiceDeps) {
         application: row.payload,
         draftSections: null,
         emailVerifiedAt: row.emailVerifiedAt?.toISOString() ?? null,
+        pricing: row.pricing,
         appointment: slotLabel(row.slotId.slice(0, 10), row.slotId.slice(11) as 'AM' | 'PM'),
         documents: documents.map((entry) => documentOf(row.referenceNo, entry)),
         rejections,
@@ -751,6 +749,7 @@ export function createSalesService(deps: ServiceDeps) {
           createdAt: row.createdAt,
           agentCode: row.agentCode,
           payload: row.payload,
+          pricing: row.pricing,
         },
         { productName: deps.productName, createdAt: now },
       )
@@ -816,31 +815,20 @@ export function createSalesService(deps: ServiceDeps) {
     /** The promo codes valid today (Manila), for a segment when given. */
     async promoCodes(caller: Caller, segment?: 'Residential' | 'SME'): Promise<PromoCode[]> {
       await scopeOf(caller)
-      const today = manilaDate(deps.now())
-      const rows = await deps.db.select().from(promoCodes).orderBy(asc(promoCodes.code))
-      return rows
-        .filter((row) => row.validFrom <= today && today <= row.validUntil)
-        .filter((row) => !segment || row.segments.length === 0 || row.segments.includes(segment))
-        .map((row) => ({
-          code: row.code,
-          description: row.description,
-          discountPesos: row.discountPesos,
-          validFrom: row.validFrom,
-          validUntil: row.validUntil,
-          segments: [...row.segments],
-        }))
+      return promoCodesValidOn(deps.db, manilaDate(deps.now()), segment)
     },
 
-    /** Checks a code an agent typed: the promo, or 422 with the field's message. */
+    /** Checks a code an agent typed: the promo, or 422 with the field's message (unknown, not yet, ended, not for the segment). */
     async validatePromoCode(caller: Caller, code: string, segment?: 'Residential' | 'SME'): Promise<PromoCode> {
-      const valid = await this.promoCodes(caller, segment)
-      const promo = valid.find((p) => p.code === code.trim().toUpperCase())
-      if (!promo) {
-        throw new ServiceError(422, 'promo_invalid', SALES_MESSAGES.promoInvalid, {
-          code: [SALES_MESSAGES.promoInvalid],
-        })
-      }
-      return promo
+      await scopeOf(caller)
+      const promo = await findPromoCode(deps.db, code)
+      const refusal =
+        promoRefusal(promo, manilaDate(deps.now())) ??
+        (segment && promo && promo.segments.length > 0 && !promo.segments.includes(segment)
+          ? PROMO_MESSAGES.invalid
+          : null)
+      if (refusal) throw new ServiceError(422, 'promo_invalid', refusal, { code: [refusal] })
+      return promo!
     },
   }
 }

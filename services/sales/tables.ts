@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { boolean, date, index, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core'
 
 export const salesSchema = pgSchema('sales')
@@ -45,13 +46,18 @@ export const salesAssignments = salesSchema.table(
 export const promoCodes = salesSchema.table('promo_codes', {
   code: text('code').primaryKey(),
   description: text('description').notNull(),
-  // Pesos off the first bill.
+  // Pesos off the first bill: the orders service prices a cart with it (services/sales/promo-codes.ts).
   discountPesos: integer('discount_pesos').notNull(),
   // Manila calendar dates, both inclusive.
   validFrom: date('valid_from').notNull(),
   validUntil: date('valid_until').notNull(),
   // For these customer segments only; empty: every segment.
   segments: text('segments').array().notNull(),
+  // For these plans only (issue 33: its rules say which plans); empty: every plan of its segments.
+  planCodes: text('plan_codes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   demo: boolean('demo').notNull().default(false),
 })
 

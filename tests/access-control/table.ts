@@ -680,6 +680,17 @@ export const UPSTREAM_ROWS: UpstreamRow[] = [
     request: (f) => ({ path: `/v1/carts/${f.cartId}/upfront-payment`, body: {}, headers: { 'x-draft-id': f.draftId } }),
     cells: fill(400),
   },
+  ...(['PUT', 'DELETE'] as const).map((method): UpstreamRow => ({
+    route: `${method} /v1/carts/:cartId/promo-code`,
+    resource: 'cart',
+    request: (f) => ({
+      path: `/v1/carts/${f.cartId}/promo-code`,
+      ...(method === 'PUT' ? { body: { code: 'FIBERWELCOME' } } : {}),
+      headers: { 'x-draft-id': f.draftId },
+    }),
+    cells: { ...fill(403), anonymous: 401 },
+    why: "issue 33: only the sales agent whose claimed draft the cart is may enter a promo code; the fixture's cart is customer A's draft's, so every signed-in role, its owner and every agent included, gets 403",
+  })),
   // --- applications: the operator's calls and the sales area ---------------------------------
   ...(
     [

@@ -81,8 +81,11 @@ const cart: Cart = {
     dueUpfront: 0,
     dueAtInstallation: 0,
     instalments: null,
+    promoDiscount: 0,
     firstBill: 1999,
   },
+  promo: null,
+  promoNotice: null,
   itemDetails: [{ itemName: 'Mesh Wi-Fi 6 router', quantity: 2 }],
   expiresAt: '2026-11-23T12:00:00.000Z',
 }

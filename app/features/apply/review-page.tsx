@@ -38,8 +38,8 @@ export type ReviewProps = {
   billing: ApplicationAddress | null
   appointment: string
   edit: { plan: string; personalDetails: string; appointment: string }
-  /** Filed by a sales agent for a customer (issue 13): the promo code, and the witness box. */
-  sales: { promo: { code: string; description: string } | null } | null
+  /** Filed by a sales agent for a customer (issue 13): the promo code row (the cart's), and the witness box. */
+  sales: boolean
   constraint: FormConstraint
   lastResult: SubmissionResult<string[]> | undefined
 }
@@ -109,10 +109,14 @@ export function ReviewPage(props: ReviewProps) {
             ? [
                 [
                   TEXT.promoCode,
-                  props.sales.promo ? `${props.sales.promo.code}: ${props.sales.promo.description}` : TEXT.none,
+                  cart.promo
+                    ? TEXT.promoApplied(cart.promo.code, cart.promo.description, formatPesos(cart.promo.discount))
+                    : TEXT.none,
                 ] as [string, string],
               ]
             : []),
+          // Issue 33: the first bill as the orders service priced it, a promo code's discount taken off.
+          [TEXT.firstBill, formatPesos(cart.totals.firstBill)],
         ]}
       />
       {details.business ? (

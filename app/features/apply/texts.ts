@@ -123,6 +123,9 @@ export const APPLY_TEXT = {
     submitFailed: 'We could not submit your application. Please try again.',
     // issue 13: an agent filing for a customer.
     promoCode: 'Promo code',
+    promoApplied: (code: string, description: string, discount: string) =>
+      `${code}: ${description} (${discount} off the first bill)`,
+    firstBill: 'First bill',
     witnessed:
       'The customer read the consents above and gave them in my presence, as the sales agent filing this application.',
   },

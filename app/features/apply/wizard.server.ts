@@ -402,8 +402,8 @@ export async function reviewView(
         personalDetails: wizardHref(wizard.path, 'personalDetails', flow),
         appointment: wizardHref(wizard.path, 'appointment', flow),
       },
-      // Filed by an agent (issue 13): the customer's consents are witnessed, and a promo code may apply.
-      sales: flow === 'sales' ? { promo: wizard.sections.promo ?? null } : null,
+      // Filed by an agent (issue 13): the customer's consents are witnessed, and the cart's promo code shown.
+      sales: flow === 'sales',
       constraint: formConstraint(reviewFormSchema(flow)),
     },
     headers ? { headers } : undefined,
@@ -465,6 +465,12 @@ export async function reviewAction(
     )
   } catch (error) {
     if (isUpstreamError(error) && error.kind === 'rejected' && error.status === 409) {
+      // Issue 33: the agent's promo code stopped applying (back to the plan step, which says
+      // why), or the cart changed in another tab (back to the review, shown again).
+      const promo = error.fields?.promoCode?.[0]
+      if (promo) return sendBack(context, FLOW_PATHS[flow].cart, promo)
+      const plan = error.fields?.planCode?.[0]
+      if (plan) return sendBack(context, wizardHref(wizard.path, 'review', flow), plan)
       // The slot filled up since it was chosen: choose another.
       return sendBack(
         context,

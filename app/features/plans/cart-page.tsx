@@ -216,9 +216,10 @@ function Totals({ totals }: { totals: Cart['totals'] }) {
       'totalInstallationFee',
       'dueUpfront',
       'dueAtInstallation',
+      'promoDiscount',
       'firstBill',
     ] as const
-  ).filter((row) => row !== 'dueAtInstallation' || totals.dueAtInstallation > 0)
+  ).filter((row) => (row !== 'dueAtInstallation' && row !== 'promoDiscount') || totals[row] > 0)
   return (
     <section aria-labelledby="totals-heading" className="flex flex-col gap-2">
       <h2 id="totals-heading" className="text-xl font-bold">
@@ -229,7 +230,7 @@ function Totals({ totals }: { totals: Cart['totals'] }) {
           <div key={row} className="contents">
             <dt>{TEXT.totals[row]}</dt>
             <dd className="text-right font-semibold" data-total={row}>
-              {formatPesos(totals[row])}
+              {row === 'promoDiscount' ? `−${formatPesos(totals[row])}` : formatPesos(totals[row])}
             </dd>
           </div>
         ))}

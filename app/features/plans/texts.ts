@@ -95,6 +95,7 @@ export const PLANS_TEXT = {
     totalInstallationFee: 'Total installation fee',
     dueUpfront: 'Due upfront',
     dueAtInstallation: 'Cash for the installer',
+    promoDiscount: 'Promo code discount',
     firstBill: 'First bill',
   },
   instalments: (months: number, amount: string, last: string) =>

@@ -3,6 +3,7 @@
  * rejections, the timeline and the actions. Plain forms; deleting a draft asks first.
  */
 import { Form } from '@remix-run/react'
+import { formatPesos } from '../../../lib/pesos'
 import { displayMobile } from '../../../lib/mobile'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
@@ -117,7 +118,7 @@ export function SalesApplication({
   ownAgentCode: string | null
   answer: ApplicationAnswer | undefined
 }) {
-  const { item, application } = details
+  const { item, application, pricing } = details
   const name = [item.firstName, item.lastName].filter(Boolean).join(' ')
   const facts: [string, string | null][] = [
     [TEXT.status, item.statusLabel],
@@ -131,7 +132,14 @@ export function SalesApplication({
     [TEXT.mobile, item.mobileNumber ? displayMobile(item.mobileNumber) : null],
     [TEXT.segment, item.customerSegment],
     [TEXT.plan, item.planName],
-    [TEXT.promoCode, details.application?.promoCode ?? null],
+    [TEXT.monthlyFee, pricing ? formatPesos(pricing.monthlyRecurringFee) : null],
+    [
+      TEXT.promoCode,
+      pricing?.promo
+        ? TEXT.promoQuoted(pricing.promo.code, formatPesos(pricing.promo.discount))
+        : (details.application?.promoCode ?? null),
+    ],
+    [TEXT.firstBill, pricing ? formatPesos(pricing.firstBill) : null],
     [TEXT.witnessedBy, details.application?.consentsWitnessedBy ?? null],
     [TEXT.appointment, details.appointment],
     [TEXT.expires, item.expiresAt ? manilaTime(item.expiresAt) : null],

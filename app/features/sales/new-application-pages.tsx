@@ -15,7 +15,7 @@ import { Field } from '~/ui/field'
 import { plainField } from '~/ui/field-parts'
 import { useIsPending } from '~/utils/use-is-pending'
 import type { CustomerCategory } from '../../../lib/catalog'
-import type { PromoSection } from '../../../lib/draft-sections'
+import { formatPesos } from '../../../lib/pesos'
 import type { OnboardActionData, StartPage } from './new-application.server'
 import { SalesNav } from './sales-nav'
 import { NEW_APPLICATION_TEXT as TEXT } from './texts'
@@ -82,24 +82,36 @@ export type OnboardView = {
   planInCart: string | null
   cart: Cart | null
   addOns: Product[]
-  promo: PromoSection | null
   continueHref: string | null
 }
 
-function PromoForm({ promo, actionData }: { promo: PromoSection | null; actionData: OnboardActionData | undefined }) {
+/** Issue 33: the promo code on the cart, priced upstream; one that stopped applying says why. */
+function PromoForm({ cart, actionData }: { cart: Cart; actionData: OnboardActionData | undefined }) {
   const busy = useIsPending()
   const errors = actionData?.target === 'promo' ? [actionData.formError] : undefined
+  const held = cart.promo ?? null
   return (
     <section aria-labelledby="promo-heading" className="flex flex-col gap-3">
       <h2 id="promo-heading" className="text-xl font-bold">
         {TEXT.promoHeading}
       </h2>
-      {promo ? (
-        <Form method="post" className="flex flex-wrap items-center gap-3">
-          <p data-testid="promo-code">{TEXT.promoCurrent(promo.code, promo.description)}</p>
-          <Button type="submit" name="intent" value="remove-promo" variant="ghost" disabled={busy}>
-            {TEXT.promoRemove}
-          </Button>
+      {held || cart.promoNotice ? (
+        <Form method="post" className="flex flex-col gap-2">
+          {held ? (
+            <p data-testid="promo-code">
+              {TEXT.promoCurrent(held.code, held.description)} {TEXT.promoDiscount(formatPesos(held.discount))}
+            </p>
+          ) : (
+            <p role="alert" className="font-semibold text-red-700 dark:text-red-300" data-testid="promo-notice">
+              {cart.promoNotice}
+            </p>
+          )}
+          {errors ? <p className="text-red-700 dark:text-red-300">{errors[0]}</p> : null}
+          <p>
+            <Button type="submit" name="intent" value="remove-promo" variant="ghost" disabled={busy}>
+              {TEXT.promoRemove}
+            </Button>
+          </p>
         </Form>
       ) : (
         <Form method="post" className="flex flex-wrap items-end gap-3">
@@ -172,7 +184,7 @@ export function SalesOnboardPage({
           <p>{TEXT.noPlan}</p>
         )}
       </section>
-      {view.cart ? <PromoForm promo={view.promo} actionData={actionData} /> : null}
+      {view.cart ? <PromoForm cart={view.cart} actionData={actionData} /> : null}
       {view.continueHref ? (
         <p>
           <ButtonLink to={view.continueHref}>{TEXT.continueToDetails}</ButtonLink>

@@ -19,13 +19,7 @@ import { SALES_ROLES } from '~/auth/roles'
 import { applicantPathFor, FLOW_PATHS, wizardHref, type ApplicantPath } from '~/features/apply/steps'
 import type { AgentFiling } from '~/features/apply/wizard.server'
 import { readCart } from '~/features/cart/cart.server'
-import {
-  clearDraftSection,
-  draftCookie,
-  forgetDraft,
-  readDraft,
-  saveDraftSection,
-} from '~/features/drafts/draft.server'
+import { draftCookie, forgetDraft, readDraft } from '~/features/drafts/draft.server'
 import { DEFAULT_CUSTOMER_CATEGORY } from '~/features/plans/customer-category'
 import { draftRegion } from '~/features/plans/plans'
 import { plansAction, type PlansActionData } from '~/features/plans/plans.server'
@@ -35,7 +29,7 @@ import { carryCookieInRequest } from '~/utils/cookies.server'
 import { readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { PromoCodeTextSchema } from '../../../lib/application'
-import { CUSTOMER_SEGMENTS } from '../../../lib/catalog'
+import { formatPesos } from '../../../lib/pesos'
 import { NEW_APPLICATION_TEXT as TEXT } from './texts'
 
 export const START_PATH = '/sales/application'
@@ -199,7 +193,6 @@ export async function onboardView(request: Request, context: AppLoadContext) {
         planInCart: planCode,
         cart: planCode ? cart : null,
         addOns: addOns ?? [],
-        promo: draft.sections.promo ?? null,
         continueHref: planCode ? wizardHref(pathOf(category.category), 'personalDetails', 'sales') : null,
       },
       { headers: { 'cache-control': 'no-store' } },
@@ -215,70 +208,69 @@ export async function onboardView(request: Request, context: AppLoadContext) {
 export type OnboardActionData = PlansActionData & { promoCode?: string }
 
 /**
- * The plan step's forms: the promo code (checked by the sales service for the customer's
- * segment, kept in the draft) and its removal; everything else is the /plans pages' own
- * action (category, plan, add-ons, payment mode), coming back here.
+ * The plan step's forms: the promo code (issue 33: on the draft's cart, which the orders
+ * service prices with it under the sales service's rules, with the agent's token) and its
+ * removal; everything else is the /plans pages' own action (category, plan, add-ons,
+ * payment mode), coming back here.
  */
 export async function onboardAction(request: Request, context: AppLoadContext) {
   const me = await salesUser(request, context)
   const draft = await serviceableDraft(request, context)
   const form = await readForm(request.clone())
   const intent = form.get('intent')
-  if (intent === 'remove-promo') {
-    const headers = await clearDraftSection(request, context, 'promo')
-    return redirectWithToast(context.config, ONBOARD_PATH, { kind: 'success', message: TEXT.promoRemoved }, { headers })
+  if (intent !== 'promo' && intent !== 'remove-promo') {
+    return plansAction(request, context, ONBOARD_PATH, ONBOARD_PATH)
   }
-  if (intent !== 'promo') return plansAction(request, context, ONBOARD_PATH, ONBOARD_PATH)
-
   const typed = String(form.get('promoCode') ?? '').slice(0, 60)
   const refuse = (formError: string, status = 400) =>
     data<OnboardActionData>({ formError, target: 'promo', promoCode: typed }, { status })
+  const cart = await readCart(request, context)
+  if (!cart?.planCode) return refuse(TEXT.promoNeedsPlan, 409)
+
+  if (intent === 'remove-promo') {
+    const removed = await me.call((upstream, token) => upstream.orders.removePromoCode(token, draft.id, cart.cartId))
+    if (!removed.ok) return refuse(removed.message, removed.error.status ?? 503)
+    return redirectWithToast(context.config, ONBOARD_PATH, { kind: 'success', message: TEXT.promoRemoved })
+  }
+
   const parsed = PromoCodeTextSchema.safeParse(typed)
   if (!parsed.success) return refuse(typed.trim() ? parsed.error.issues[0]!.message : TEXT.promoRequired)
-  const segment = CUSTOMER_SEGMENTS[(draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY).category]
-  const checked = await me.call((upstream, token) => upstream.sales.validatePromoCode(token, parsed.data, segment))
-  if (!checked.ok) {
-    const own = checked.error.kind === 'rejected' ? checked.error.fields?.code?.[0] : undefined
-    return refuse(own ?? checked.message, checked.error.status ?? 503)
-  }
-  const promo = checked.value
-  const headers = await saveDraftSection(request, context, 'promo', {
-    code: promo.code,
-    description: promo.description.slice(0, 200),
-    discountPesos: promo.discountPesos,
-  })
-  return redirectWithToast(
-    context.config,
-    ONBOARD_PATH,
-    { kind: 'success', message: TEXT.promoApplied(promo.code) },
-    { headers },
+  const applied = await me.call((upstream, token) =>
+    upstream.orders.applyPromoCode(token, draft.id, cart.cartId, parsed.data),
   )
+  if (!applied.ok) {
+    const own = applied.error.kind === 'rejected' ? applied.error.fields?.code?.[0] : undefined
+    return refuse(own ?? applied.message, applied.error.status ?? 503)
+  }
+  const promo = applied.value.promo!
+  return redirectWithToast(context.config, ONBOARD_PATH, {
+    kind: 'success',
+    message: TEXT.promoApplied(promo.code, formatPesos(promo.discount)),
+  })
 }
 
 // ---------------------------------------------------------------------------------------
 // Submitting for the customer
 
 /**
- * What the review's submission needs of the agent: their code, and the draft's promo code
- * checked once more (it may have ended since it was entered); an ended one sends the agent
- * back to the plan step with the reason, the draft kept.
+ * What the review's submission needs of the agent: their code, and the cart's promo code as
+ * the orders service prices it now (it may have ended, or the plan changed, since it was
+ * entered); one that no longer applies sends the agent back to the plan step with the
+ * reason, the draft kept. The applications service records the cart's code, not this one.
  */
 export async function agentFiling(request: Request, context: AppLoadContext): Promise<AgentFiling> {
   const me = await salesUser(request, context)
   return {
     agentCode: agentCodeOf(me),
     promoCode: async () => {
-      const draft = await readDraft(request, context)
-      const promo = draft?.sections.promo
-      if (!promo) return null
-      const segment = CUSTOMER_SEGMENTS[(draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY).category]
-      const checked = await me.call((upstream, token) => upstream.sales.validatePromoCode(token, promo.code, segment))
-      if (checked.ok) return checked.value.code
-      const message =
-        checked.error.kind === 'rejected' && checked.error.status === 422
-          ? TEXT.promoEnded(promo.code)
-          : checked.message
-      throw await redirectWithToast(context.config, ONBOARD_PATH, { kind: 'error', message })
+      const cart = await readCart(request, context)
+      if (cart?.promoNotice) {
+        throw await redirectWithToast(context.config, ONBOARD_PATH, {
+          kind: 'error',
+          message: TEXT.promoNoLongerApplies(cart.promoNotice),
+        })
+      }
+      return cart?.promo?.code ?? null
     },
   }
 }

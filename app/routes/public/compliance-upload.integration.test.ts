@@ -41,7 +41,7 @@ const settle = settleRoute
 
 /** A draft with a plan in its cart and, unless `withId` is false, a government ID uploaded. */
 async function draft(withId = true) {
-  const answer = await addPlan(new Request('http://localhost/plans'), t.context, 'fiber-plan-1299')
+  const answer = await addPlan(new Request('http://localhost/plans'), t.context, 'fiber-plan-1699')
   const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0]!
   const { id } = (await readDraft(new Request('http://localhost/plans', { headers: { cookie } }), t.context))!
   if (withId) {
