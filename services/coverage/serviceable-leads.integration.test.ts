@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PAYLOAD } from '../applications/seed.ts'
 import type { ServiceDeps } from '../context.ts'
 import { createDraftService } from '../drafts/service.ts'
-import { findUserRowByEmail } from '../identity/users.ts'
 import {
+  bearerOf,
   freeSlotId,
   signAccessToken,
   signedCall,
@@ -31,15 +31,7 @@ type Headers = Record<string, string>
 const call = (method: string, path: string, headers: Headers = {}, body?: unknown) =>
   signedCall(t, method, path, { headers, body })
 
-async function tokenFor(email: string): Promise<Headers> {
-  const user = await findUserRowByEmail(t.database.db, email)
-  const token = await signAccessToken(t, {
-    sub: user!.id,
-    realm_access: { roles: user!.roles },
-    agentCode: user!.agentCode,
-  })
-  return { authorization: `Bearer ${token}` }
-}
+const tokenFor = (email: string): Promise<Headers> => bearerOf(t, email)
 
 const deps = (): ServiceDeps => ({
   db: t.database.db,

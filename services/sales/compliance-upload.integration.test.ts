@@ -15,8 +15,7 @@ import { MAX_FILE_BYTES, UPLOAD_MESSAGES } from '../../lib/documents.ts'
 import { HEADER, computeSignature, newRequestId } from '../../lib/signature.ts'
 import { agentApplicationByReference } from '../applications/agent-applications.ts'
 import { OPERATOR_CHANNEL } from '../applications/tracking-routes.ts'
-import { findUserRowByEmail } from '../identity/users.ts'
-import { signAccessToken, signedCall, startTestGateway, type TestGateway } from '../testing.ts'
+import { bearerOf, signedCall, startTestGateway, type TestGateway } from '../testing.ts'
 import { DEMO_FILINGS } from './seed.ts'
 
 let t: TestGateway
@@ -27,16 +26,7 @@ afterAll(() => t?.close())
 
 type Headers = Record<string, string>
 
-async function tokenFor(email: string): Promise<Headers> {
-  const user = (await findUserRowByEmail(t.database.db, email))!
-  const token = await signAccessToken(t, {
-    sub: user.id,
-    realm_access: { roles: user.roles },
-    agentCode: user.agentCode,
-    accountNumber: user.accountNumbers,
-  })
-  return { authorization: `Bearer ${token}` }
-}
+const tokenFor = (email: string): Promise<Headers> => bearerOf(t, email)
 
 const jpg = fs.readFileSync(path.join(import.meta.dirname, '../../tests/fixtures/government-id.jpg'))
 const pdf = fs.readFileSync(path.join(import.meta.dirname, '../../tests/fixtures/proof-of-billing.pdf'))
