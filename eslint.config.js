@@ -20,6 +20,7 @@ export default tseslint.config(
       '.data-*/**',
       // npm run bench's builds (scripts/bench/bare.ts).
       '.bench/**',
+      '.react-router/**',
     ],
   },
   js.configs.recommended,

@@ -9,8 +9,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
-import { createRequestHandler } from '@remix-run/express'
-import type { ServerBuild } from '@remix-run/node'
+import { createRequestHandler } from '@react-router/express'
+import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import compression from 'compression'
 import express from 'express'
@@ -43,7 +43,7 @@ import { logContext } from './lib/logger.ts'
 import { removeAbandoned, UPLOAD_FOLDER_PREFIX } from './lib/work-folders.ts'
 import { applyTimeLimits, guardProcess } from './lib/transport.ts'
 
-// The package folder, which holds the Remix build: this file's folder when it runs as
+// The package folder, which holds the React Router build: this file's folder when it runs as
 // source (tsx), two up when it runs bundled as build/process/server.js (npm start).
 const root = nearestPackageFolder(path.dirname(fileURLToPath(import.meta.url)))
 
@@ -233,7 +233,7 @@ export async function createPortal(config: Config, logger: Logger, options: Port
   }
 
   const build = viteDevServer
-    ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+    ? () => viteDevServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
     : ((await import(path.join(root, 'build/server/index.js'))) as ServerBuild)
 
   app.all(

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream'
-import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 import { countPageView } from './features/analytics/page-view.server'
 import { NonceProvider } from './ui/nonce'
@@ -8,31 +7,34 @@ import { scriptsInsideBody } from './utils/document.server'
 
 const ABORT_DELAY = 5_000
 
+/** React Router rejects pending promises a little before the render is given up (ABORT_DELAY). */
+export const streamTimeout = ABORT_DELAY - 1_000
+
 /**
  * Renders the whole document before answering. Our loaders do not defer, so streaming
  * the shell early gains nothing, while one body in one write lets compression work on
  * it once instead of once per React chunk (it halved the landing page's throughput),
  * and no-JS browsers and bots always get a complete page. Having it whole also lets the
- * data scripts Remix writes after `</html>` move inside `<body>` (scriptsInsideBody).
+ * data scripts React Router writes after `</html>` move inside `<body>` (scriptsInsideBody).
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce
   // Pages carry per-browser state (theme, banner, toasts): never for shared caches.
   if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-cache')
   // After ACCEPT only, in the background (issue 17 item 5; docs/decisions/0051).
-  countPageView(request, responseStatusCode, remixContext, loadContext)
+  countPageView(request, responseStatusCode, routerContext, loadContext)
   return new Promise<Response>((resolve, reject) => {
     // Give up on a render that hangs; never keep the timer past the response.
     const timer = setTimeout(() => abort(), ABORT_DELAY)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,

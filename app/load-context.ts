@@ -21,12 +21,9 @@ export type PortalLoadContext = {
   metrics?: UpstreamCallMetrics
 }
 
-// Module augmentation: Remix's own context type takes the portal's fields, so it has none of its own.
+// Module augmentation: React Router's own context type takes the portal's fields, so it has none of its own.
 /* eslint-disable @typescript-eslint/no-empty-object-type */
-declare module '@remix-run/node' {
-  interface AppLoadContext extends PortalLoadContext {}
-}
-declare module '@remix-run/server-runtime' {
+declare module 'react-router' {
   interface AppLoadContext extends PortalLoadContext {}
 }
 /* eslint-enable @typescript-eslint/no-empty-object-type */

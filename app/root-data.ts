@@ -4,7 +4,7 @@
  * returns this type (`satisfies RootData`), and this module imports nothing of root.tsx,
  * not even its type, so no import graph shows a circle.
  */
-import { useRouteLoaderData } from '@remix-run/react'
+import { useRouteLoaderData } from 'react-router'
 import type { UserKind } from '~/auth/roles'
 import type { Theme } from '~/features/shell/preferences.server'
 import type { Toast } from '~/utils/toast.server'

@@ -11,7 +11,7 @@ function titleOf(args: Partial<MetaArgs>) {
     location: {},
     ...args,
   } as MetaArgs)
-  return descriptors.find((descriptor): descriptor is { title: string } => 'title' in descriptor)?.title
+  return descriptors?.find((descriptor): descriptor is { title: string } => 'title' in descriptor)?.title
 }
 
 describe('the root meta', () => {

@@ -1,5 +1,17 @@
-import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from '@remix-run/react'
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  Meta,
+  type MetaFunction,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+} from 'react-router'
 import type { ReactNode } from 'react'
 import { guard } from './auth/guard'
 import { clearSessionCookie, getUser, hasStaleCookie } from './auth/session.server'

@@ -2,7 +2,7 @@
  * The URL map (spec 2). Capabilities add their routes here as they land; anything not
  * listed falls through to the not-found page.
  */
-import { index, layout, route, type RouteConfig } from '@remix-run/route-config'
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
 import { LEGAL_DOCUMENTS, SALES_LEGAL_DOCUMENTS } from './features/legal/documents'
 import { LANDING_PATHS } from './utils/landing-paths'
 

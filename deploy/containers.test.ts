@@ -98,15 +98,10 @@ describe('Dockerfile', () => {
     for (const run of of(build, 'RUN')) expect(run.args).toMatch(/^bash deploy\/process\.sh /)
   })
 
-  it('copies patches/ before the install, whose postinstall applies them to node_modules (patch-package)', () => {
+  it('patches nothing in node_modules: no postinstall, no patches/ (docs/decisions/0064)', () => {
+    expect(JSON.parse(read('package.json')).scripts.postinstall).toBeUndefined()
     const build = allStages.find((stage) => stage.name === 'build')!
-    const install = build.instructions.findIndex(
-      (item) => item.keyword === 'RUN' && /process\.sh install/.test(item.args),
-    )
-    const patches = build.instructions.findIndex((item) => item.keyword === 'COPY' && /^patches\b/.test(item.args))
-    expect(JSON.parse(read('package.json')).scripts.postinstall).toBe('patch-package')
-    expect(patches).toBeGreaterThanOrEqual(0)
-    expect(patches).toBeLessThan(install)
+    expect(build.instructions.some((item) => item.keyword === 'COPY' && /^patches\b/.test(item.args))).toBe(false)
   })
 
   it('runs with production dependencies only: node_modules comes from the pruned stage, nothing installs after', () => {

@@ -8,7 +8,7 @@ import type { Config } from './env.ts'
  * the call's correlation header), and on the upstream the call's own signed request id.
  */
 export type LogContext = { requestId: string; upstreamCallId?: string }
-// One store per process, whichever bundle asks: the Remix app is bundled apart from server.ts,
+// One store per process, whichever bundle asks: the React Router app is bundled apart from server.ts,
 // and each copy of this module must find the same store, so it lives on a registered symbol.
 const STORE = Symbol.for('hibla.logContext')
 const registry = globalThis as typeof globalThis & { [STORE]?: AsyncLocalStorage<LogContext> }

@@ -67,7 +67,7 @@ const TIMED_OUT_ANSWER = Buffer.concat([
  * finishes), it is answered 408 on the socket and the connection closed, as Node does when its
  * requestTimeout passes; only closed when the answer had begun (a route that answered without
  * reading the body). The answer does not go through `res`: the handler still waiting for the
- * body must see the client gone (the response closed unfinished aborts a Remix request's
+ * body must see the client gone (the response closed unfinished aborts a React Router request's
  * signal), not a response it would then try to write again (docs/decisions/0059).
  */
 export function limitBodyTime(req: IncomingMessage, res: ServerResponse, ms: number) {

@@ -2,7 +2,7 @@
  * npm run bench: builds, starts the production server on a free port (3400-3499) with a
  * fresh DATA_DIR, then measures
  *   1. throughput, with autocannon, of the landing page and the plans list against a bare
- *      Remix v2 app served alone by remix-serve (scripts/bench/bare.ts), and against the
+ *      React Router v7 app served alone by react-router-serve (scripts/bench/bare.ts), and against the
  *      in-process floor (`/__floor`, a bare page through the portal's own middleware),
  *      which shows how the gap splits between middleware and page; rounds rotate the order;
  *   2. a full step-2 POST of /CheckAvailability with 20 visitors at once (p99);
@@ -95,7 +95,7 @@ async function main() {
   console.log(`\n> starting NODE_ENV=production node build/process/server.js on port ${port}`)
   const base = await startServer(port)
   const barePort = await freePort()
-  console.log(`> starting remix-serve with the bare app on port ${barePort}`)
+  console.log(`> starting react-router-serve with the bare app on port ${barePort}`)
   const bare = await startBareApp(barePort)
 
   // 1. Throughput.
@@ -109,7 +109,7 @@ async function main() {
 
   // 2. A full step-2 POST of /CheckAvailability, 20 visitors at once, and the same load on
   // the bare app's form route (a cookie and a redirect) as the machine's floor.
-  const checkPostFloor = await measureCheckPost(bare.base, 'the bare Remix app')
+  const checkPostFloor = await measureCheckPost(bare.base, 'the bare React Router app')
   await stopBareApp()
   const checkPost = await measureCheckPost(base)
 

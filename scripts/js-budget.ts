@@ -2,7 +2,7 @@
  * npm run js-budget (after `npm run build`): the first-visit JS of every route, read
  * from the build's own route manifest, against the budget. For a route that is the
  * client entry, then root and every route down to it, each with its static imports:
- * exactly the module and modulepreload links Remix puts in the page's HTML. Each file
+ * exactly the module and modulepreload links React Router puts in the page's HTML. Each file
  * gzipped at level 9 and summed, KB = 1,000 bytes, as `npm run bench` measures over
  * HTTP. Chunks a page fetches later with import() are shown apart ("later") and do not
  * count. File sizes are deterministic, unlike timings, so this is a gate: it exits 1
@@ -48,9 +48,9 @@ function readManifest(clientDir: string): Manifest {
   if (!fs.existsSync(assets)) throw new Error(`${assets} does not exist: run npm run build first`)
   const files = fs.readdirSync(assets).filter((name) => /^manifest-[\w-]+\.js$/.test(name))
   if (files.length !== 1)
-    throw new Error(`expected one Remix manifest in ${assets}, found ${files.length}: run npm run build again`)
+    throw new Error(`expected one React Router manifest in ${assets}, found ${files.length}: run npm run build again`)
   const code = fs.readFileSync(path.join(assets, files[0]!), 'utf8')
-  return JSON.parse(code.replace(/^window\.__remixManifest\s*=\s*/, '').replace(/;\s*$/, '')) as Manifest
+  return JSON.parse(code.replace(/^window\.__reactRouterManifest\s*=\s*/, '').replace(/;\s*$/, '')) as Manifest
 }
 
 export function routeWeights(clientDir = path.join(root, 'build', 'client')): RouteWeight[] {

@@ -60,7 +60,7 @@ rm -rf .test-results
 static_checks() {
   local logs
   logs=$(mktemp -d)
-  npx tsc --noEmit >"$logs/typecheck" 2>&1 &
+  npm run --silent typecheck >"$logs/typecheck" 2>&1 &
   local typecheck=$!
   npm run --silent lint >"$logs/lint" 2>&1 &
   local lint=$!

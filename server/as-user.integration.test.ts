@@ -7,7 +7,7 @@
  * claims.
  */
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LinkAccountSchema } from '../lib/identity-schemas.ts'
@@ -17,6 +17,7 @@ import { upstreamFor } from '../app/upstream/index.server.ts'
 import { failureReply } from '../app/utils/form.server.ts'
 import { HOLDER_EMAIL, newestCode } from '../tests/support/ownership.ts'
 import { loadContextOf, signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
+import { routeArgs } from '../tests/support/route-args'
 
 const SPEC_8_FAILED = 'Something went wrong. Please try again later.'
 const CUSTOMER = { email: 'customer@example.com', password: 'Customer2024' }
@@ -123,7 +124,7 @@ describe('a call as the user', () => {
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ intent: 'link', accountNumber: '1000000000003' }),
     })
-    const answer = (await getStartedAction({ request, context: identityDown, params: {} })) as unknown as {
+    const answer = (await getStartedAction(routeArgs({ request, context: identityDown, params: {} }))) as unknown as {
       data: { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }
       init: { status: number }
     }

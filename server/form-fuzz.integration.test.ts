@@ -10,7 +10,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { RouteConfigEntry } from '@remix-run/route-config'
+import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import routes from '../app/routes.ts'
 import { UNSUPPORTED_CHARACTERS } from '../lib/control-characters.ts'

@@ -151,7 +151,7 @@ describe('hostile input', () => {
   })
 
   // issue 32, item 6: Sec-Fetch-Site same-origin with a foreign Origin passed the portal's check and
-  // Remix's own threw (a 500). Any mix of these headers, spoiled or missing, is a page, never a 5xx.
+  // React Router's own threw (a 500). Any mix of these headers, spoiled or missing, is a page, never a 5xx.
   it('a post with any mix of hostile Origin, Sec-Fetch-Site, Referer and forwarded host gets no 5xx', async () => {
     const own = new URL(base).host
     const value = <T>(...values: T[]) => fc.constantFrom<T | undefined>(undefined, ...values)

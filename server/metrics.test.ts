@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net'
-import type { RouteConfigEntry } from '@remix-run/route-config'
-import type { ServerBuild } from '@remix-run/node'
+import type { RouteConfigEntry } from '@react-router/dev/routes'
+import type { ServerBuild } from 'react-router'
 import express from 'express'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import routeConfig from '../app/routes.ts'
 import { createMetrics } from '../lib/metrics.ts'
-import { portalRouteLabel, requestMetrics, routeTree } from './metrics.ts'
+import { portalRouteLabel, rememberedLabels, REMEMBERED_LABELS, requestMetrics, routeTree } from './metrics.ts'
 
-/** The build's flat route manifest as Remix makes it from app/routes.ts (ids, parents, paths). */
+/** The build's flat route manifest as React Router makes it from app/routes.ts (ids, parents, paths). */
 function manifestOf(entries: RouteConfigEntry[]): Pick<ServerBuild, 'routes'> {
   const routes: Record<string, { id: string; parentId?: string; path?: string; index?: boolean }> = {
     root: { id: 'root', path: '' },
@@ -47,7 +47,7 @@ describe('portal route labels', () => {
     expect(portalRouteLabel('/plans/FIBER1500', tree)).toBe('/plans/:code')
   })
 
-  it('prefer a fixed path over a pattern that would also match it, as Remix does', () => {
+  it('prefer a fixed path over a pattern that would also match it, as React Router does', () => {
     expect(portalRouteLabel('/plans/cart', tree)).toBe('/plans/cart')
   })
 
@@ -57,7 +57,7 @@ describe('portal route labels', () => {
     expect(portalRouteLabel('/', tree)).toBe('/')
   })
 
-  it('give what Express answers before Remix a fixed name', () => {
+  it('give what Express answers before React Router a fixed name', () => {
     expect(portalRouteLabel('/healthz', tree)).toBe('/healthz')
     expect(portalRouteLabel('/readyz', tree)).toBe('/readyz')
     expect(portalRouteLabel('/realms/hibla/protocol/openid-connect/auth', tree)).toBe('oidc')
@@ -88,6 +88,22 @@ describe('portal route labels', () => {
       }),
       { numRuns: 200 },
     )
+  })
+})
+
+describe('remembered labels', () => {
+  it('answer as portalRouteLabel, again and past the number kept, and per tree', () => {
+    const label = rememberedLabels()
+    const paths = ['/plans/FIBER1500', '/plans/cart', '/no/such/page', '/_root.data', '/healthz']
+    for (const path of [...paths, ...paths]) expect(label(path, tree), path).toBe(portalRouteLabel(path, tree))
+    for (let n = 0; n < REMEMBERED_LABELS + 50; n++) {
+      expect(label(`/customer/bill-history/pay/${n}`, tree)).toBe('/customer/bill-history/pay/:accountNumber')
+    }
+    expect(label('/plans/cart', tree)).toBe('/plans/cart')
+    // Another build's tree is asked anew: a path it does not have is unmatched there.
+    const other = routeTree({ routes: {} })
+    expect(label('/plans/cart', other)).toBe('unmatched')
+    expect(label('/plans/cart', undefined)).toBe('unmatched')
   })
 })
 

@@ -68,7 +68,7 @@ describe('cross-site form posts', () => {
   })
 
   // issue 32, item 6: each signal present must name this site; Sec-Fetch-Site same-origin with a
-  // foreign Origin passed here and Remix's own Origin check then threw (a 500).
+  // foreign Origin passed here and React Router's own Origin check then threw (a 500).
   it.each([
     ['same-origin with a foreign Origin', { 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' }],
     ['same-origin with an opaque Origin', { 'sec-fetch-site': 'same-origin', origin: 'null' }],

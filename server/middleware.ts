@@ -114,8 +114,8 @@ function statusPage(product: string, title: string, heading: string, lines: stri
  * Cross-origin form posts are refused (docs/security.md, Input) with a 403 page: browsers say
  * where a request came from in Sec-Fetch-Site, and in Origin (older ones in Referer only).
  * Each signal present must say this site; one that is malformed or names another site refuses
- * the post. Remix checks Origin against X-Forwarded-Host or Host itself and throws (a 500)
- * when they differ, so the Origin must equal that host too: a post Remix would refuse never
+ * the post. React Router checks Origin against X-Forwarded-Host or Host itself and throws (a 500)
+ * when they differ, so the Origin must equal that host too: a post React Router would refuse never
  * reaches it (issue 32, item 6: Sec-Fetch-Site same-origin with a foreign Origin was a 500).
  */
 export function csrfGuard(config: Pick<Config, 'PRODUCT_NAME'>): Middleware {
@@ -153,7 +153,7 @@ function hostOf(value: string): string | null {
 
 /**
  * Whether `host` is the one this request was sent to: the Host header, or X-Forwarded-Host
- * (its first value) when present, as Remix reads them; a forwarded host that differs from Host
+ * (its first value) when present, as React Router reads them; a forwarded host that differs from Host
  * counts only from a trusted proxy (TRUST_PROXY).
  */
 function isThisHost(req: Request, host: string | null): boolean {
@@ -197,7 +197,7 @@ export function errorPage(config: Pick<Config, 'PRODUCT_NAME'>, logger: Logger) 
  */
 export function backslashPathsNotFound(): Middleware {
   return (req, _res, next) => {
-    // Remix's adapter reads originalUrl.
+    // React Router's adapter reads originalUrl.
     if (/^\/(?:%5c|\\)/i.test(req.originalUrl)) req.url = req.originalUrl = '/page-not-found'
     next()
   }

@@ -5,7 +5,7 @@
  * and /customer, intents unlink and make-default) refuses one the user's token does not
  * list, including one the database links but the token does not yet know.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getUser } from '../app/auth/session.server.ts'

@@ -7,7 +7,7 @@
  * is sent back to the reason; a Win Back whose filing fails keeps everything and says so.
  * The journeys in a browser, JS on and off, are tests/e2e/referrals.spec.ts's.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { CookieJar } from '../tests/support/identity-provider.ts'

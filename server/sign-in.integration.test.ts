@@ -3,7 +3,7 @@
  * real embedded provider with the seeded demo users, driven with fetch and plain form
  * posts as a browser without JavaScript would (docs/security.md, Sessions and Sign-in).
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { draftCookie } from '../app/features/drafts/draft.server.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'

@@ -5,7 +5,7 @@
  * the grant when a rotated refresh token comes back, so a second refresh would end the
  * sign-in); a refresh the provider refuses ends the portal session.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getAccessToken, getUser } from '../app/auth/session.server.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'

@@ -3,14 +3,14 @@
  * Transport): clients that abort, truncate, never finish or drip, and bodies over their limit,
  * against the real portal over HTTP with short body time limits. The routes are generated from
  * app/routes.ts: every route whose module exports an action is posted to, so a new one is
- * covered without anyone adding it here; so are the body readers mounted beside Remix (the
+ * covered without anyone adding it here; so are the body readers mounted beside React Router (the
  * embedded sign-in provider, the payment sandbox). After each fault the process still answers
  * `/` with 200, no `portal-upload-*` temporary folder remains, and no rejection went unhandled.
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { RouteConfigEntry } from '@remix-run/route-config'
+import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import routes from '../app/routes.ts'
 import { MAX_UPLOAD_BODY_BYTES, UPLOAD_MESSAGES } from '../lib/documents.ts'
@@ -77,7 +77,7 @@ beforeAll(async () => {
   const issuerPath = new URL(t.config.oidc.issuer).pathname
   targets = [
     ...actionRoutes(),
-    // Body readers mounted beside Remix (server.ts).
+    // Body readers mounted beside React Router (server.ts).
     { id: 'sign-in provider token endpoint', path: `${issuerPath}/protocol/openid-connect/token` },
     { id: 'payment sandbox checkout', path: `${SANDBOX_MOUNT_PATH}/checkout/x` },
   ]

@@ -14,7 +14,7 @@
  * The call gets every upstream service, so billing, payments, notifications and the
  * sales area call theirs the same way.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { isUpstreamError, type UpstreamError } from '~/upstream/errors'
 import { upstreamFor, type Upstream } from '~/upstream/index.server'
 import { upstreamMessage } from '~/utils/upstream-failure'

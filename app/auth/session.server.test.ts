@@ -1,4 +1,4 @@
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { silentLogger, testConfig } from '../../services/testing'
 import { getUser, sessionCookie } from './session.server'

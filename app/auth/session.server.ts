@@ -4,7 +4,7 @@
  * the cookie is anonymous without any upstream call; one with it reads its session once,
  * whatever number of loaders ask.
  */
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { decodeJwt } from 'jose'
 import { hasCookie, signedCookie } from '~/utils/cookies.server'
 import type { Config } from '../../lib/env'

@@ -2,7 +2,7 @@
  * The two halves of sign-in: /login sends the browser to the provider, /login/callback
  * takes it back, checks everything and starts a new portal session.
  */
-import { redirect, type AppLoadContext } from '@remix-run/node'
+import { redirect, type AppLoadContext } from 'react-router'
 import { signedCookie } from '~/utils/cookies.server'
 import type { Config } from '../../lib/env'
 import { safeRedirect } from '~/utils/safe-redirect'

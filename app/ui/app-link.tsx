@@ -1,10 +1,10 @@
 /**
- * Links inside the portal. Remix's <Link> resolves its route on every server render
+ * Links inside the portal. React Router's <Link> resolves its route on every server render
  * (about 15 µs each; a page has 20 to 30 links), so pages use plain anchors and one
  * click handler, installed by the root once JavaScript runs, turns clicks on them into
  * client-side navigations. Without JavaScript they are ordinary links.
  */
-import { useNavigate } from '@remix-run/react'
+import { useNavigate } from 'react-router'
 import { useEffect, type AnchorHTMLAttributes } from 'react'
 
 export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {

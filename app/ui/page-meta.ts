@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from '@remix-run/node'
+import type { MetaDescriptor } from 'react-router'
 import { rootDataIn } from '~/root-data'
 
 type Match = { id: string; data: unknown }

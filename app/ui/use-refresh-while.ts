@@ -1,5 +1,5 @@
 /** While something is under way upstream, re-read the page every 5 s (JavaScript only; without it, the page's own refresh link). */
-import { useRevalidator } from '@remix-run/react'
+import { useRevalidator } from 'react-router'
 import { useEffect } from 'react'
 
 export function useRefreshWhile(active: boolean, everyMs = 5000) {

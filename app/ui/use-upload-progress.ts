@@ -6,10 +6,10 @@
  * - an answer below 400 (the action's redirect, followed, or its page) is the new state:
  *   the portal navigates to where it landed, so the loaders run as after any post;
  * - an answer of 400 or more carries errors the page must show beside the fields: the
- *   form is submitted once more through Remix, which renders them (a second upload, on a
+ *   form is submitted once more through React Router, which renders them (a second upload, on a
  *   path that the schema's checks in the browser make rare).
  */
-import { useNavigate, useSubmit } from '@remix-run/react'
+import { useNavigate, useSubmit } from 'react-router'
 import { useState, type FormEvent } from 'react'
 import type { FileProgress } from './upload'
 

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { HEADER, computeSignature } from '../../lib/signature'
 import { silentLogger, testConfig } from '../../services/testing'

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { addressCalls } from './address.server'
 import { analyticsCalls } from './analytics.server'
 import { applicationStatusCalls } from './application-status.server'

@@ -1,4 +1,4 @@
-import { createCookie, type Cookie } from '@remix-run/node'
+import { createCookie, type Cookie } from 'react-router'
 import type { Config } from '../../lib/env'
 
 const cache = new WeakMap<Config, Map<string, Cookie>>()
@@ -7,7 +7,7 @@ const cache = new WeakMap<Config, Map<string, Cookie>>()
  * The portal's own cookies (docs/security.md, Sessions): signed with SESSION_SECRET, HttpOnly,
  * SameSite=Lax, and in production Secure with the `__Host-` prefix. Without `maxAge`
  * the browser forgets it when its session ends. One instance per name and config.
- * Remix signs with the first secret and accepts any: a cookie signed before a rotation
+ * React Router signs with the first secret and accepts any: a cookie signed before a rotation
  * (SESSION_SECRET_PREVIOUS) still reads, and is signed with the current one when next set.
  */
 export function signedCookie(config: Config, name: string, maxAge?: number): Cookie {
@@ -36,7 +36,7 @@ export function hasCookie(request: Request, name: string): boolean {
 
 /**
  * After an action sets or expires one of the portal's cookies, makes the rest of this
- * request see it as the browser will: Remix runs the loaders of a document POST (a form
+ * request see it as the browser will: React Router runs the loaders of a document POST (a form
  * sent without JavaScript) on a copy of the action's request headers, so they read the
  * cookie as it now stands, and the root does not expire a cookie this very answer sets.
  * `setCookie` is the Set-Cookie value; an expired one (Max-Age=0) removes the cookie.

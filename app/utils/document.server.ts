@@ -1,8 +1,8 @@
 const DOCUMENT_END = '</body></html>'
 
 /**
- * Remix renders its single-fetch hand-off (`<StreamTransfer>`, the scripts that feed the
- * loader data to hydration) as a sibling of the document inside `<RemixServer>`, so React
+ * React Router renders its single-fetch hand-off (`<StreamTransfer>`, the scripts that feed the
+ * loader data to hydration) as a sibling of the document inside `<ServerRouter>`, so React
  * writes those `<script>`s after `</html>`: invalid HTML ("stray start tag script") that
  * every browser then moves into `<body>`. With the whole document in hand (entry.server),
  * they go where the parser would put them, just before `</body>`. The scripts escape `<`

@@ -2,7 +2,7 @@ import { parse, type Submission, type SubmissionResult } from '@conform-to/react
 // The one import of Conform's parser: forms parse through parseWithZod below (eslint.config.js).
 // eslint-disable-next-line no-restricted-imports
 import { getZodConstraint, parseWithZod as parseWithZodOnly } from '@conform-to/zod/v4'
-import { data } from '@remix-run/node'
+import { data } from 'react-router'
 import type { z } from 'zod'
 import { UNSUPPORTED_CHARACTERS, hasControlCharacters } from '../../lib/control-characters'
 import type { FormConstraint } from '~/ui/use-schema-form'

@@ -2,7 +2,7 @@
  * Server-rendered toasts (spec 2: top-right, 6 s). A toast is a signed flash cookie
  * read once by the next page; JavaScript only dismisses it after 6 s.
  */
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import { z } from 'zod'
 import type { Config } from '../../lib/env'
 import { signedCookie } from './cookies.server'

@@ -1,4 +1,4 @@
-import { useFormAction, useNavigation } from '@remix-run/react'
+import { useFormAction, useNavigation } from 'react-router'
 
 /**
  * Whether this route's form is on its way: a submit button uses it to refuse a second

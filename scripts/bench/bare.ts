@@ -1,8 +1,8 @@
 /**
- * The floor the portal's pages are measured against (issue 9, item 6): a bare Remix v2
- * app (scripts/bench/bare-app/, a root and one page as the Remix template has them),
- * built once into .bench/bare-app and served alone by `remix-serve` on its own port, in
- * its own process group, as anyone would serve a Remix app. Its pages carry none of the
+ * The floor the portal's pages are measured against (issue 9, item 6): a bare React Router
+ * v7 app (scripts/bench/bare-app/, a root and one page as the framework's template has
+ * them), built once into .bench/bare-app and served alone by `react-router-serve` on its
+ * own port, in its own process group, as anyone would serve a React Router app. Its pages carry none of the
  * portal's middleware, session, logging or upstream calls: that is what the ratio shows.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -19,9 +19,9 @@ const buildDir = path.join(root, '.bench/bare-app')
 let server: ChildProcess | undefined
 
 export function buildBareApp() {
-  console.log('\n> building the bare Remix app (scripts/bench/bare-app) into .bench/bare-app')
+  console.log('\n> building the bare React Router app (scripts/bench/bare-app) into .bench/bare-app')
   fs.rmSync(buildDir, { recursive: true, force: true })
-  const result = spawnSync('npx', ['remix', 'vite:build', '--config', 'scripts/bench/bare-app/vite.config.ts'], {
+  const result = spawnSync('npx', ['react-router', 'build', 'scripts/bench/bare-app'], {
     cwd: root,
     env: { ...process.env, BARE_APP_BUILD: buildDir, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -31,16 +31,16 @@ export function buildBareApp() {
   fs.writeFileSync(path.join(buildDir, 'package.json'), '{ "type": "module" }\n')
 }
 
-/** Starts `remix-serve` on `port`; resolves with its base URL and process group. */
+/** Starts `react-router-serve` on `port`; resolves with its base URL and process group. */
 export async function startBareApp(port: number): Promise<{ base: string; pgid: number }> {
   server = spawn(
     process.execPath,
-    [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), path.join(buildDir, 'server/index.js')],
+    [path.join(root, 'node_modules/@react-router/serve/bin.js'), path.join(buildDir, 'server/index.js')],
     {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
       detached: true,
-      // remix-serve logs each request (morgan) to stdout: written, as it would be, but not kept.
+      // react-router-serve logs each request (morgan) to stdout: written, as it would be, but not kept.
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   )
@@ -48,7 +48,8 @@ export async function startBareApp(port: number): Promise<{ base: string; pgid: 
   const base = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error('remix-serve exited before answering')
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error('react-router-serve exited before answering')
     try {
       if ((await get(`${base}/`, {}, 1000)).status === 200) return { base, pgid: child.pid! }
     } catch {
@@ -56,7 +57,7 @@ export async function startBareApp(port: number): Promise<{ base: string; pgid: 
     }
     await sleep(200)
   }
-  throw new Error('remix-serve did not answer within 30 s')
+  throw new Error('react-router-serve did not answer within 30 s')
 }
 
 export async function stopBareApp() {

@@ -227,8 +227,8 @@ export async function measureCheckPost(base: string, label = 'the portal'): Prom
 }
 
 /**
- * `floor` is the same load on the bare Remix app's form route (scripts/bench/bare-app:
- * a cookie and a redirect, nothing behind them): what this machine gives any Remix app.
+ * `floor` is the same load on the bare React Router app's form route (scripts/bench/bare-app:
+ * a cookie and a redirect, nothing behind them): what this machine gives any React Router app.
  */
 export function checkPostChecks(bench: CheckBench, floor: CheckBench) {
   return [
@@ -238,7 +238,7 @@ export function checkPostChecks(bench: CheckBench, floor: CheckBench) {
       detail:
         `after a warm-up of ${bench.warmup.seconds} s, median round of ${bench.rounds.length}: p99 ${bench.p99.toFixed(1)} ms, p50 ${bench.p50.toFixed(1)} ms over ${bench.requests} checks (${bench.rps.toFixed(0)}/s); ` +
         `each round's p99 ${bench.rounds.map((round) => round.p99.toFixed(1)).join(', ')} ms, all together ${bench.pooled.p99.toFixed(1)} ms; ` +
-        `the bare Remix app's form route under the same load: p99 ${floor.p99.toFixed(1)} ms, p50 ${floor.p50.toFixed(1)} ms (${floor.rps.toFixed(0)}/s)`,
+        `the bare React Router app's form route under the same load: p99 ${floor.p99.toFixed(1)} ms, p50 ${floor.p50.toFixed(1)} ms (${floor.rps.toFixed(0)}/s)`,
     },
     {
       name: 'every step 2 POST answered the serviceable popup',

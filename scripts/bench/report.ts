@@ -6,7 +6,7 @@ import { ratio, type Summary, type Throughput } from './load.ts'
 import { fetchedAssetCount, type PageWeight } from './page-weight.ts'
 import { BROWSER_HEADERS, CONNECTIONS, kb, ROUNDS, SECONDS, WARMUP_SECONDS } from './settings.ts'
 
-// Targets of issue 9: the landing page and the plans list against the bare Remix app.
+// Targets of issue 9: the landing page and the plans list against the bare React Router app.
 const MIN_TO_BARE_APP = 0.6
 
 /** A target and whether it held, as every part of the bench reports it. */
@@ -61,7 +61,7 @@ export function printReport(pages: PageWeight[], { runs, summaries }: Throughput
     `\nThroughput: autocannon, ${CONNECTIONS} connections, browser first-visit headers (accept-encoding: ${BROWSER_HEADERS['accept-encoding']}),` +
       `\n${WARMUP_SECONDS} s warm-up per page (discarded), then ${ROUNDS} × ${SECONDS} s per page in rotating order.` +
       `\nreq/s of a page: its median round; p99: its worst round. Server CPU: utime+stime of the serving` +
-      `\nprocess group per response. The bare app is a bare Remix v2 app served alone by remix-serve.\n`,
+      `\nprocess group per response. The bare app is a bare React Router v7 app served alone by react-router-serve.\n`,
   )
   console.log(
     table(
@@ -142,7 +142,7 @@ export function checkTargets(pages: PageWeight[], { runs, summaries }: Throughpu
       const page = find(summaries, label)
       const share = page.rps / bare.rps
       return {
-        name: `${label} throughput at least ${MIN_TO_BARE_APP * 100}% of the bare Remix app's`,
+        name: `${label} throughput at least ${MIN_TO_BARE_APP * 100}% of the bare React Router app's`,
         pass: share >= MIN_TO_BARE_APP,
         detail: `${Math.round(share * 100)}% (${page.rps.toFixed(0)} / ${bare.rps.toFixed(0)} req/s)`,
       }

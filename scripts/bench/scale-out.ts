@@ -7,7 +7,7 @@
  *      upstreams, both set-ups running side by side, for the landing page (a first visit) and
  *      a signed-in dashboard (/customer with the demo customer's session cookie, signed in
  *      once by plain requests); rounds rotate the order of every target, so the set-ups
- *      alternate, and a target's req/s is its median round, as in load.ts. The bare Remix app
+ *      alternate, and a target's req/s is its median round, as in load.ts. The bare React Router app
  *      (bare.ts) takes the same rounds on its page, as the floor for memory;
  *   2. each process's memory (VmRSS) idle and after the rounds, beside the bare app's;
  *   3. start to ready on the seeded database, as a rolling restart waits for it: one portal
@@ -221,7 +221,7 @@ export async function measureScaleOut(): Promise<ScaleOutBench> {
         setup: setup.name,
         rss: rssBytes(clusters.get(setup.key)!.pid(name)),
       })),
-      { process: 'bare app (remix-serve)', setup: 'bare app', rss: rssBytes(bare.pgid) },
+      { process: 'bare app (react-router-serve)', setup: 'bare app', rss: rssBytes(bare.pgid) },
     ]
     const idle = memoryNow()
 

@@ -2,7 +2,7 @@ import { expect, test } from './support/test'
 import { acceptCookiesBeforehand } from './support/visitor'
 
 // spec 2, Shell. Listed here rather than imported from footer.tsx: that module pulls in
-// the Remix root (CSS imports) which Playwright's loader cannot read, and the spec is
+// the React Router root (CSS imports) which Playwright's loader cannot read, and the spec is
 // what the test holds the page to.
 const FOOTER_BUTTONS = [
   { label: 'Plans', to: '/plans' },

@@ -6,7 +6,7 @@
  * in another draft opens nothing; the cart instance call is tried 3 times, then 'Failed
  * to create cart instance id'.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   addItem,

@@ -5,7 +5,7 @@
  * keeps every choice when it refuses one, and a visitor's check and lead go upstream as
  * 'self' with the portal's source.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {

@@ -5,7 +5,7 @@
  * secret) opens nothing, a claimed draft opens only in its owner's session, and a cookie
  * that opens no draft is dropped by the root.
  */
-import { createCookie, type AppLoadContext } from '@remix-run/node'
+import { createCookie, type AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   clearDraftSection,
@@ -19,6 +19,7 @@ import { sessionCookie } from '../../app/auth/session.server.ts'
 import type { BasicInfo } from '../../lib/draft-sections.ts'
 import { signAccessToken } from '../../services/testing.ts'
 import { startTestUpstream, type TestUpstream } from '../support/upstream.ts'
+import { routeArgs } from '../support/route-args'
 
 // The services' clock moves; the signatures stay on the wall clock the portal's client signs with.
 let nowMs = Date.now()
@@ -157,14 +158,14 @@ describe('expiry (spec 9) as the portal sees it', () => {
     const cookie = await browserWithDraft()
     nowMs += 4 * HOUR + 60_000
     expect(await readDraft(browser(cookie), context)).toBeNull()
-    const answer = await rootLoader({ request: browser(cookie), context, params: {} })
+    const answer = await rootLoader(routeArgs({ request: browser(cookie), context, params: {} }))
     const headers = new Headers((answer as { init?: ResponseInit }).init?.headers)
     expect(headers.getSetCookie().some((line) => /^draft=;.*Max-Age=0/i.test(line))).toBe(true)
   })
 
   it('lets the root leave a live draft cookie alone', async () => {
     const cookie = await browserWithDraft()
-    const answer = await rootLoader({ request: browser(cookie), context, params: {} })
+    const answer = await rootLoader(routeArgs({ request: browser(cookie), context, params: {} }))
     const headers = new Headers((answer as { init?: ResponseInit }).init?.headers)
     expect(headers.getSetCookie().filter((line) => line.startsWith('draft='))).toEqual([])
   })
@@ -176,7 +177,7 @@ describe('expiry (spec 9) as the portal sees it', () => {
     const headers = await saveDraftSection(post, context, 'basicInfo', BASIC_INFO)
     const fresh = pairOf(draftSetCookie(headers))
     expect(fresh).not.toBe(cookie)
-    // Remix runs a document POST's loaders on a copy of the action's request: they see the new draft, so the root keeps its cookie.
+    // React Router runs a document POST's loaders on a copy of the action's request: they see the new draft, so the root keeps its cookie.
     const loaders = new Request(post.url, { headers: post.headers })
     expect((await readDraft(loaders, context))?.sections.basicInfo).toEqual(BASIC_INFO)
     expect(await hasStaleDraftCookie(loaders, context)).toBe(false)

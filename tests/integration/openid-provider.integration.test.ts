@@ -190,7 +190,7 @@ describe('PKCE (SECURITY.md: plain and a missing challenge are refused)', () => 
 })
 
 describe('the login screen', () => {
-  it('scopes the interaction cookie to the login route prefix, so Remix .data requests carry it', async () => {
+  it('scopes the interaction cookie to the login route prefix, so React Router .data requests carry it', async () => {
     const { authorizeResponse } = await startSignIn()
     const interaction = authorizeResponse.headers.getSetCookie().filter((line) => line.startsWith('oidc_interaction='))
     expect(interaction).toHaveLength(1)

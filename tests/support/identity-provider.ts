@@ -7,7 +7,7 @@
 import crypto from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import express from 'express'
 import { action, loader } from '../../app/routes/auth/login-interaction.tsx'
 import type { Config } from '../../lib/env.ts'
@@ -17,6 +17,7 @@ import type { DatabaseHandle } from '../../services/db/client.ts'
 import type { IdentityDirectory } from '../../services/identity/oidc/directory-contract.ts'
 import { KEYCLOAK_ROUTES } from '../../services/identity/oidc/provider.ts'
 import { silentLogger, testConfig } from '../../services/testing.ts'
+import { routeArgs } from './route-args'
 
 export type IdentityTestServer = {
   config: Config
@@ -47,7 +48,7 @@ export async function startIdentityTestServer(
   app.use(securityHeaders(config))
   const mounted = await mountIdentityProvider(app, { config, db: database.db, directory, logger: silentLogger })
 
-  // The login route as Remix would call it: a Fetch Request in, a Response or data out.
+  // The login route as React Router would call it: a Fetch Request in, a Response or data out.
   app.all('/login/interaction/:uid', express.text({ type: '*/*' }), async (req, res) => {
     const context = {
       config,
@@ -62,7 +63,7 @@ export async function startIdentityTestServer(
       headers: { 'content-type': req.get('content-type') ?? 'text/plain' },
       body: req.method === 'POST' ? (req.body as string) : undefined,
     })
-    const args = { request, context, params: { uid: req.params.uid } }
+    const args = routeArgs({ request, context, params: { uid: req.params.uid } })
     try {
       const result = await (req.method === 'POST' ? action(args) : loader(args))
       if (result instanceof Response) {

@@ -3,7 +3,7 @@
  * (docs/security.md, Ownership proof): the one-time code is read where its holder would read
  * it, the dev outbox (DEV_MAILBOX, on in the test configuration).
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { upstreamFor } from '../../app/upstream/index.server.ts'
 
 /** The demo accounts' registered emails (services/accounts/seed.ts, demo data). */

@@ -1,5 +1,5 @@
 /**
- * What a loader or action answered, as a test reads it: a Response (a redirect), Remix's
+ * What a loader or action answered, as a test reads it: a Response (a redirect), React Router's
  * `data(...)` (status, body, headers), or a plain object.
  */
 export type RouteResult = { status: number; body: any; headers: Headers } // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,9 +1,9 @@
 /**
  * Test support for both sides: the services' test gateway (services/testing.ts) with the
- * portal's real upstream client on it, and a Remix load context for calling loaders and
+ * portal's real upstream client on it, and a React Router load context for calling loaders and
  * actions directly.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { createUpstreamClient } from '../../app/upstream/client.server.ts'
 import { upstreamFor, type Upstream } from '../../app/upstream/index.server.ts'
 import { silentLogger, startTestGateway, type TestGateway } from '../../services/testing.ts'
@@ -11,7 +11,7 @@ import { silentLogger, startTestGateway, type TestGateway } from '../../services
 export type TestUpstream = TestGateway & {
   /** The portal's typed upstream API, talking to the gateway through `fetch`. */
   upstream: Upstream
-  /** A Remix load context for calling loaders and actions directly. */
+  /** A React Router load context for calling loaders and actions directly. */
   context: AppLoadContext
 }
 

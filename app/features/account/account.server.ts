@@ -3,7 +3,7 @@
  * expected failures into what a form shows (docs/conventions.md, Forms: upstream rejections become form
  * errors beside the fields, the user's input comes back, passwords never do).
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { LinkTokenSchema } from '../../../lib/identity-schemas'
 import { signedCookie } from '~/utils/cookies.server'

@@ -4,7 +4,7 @@
  * the page runs (app/ui/use-schema-form.ts; docs/conventions.md, Forms).
  */
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useRef, type ReactNode } from 'react'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'

@@ -6,7 +6,7 @@
  * 204 whatever became of the count (a beacon has no one to show an error to), except a
  * body over MAX_BEACON_BYTES (413) or one that is not a valid batch (400).
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { AnalyticsBatchSchema } from '../../../lib/analytics-schemas'
 import { MAX_BEACON_BYTES } from '../../../lib/analytics'
 import { upstreamFor } from '~/upstream/index.server'

@@ -6,7 +6,7 @@
  * its own.
  *
  * A script of its own, bundled with web-vitals (analytics.tsx adds it). It follows the
- * navigations through the router Remix keeps on `window.__remixRouter`; the location it
+ * navigations through the router React Router keeps on `window.__reactRouterDataRouter`; the location it
  * starts on was counted by the server (or before ACCEPT, not at all).
  */
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals'
@@ -26,7 +26,7 @@ type Batch = {
   events: Event[]
   vitals: { page: string; metric: WebVital; value: number }[]
 }
-/** What the collector reads of Remix's router: the location and the matched routes' paths. */
+/** What the collector reads of React Router's router: the location and the matched routes' paths. */
 type RouterState = { location: { key: string }; matches: { route: { path?: string } }[] }
 type Router = { state: RouterState; subscribe(listener: (state: RouterState) => void): () => void }
 
@@ -92,5 +92,5 @@ function startCollector(router: Router) {
   })
 }
 
-const router = (window as { __remixRouter?: Router }).__remixRouter
+const router = (window as { __reactRouterDataRouter?: Router }).__reactRouterDataRouter
 if (router && document.documentElement.dataset.analytics !== 'on') startCollector(router)

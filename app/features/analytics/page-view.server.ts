@@ -10,7 +10,7 @@
  * It also learns the portal's route patterns from the build's manifest, so the beacon
  * endpoint (collect.server.ts) accepts only pages that exist.
  */
-import type { AppLoadContext, EntryContext } from '@remix-run/node'
+import type { AppLoadContext, EntryContext } from 'react-router'
 import { patternOf } from '../../../lib/analytics'
 import { upstreamFor } from '~/upstream/index.server'
 import { analyticsAccepted } from './consent.server'

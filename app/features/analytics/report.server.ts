@@ -3,7 +3,7 @@
  * 14 days from the analytics service, as the signed-in operator. Anyone else is sent where
  * every role guard sends them (spec 4: customers home with a toast; anonymous to login).
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { asUser } from '~/auth/as-user.server'
 import { ROLE } from '~/auth/roles'
 import type { AnalyticsReport } from '~/upstream/analytics.server'

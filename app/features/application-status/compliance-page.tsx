@@ -1,5 +1,5 @@
 /** The compliance page (issue 10 part 4): code first, then the rejected categories with their reasons and upload links. */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { ReactNode } from 'react'
 import { AppLink } from '~/ui/app-link'
 import { Button, ButtonLink } from '~/ui/button'

@@ -4,7 +4,7 @@
  * form that works without JavaScript. A refusal comes back beside the field, with the
  * chosen kind kept (a browser never keeps a chosen file).
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
 import type { FieldMeta } from '~/ui/field-parts'

@@ -8,7 +8,7 @@
  * and the bytes again, stores the file with the application and closes the category.
  */
 import fs from 'node:fs'
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { prepareFile, readUploadForm, UploadFormError } from '~/features/documents/upload.server'
 import { isUpstreamError, type UpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'

@@ -11,7 +11,7 @@
  * Each open category's document is sent again at /compliance/{id}/upload/{category}
  * (compliance-upload.server.ts), behind the same proof (`complianceSession`).
  */
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { upstreamFor } from '~/upstream/index.server'
 import { isUpstreamError } from '~/upstream/errors'
 import type { ComplianceView } from '~/upstream/application-status.server'

@@ -1,5 +1,5 @@
 /** The status lookup form (issue 10 part 3): a plain POST form to /check-status/lookup, working without JavaScript. */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { CONTROL_CLASS, LABEL_CLASS } from '~/ui/field-parts'
 import { FormAlert } from '~/ui/form-alert'

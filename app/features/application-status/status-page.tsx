@@ -1,5 +1,5 @@
 /** The status page (issue 10 part 3): the current status, the timeline and, for compliance, what is needed. */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { StatusView } from '~/upstream/application-status.server'
 import { Button } from '~/ui/button'
 import { FormAlert } from '~/ui/form-alert'

@@ -3,7 +3,7 @@
  * (landing alias) posts here; the page /{refNo}/{refIdentifier} shows the status only when
  * the upstream matches both parts. Every miss reads the same; the upstream counts them.
  */
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { upstreamFor } from '~/upstream/index.server'
 import { isUpstreamError } from '~/upstream/errors'
 import type { StatusView } from '~/upstream/application-status.server'

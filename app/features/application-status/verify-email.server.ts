@@ -1,5 +1,5 @@
 /** /verifyEmail/{id} for applications (spec 4: OO and CVG references, two services; verification.ts). */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { upstreamFor } from '~/upstream/index.server'
 import { isUpstreamError } from '~/upstream/errors'
 import { LINK_TOKEN_PATTERN, type VerificationKind } from '../../../lib/application-status'

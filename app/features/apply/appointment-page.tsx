@@ -5,7 +5,7 @@
  * filled up meanwhile comes back refused with the service's message.
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { Slot } from '~/upstream/applications.server'
 import { Button } from '~/ui/button'
 import { CHOICE_CLASS } from '~/ui/checkbox-field'

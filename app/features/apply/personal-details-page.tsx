@@ -6,7 +6,7 @@
  * checked as they are left and the billing fields hide while "same as residential" is ticked.
  */
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useState } from 'react'
 import { CIVIL_STATUSES, GENDERS, INDUSTRY_TYPES, SUFFIXES } from '../../../lib/application-words'
 import { Button } from '~/ui/button'

@@ -5,7 +5,7 @@
  * sending it twice makes one application (docs/decisions/0028).
  */
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { ApplicationAddress, PersonalDetailsSection } from '../../../lib/application'
 import { displayMobile } from '../../../lib/mobile'
 import { formatPesos } from '../../../lib/pesos'

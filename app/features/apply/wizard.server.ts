@@ -12,7 +12,7 @@
  * draft's customer category (spec 2): the other prefix redirects to this one.
  */
 import crypto from 'node:crypto'
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { SALES_ROLES } from '~/auth/roles'
 import { requireRole } from '~/auth/session.server'

@@ -7,7 +7,7 @@
  * year: a token names no one (docs/security.md, Sign-in). Logout keeps it: it is what lets
  * the user sign in again while someone else guesses their password.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { DEVICE_TOKENS_KEPT, DeviceTokenSchema, readDeviceTokens } from '../../../lib/device-cookie'
 import { signedCookie } from '~/utils/cookies.server'

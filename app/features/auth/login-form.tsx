@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'

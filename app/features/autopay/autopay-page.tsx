@@ -4,7 +4,7 @@
  * charged, on (with its next payment and recent ones), or cancelled but still paying up to
  * the month's due date. Plain forms; removing the card or cancelling asks first.
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { AccountChooser } from '~/features/bills/account-chooser'
 import { Button, buttonClass } from '~/ui/button'
 import { ConfirmPanel } from '~/ui/confirm-panel'

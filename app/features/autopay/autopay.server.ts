@@ -8,7 +8,7 @@
  * JavaScript. Another customer's account is refused before the upstream is asked (and the
  * upstream refuses it again).
  */
-import { data, redirect, redirectDocument, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, redirectDocument, type AppLoadContext } from 'react-router'
 import { dateLabel } from '../../../lib/billing'
 import { formatPesos } from '../../../lib/pesos'
 import { asUser, type SignedIn } from '~/auth/as-user.server'

@@ -3,7 +3,7 @@
  * history (empty until the first payment, spec 8), the chart of the last 12 bills and the
  * months a statement can be downloaded for; and the statement download itself.
  */
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { isStatementMonth } from '../../../lib/billing'
 import { asUser } from '~/auth/as-user.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'

@@ -12,7 +12,7 @@
  * error boundary, except the cart instance call, which is retried (spec 9: 3 attempts
  * 2000 ms apart) and then answers 'Failed to create cart instance id'.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { readDraft, saveDraftSection, type Draft } from '~/features/drafts/draft.server'
 import { isUpstreamError } from '~/upstream/errors'

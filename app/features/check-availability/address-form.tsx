@@ -10,7 +10,7 @@
  * (loaded only now) moves the pin, and the address search fills every level at once.
  */
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation, useSubmit } from '@remix-run/react'
+import { Form, useNavigation, useSubmit } from 'react-router'
 import { useEffect, useRef, useState } from 'react'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'

@@ -5,7 +5,7 @@
  * while it runs, 'No address found' when nothing matches; a hit fills every level of the
  * address and puts the pin on it.
  */
-import { useFetcher } from '@remix-run/react'
+import { useFetcher } from 'react-router'
 import { useId, useState } from 'react'
 import { Button } from '~/ui/button'
 import { CONTROL_CLASS, LABEL_CLASS } from '~/ui/field-parts'

@@ -10,7 +10,7 @@
  * the browser did before it.
  */
 import crypto from 'node:crypto'
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import type { ServiceabilitySection } from '../../../lib/check-availability-sections'
 import { asUser } from '~/auth/as-user.server'
 import { SALES_ROLES, isSales } from '~/auth/roles'

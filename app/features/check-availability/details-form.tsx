@@ -7,7 +7,7 @@
  * the details are valid (spec 5).
  */
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button } from '~/ui/button'
 import { CheckboxField } from '~/ui/checkbox-field'

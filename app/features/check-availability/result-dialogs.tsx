@@ -6,7 +6,7 @@
  * without JavaScript.
  */
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useState } from 'react'
 import { ButtonLink, Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'

@@ -2,7 +2,7 @@
  * /consent (issue 11 item 6): each consent with its purpose, its state and since when, its
  * history, and one plain form to change it (works without JavaScript).
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { Consent } from '~/upstream/consent.server'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'

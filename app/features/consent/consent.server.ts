@@ -3,7 +3,7 @@
  * upstream, and the change of one as a plain form post. The upstream records each change
  * with its time and this request's channel; a failure shows spec 8's text beside the consent.
  */
-import { data, type AppLoadContext } from '@remix-run/node'
+import { data, type AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import type { SignedIn } from '~/auth/as-user.server'
 import type { Consent } from '~/upstream/consent.server'

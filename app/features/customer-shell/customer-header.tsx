@@ -13,7 +13,7 @@
  * every page's first visit about 0.8 KB (docs/architecture.md, JavaScript budget). Hence
  * its own logo and a plain theme form.
  */
-import { useLocation } from '@remix-run/react'
+import { useLocation } from 'react-router'
 import type { ReactNode } from 'react'
 import { useRootData } from '~/root-data'
 import { AppLink } from '~/ui/app-link'

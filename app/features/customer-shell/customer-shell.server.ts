@@ -4,7 +4,7 @@
  * account the top bar's Pay pays, and the layout rule's answer; when
  * the rule hides the page, the linked accounts awaiting proof, to verify from here.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import type { SignedIn } from '~/auth/as-user.server'
 import { loadNotificationBell } from '~/features/notifications/notifications.server'
 import { defaultAccountNumber } from '~/features/own-account/accounts'

@@ -9,7 +9,7 @@
  * list and its device id the one the upstream gives for that account; the upstream checks
  * both again against the bearer token.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { AccountNumberSchema } from '../../../lib/identity-schemas'
 import type { SignedIn } from '~/auth/as-user.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'

@@ -4,7 +4,7 @@
  * (?restart=confirm), so it works without JavaScript; with it, the card re-reads the modem
  * every few seconds while a restart is under way.
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { ReactNode } from 'react'
 import type { Outage, Subscription } from '~/upstream/devices.server'
 import { AppLink } from '~/ui/app-link'

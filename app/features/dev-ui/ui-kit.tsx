@@ -4,7 +4,7 @@
  * rendering, with and without JavaScript.
  */
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { ReactNode } from 'react'
 import { Button, ButtonLink } from '~/ui/button'
 import { CheckboxField } from '~/ui/checkbox-field'

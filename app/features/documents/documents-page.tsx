@@ -4,7 +4,7 @@
  * all of it works without JavaScript; with it, uploads show a progress bar per file and
  * an oversize photo is scaled down first (use-document-upload.ts).
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useEffect, useState } from 'react'
 import { stageOf, wizardSteps, wizardHref } from '~/features/apply/steps'
 import { Button } from '~/ui/button'

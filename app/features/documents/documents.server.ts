@@ -16,7 +16,7 @@
  * - continue: to the appointment page when the checklist is complete.
  */
 import fs from 'node:fs'
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { requireFlowRole, unavailablePage } from '~/features/apply/wizard.server'
 import { readCart } from '~/features/cart/cart.server'
 import { readDraft, saveDraftSection } from '~/features/drafts/draft.server'

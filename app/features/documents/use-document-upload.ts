@@ -6,7 +6,7 @@
  * just works. Without JavaScript the browser posts the form and the server answers an
  * oversize file with spec 5's message.
  */
-import { useNavigate, useSubmit } from '@remix-run/react'
+import { useNavigate, useSubmit } from 'react-router'
 import { useState, type FormEvent } from 'react'
 import type { FileProgress } from '~/ui/upload'
 import { MAX_FILE_BYTES } from '../../../lib/document-rules'

@@ -10,7 +10,7 @@
  * upstream no longer shows this browser (expired after 4 hours, claimed by someone else)
  * reads as none, and the root drops its cookie (hasStaleDraftCookie).
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { getAccessToken, readSession } from '~/auth/session.server'
 import { upstreamFor } from '~/upstream/index.server'
 import { isUpstreamError } from '~/upstream/errors'

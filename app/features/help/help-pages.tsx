@@ -3,7 +3,7 @@
  * JavaScript: answers open in `<details>`, search is a GET form, everything else is links.
  * No JavaScript of their own, so the customer pages that show them stay within budget.
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { ReactNode } from 'react'
 import type { HelpCategory, HelpEntry } from '~/upstream/help.server'
 import { AppLink } from '~/ui/app-link'

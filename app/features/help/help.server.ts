@@ -4,7 +4,7 @@
  * cannot do without makes it the error view on failure (requireContent: 'Oops! Page could
  * not be retrieved.'); an unknown category or answer is the not-found page.
  */
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { getUser } from '~/auth/session.server'
 import { requireContent } from '~/features/legal/content.server'
 import { isUpstreamError } from '~/upstream/errors'

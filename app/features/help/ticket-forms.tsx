@@ -8,7 +8,7 @@
  * form and the server answers the chosen type's sub-types; with it, changing the type loads
  * them through a fetcher and the button is not shown.
  */
-import { Form, useFetcher } from '@remix-run/react'
+import { Form, useFetcher } from 'react-router'
 import { useEffect, useState } from 'react'
 import type { TicketType } from '~/upstream/support.server'
 import { AppLink } from '~/ui/app-link'

@@ -9,7 +9,7 @@
  * its reference number in a toast.
  */
 import crypto from 'node:crypto'
-import { data, type AppLoadContext } from '@remix-run/node'
+import { data, type AppLoadContext } from 'react-router'
 import { ReferenceNumberSchema } from '../../../lib/support'
 import { ROLE } from '~/auth/roles'
 import { asUser, type SignedIn } from '~/auth/as-user.server'

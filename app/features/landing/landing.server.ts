@@ -1,4 +1,4 @@
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { isUpstreamError } from '~/upstream/errors'
 import { sanitizeRichText } from '~/features/legal/rich-text.server'
 import { safeRedirect } from '~/utils/safe-redirect'

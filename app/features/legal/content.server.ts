@@ -1,4 +1,4 @@
-import { data } from '@remix-run/node'
+import { data } from 'react-router'
 import { isUpstreamError } from '~/upstream/errors'
 
 export const PAGE_NOT_RETRIEVED = 'Oops! Page could not be retrieved.'

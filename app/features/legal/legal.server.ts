@@ -2,7 +2,7 @@
  * The legal pages (spec 2, Shell): CMS documents turned into what the screens render,
  * every rich text sanitized here, on the server, before it leaves.
  */
-import { data, type AppLoadContext } from '@remix-run/node'
+import { data, type AppLoadContext } from 'react-router'
 import { upstreamFor } from '~/upstream/index.server'
 import { isUpstreamError } from '~/upstream/errors'
 import type { QuestionAnswerPage } from '~/upstream/cms.server'

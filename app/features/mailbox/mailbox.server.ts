@@ -2,7 +2,7 @@
  * The dev mailbox (docs/architecture.md, 9): the identity service's outbox, read for set-ups whose
  * mail never leaves the machine.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import type { Config } from '../../../lib/env'
 import { upstreamFor } from '~/upstream/index.server'
 import { invariantResponse } from '~/utils/invariant'

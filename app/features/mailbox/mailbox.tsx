@@ -1,6 +1,6 @@
 /** The dev mailbox's list: each outbox message with its links made clickable. */
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { Fragment } from 'react'
 import type { OutboxMessage } from '~/upstream/identity.server'
 import { Button } from '~/ui/button'

@@ -4,7 +4,7 @@
  * are more, the link to the page for small screens, and spec 8's texts.
  */
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { NotificationBell } from './notification-bell'
 import type { NotificationBellData, NotificationItem } from './notifications.server'

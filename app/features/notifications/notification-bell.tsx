@@ -4,7 +4,7 @@
  * JavaScript; on small screens the bell is a link to the notifications page instead.
  * The shell's loader gets its data from loadNotificationBell (one upstream call).
  */
-import { useLocation } from '@remix-run/react'
+import { useLocation } from 'react-router'
 import { AppLink } from '~/ui/app-link'
 import { Icon } from '~/ui/icon'
 import { NoNotifications, OpenNotification } from './notification-parts'

@@ -4,7 +4,7 @@
  * 'open' (the server marks it read and shows it); with JavaScript it goes to the
  * notification, whose page marks it read after 500 ms (notification-view.tsx).
  */
-import { useNavigate } from '@remix-run/react'
+import { useNavigate } from 'react-router'
 import type { NotificationItem } from './notifications.server'
 import { notificationPath } from './paths'
 import { NOTIFICATIONS_TEXT as TEXT } from './texts'

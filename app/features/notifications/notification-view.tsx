@@ -4,7 +4,7 @@
  * the page's loaders run again and the counts drop; without JavaScript opening already
  * marked it read on the server, and a page reached another way offers 'Mark as read'.
  */
-import { Form, useFetcher } from '@remix-run/react'
+import { Form, useFetcher } from 'react-router'
 import { useEffect } from 'react'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'

@@ -5,7 +5,7 @@
  * answers only their own (404 otherwise). Times become text here, with the request's
  * clock (time.ts), so the browser gets no date code.
  */
-import { data, redirect } from '@remix-run/node'
+import { data, redirect } from 'react-router'
 import {
   NOTIFICATIONS_PAGE_SIZE,
   NOTIFICATIONS_POPUP_SIZE,

@@ -8,7 +8,7 @@
  * docs/security.md, Access control: an account number from a form is acted on only when the
  * user's token lists it; the upstream checks the same against the token it receives.
  */
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { AccountNumberSchema, LinkAccountSchema, OtpChannelSchema, OtpCodeSchema } from '../../../lib/identity-schemas'
 import type { PendingProof } from '~/upstream/otp.server'

@@ -8,7 +8,7 @@
  * The link form is in link-account-form.tsx (it needs Conform, which pages without the form,
  * like /customer, should not load).
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { ReactNode } from 'react'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'

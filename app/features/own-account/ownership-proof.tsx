@@ -4,7 +4,7 @@
  * choose where the code goes (the account's contacts, masked), then enter the code.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { FormAlert } from '~/ui/form-alert'

@@ -5,7 +5,7 @@
  * capability, not personal data. It lives two hours (long enough to pay at the gateway and
  * come back, short for a shared browser), holds the last five payments, and DONE clears it.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { signedCookie } from '~/utils/cookies.server'
 

@@ -5,7 +5,7 @@
  * without JavaScript; with it, a payment still being confirmed is looked at again every few
  * seconds until the webhook has settled it.
  */
-import { Form, useLocation, useRevalidator } from '@remix-run/react'
+import { Form, useLocation, useRevalidator } from 'react-router'
 import { useEffect } from 'react'
 import { dateLabel } from '../../../lib/billing'
 import { formatPesos } from '../../../lib/pesos'

@@ -13,7 +13,7 @@
  * refuses it again (docs/security.md, Access control).
  */
 import crypto from 'node:crypto'
-import { data, redirect, redirectDocument, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, redirectDocument, type AppLoadContext } from 'react-router'
 import { asUser, type SignedIn } from '~/auth/as-user.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { ROLE } from '~/auth/roles'

@@ -4,7 +4,7 @@
  * intent; a refusal shows the server's message beside its form. The totals are the
  * server's, only formatted here (docs/decisions/0025): nothing is computed in the browser.
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { Cart } from '~/features/cart/cart.server'
 import type { Product } from '~/upstream/catalog.server'
 import { AppLink } from '~/ui/app-link'

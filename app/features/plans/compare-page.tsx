@@ -2,7 +2,7 @@
  * /plans/compare on screen (spec 1): a GET form of checkboxes (the comparison is a URL
  * to share) and the chosen plans side by side in a table.
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { ReactNode } from 'react'
 import type { Product } from '~/upstream/catalog.server'
 import { AppLink } from '~/ui/app-link'

@@ -3,7 +3,7 @@
  * plans list asks for the category's plans, RES when the visitor never chose. Choosing
  * SME makes a draft if there is none (the cookie holds only its id).
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { clearDraftSection, readDraft, saveDraftSection } from '~/features/drafts/draft.server'
 import { isUpstreamError } from '~/upstream/errors'
 import {

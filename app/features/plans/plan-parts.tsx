@@ -3,7 +3,7 @@
  * each: they work without JavaScript), the outage message with its retry link, and the
  * streaming-TV partner button.
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useEffect, useRef } from 'react'
 import type { Product } from '~/upstream/catalog.server'
 import { AppLink } from '~/ui/app-link'

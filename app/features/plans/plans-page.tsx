@@ -3,7 +3,7 @@
  * form to switch between home (RES) and business (SME) plans, and each plan's facts with
  * its terms, its page and "Choose this plan". Forms only: it all works without JavaScript.
  */
-import { Form, useLocation } from '@remix-run/react'
+import { Form, useLocation } from 'react-router'
 import type { Product } from '~/upstream/catalog.server'
 import { Button } from '~/ui/button'
 import { useIsPending } from '~/utils/use-is-pending'

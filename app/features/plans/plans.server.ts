@@ -8,7 +8,7 @@
  * spec 8: when the plan calls fail (the catalogue is down), the page says so with a
  * retry link, in the shell; the cart's own outages are thrown, for the error boundary.
  */
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { CART_TEXTS } from '~/features/cart/texts'
 import { applyCartForm, CartFormSchema, readCart } from '~/features/cart/cart.server'

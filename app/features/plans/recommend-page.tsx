@@ -5,7 +5,7 @@
  * plain words and "Choose this plan". A wrong answer comes back beside its field, the
  * form filled in as sent.
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { Recommendations } from '~/upstream/catalog.server'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'

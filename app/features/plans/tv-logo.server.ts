@@ -12,7 +12,7 @@
  * visitor's browser never contacts the partner. The URL is the upstream's (signed and
  * validated), not a visitor's, so this is no open proxy: the route takes no parameter.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
 import { TV_FALLBACK_LOGO } from './plans'

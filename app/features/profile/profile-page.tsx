@@ -3,7 +3,7 @@
  * and plain forms to change the email or the number through a code sent to the new one.
  */
 import type { SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { ContactChange, Profile } from '~/upstream/profile.server'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'

@@ -5,7 +5,7 @@
  * ?verify=<emailHashValue>, the page shows that change's code form: two changes may be under
  * way at once (two tabs), and the reference names one without saying anything about the user.
  */
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import type { SignedIn } from '~/auth/as-user.server'
 import type { ContactChange, Profile } from '~/upstream/profile.server'
 import { failureReply, parseWithZod, readForm } from '~/utils/form.server'

@@ -4,7 +4,7 @@
  * the video, REFER A FRIEND, and the referrals with their timelines. Plain forms and links:
  * all of it works without JavaScript; with it, the invite link gains a copy button.
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useState } from 'react'
 import { ButtonLink, Button } from '~/ui/button'
 import { Field } from '~/ui/field'

@@ -7,7 +7,7 @@
  * the referral is filed as the signed-in user, for their active account, and the
  * referrals service checks again that the account is theirs, active and confirmed.
  */
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { dateLabel } from '../../../lib/billing'
 import { formatPesos } from '../../../lib/pesos'
 import { REFERRAL_STATUS_LABELS, type Referee, type ReferralPayload } from '../../../lib/referrals'

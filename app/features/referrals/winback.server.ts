@@ -6,7 +6,7 @@
  * invited them and checks availability with the invite in their draft, where the
  * applications service reads it when they apply.
  */
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { InviteCodeSchema, type WinbackPayload } from '../../../lib/referrals'
 import type { ReferralFiling, ScreenMode } from '~/features/check-availability/check-availability.server'
 import { CHECK_PATH } from '~/features/check-availability/intents'

@@ -4,7 +4,7 @@
  * this browser closed: its draft cookie expired, so the kiosk's next customer starts clean.
  * The draft stays upstream, the agent's, until it expires (4 hours after its last save).
  */
-import { data, type AppLoadContext } from '@remix-run/node'
+import { data, type AppLoadContext } from 'react-router'
 import { asUser } from '~/auth/as-user.server'
 import { SALES_ROLES } from '~/auth/roles'
 import { forgetDraft } from '~/features/drafts/draft.server'

@@ -2,7 +2,7 @@
  * One application's page for the sales area (issue 13, item 3): what was filed, documents,
  * rejections, the timeline and the actions. Plain forms; deleting a draft asks first.
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { formatPesos } from '../../../lib/pesos'
 import { displayMobile } from '../../../lib/mobile'
 import { AppLink } from '~/ui/app-link'

@@ -6,7 +6,7 @@
  * compliance link, delete a draft (confirmed first; spec 5: status true required). Another
  * agent's application is the not-found page, as an unknown reference (docs/security.md).
  */
-import { data, type AppLoadContext } from '@remix-run/node'
+import { data, type AppLoadContext } from 'react-router'
 import { asUser } from '~/auth/as-user.server'
 import { SALES_ROLES } from '~/auth/roles'
 import type { SalesApplicationDetails } from '~/upstream/sales.server'

@@ -5,7 +5,7 @@
  * own compliance upload's (app/features/application-status/compliance-upload.server.ts);
  * the call carries the agent's token, and the upstream records that an agent sent it.
  */
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { asUser, type SignedIn } from '~/auth/as-user.server'
 import { SALES_ROLES } from '~/auth/roles'
 import {

@@ -9,7 +9,7 @@
  * Every call carries the user's bearer token: the sales service answers an agent with their
  * own applications only and an admin with their team's (docs/decisions/0044).
  */
-import { data, type AppLoadContext } from '@remix-run/node'
+import { data, type AppLoadContext } from 'react-router'
 import { asUser, type SignedIn } from '~/auth/as-user.server'
 import { SALES_ROLES } from '~/auth/roles'
 import type { AgentProfile, SalesBucket, SalesList, SalesListQuery, SalesStats } from '~/upstream/sales.server'

@@ -4,7 +4,7 @@
  * reassignment form around the table's checkboxes, confirmed before it is done. Plain forms
  * and links: all of it works without JavaScript.
  */
-import { Form, useLocation } from '@remix-run/react'
+import { Form, useLocation } from 'react-router'
 import { AppLink } from '~/ui/app-link'
 import { Button, ButtonLink, buttonClass } from '~/ui/button'
 import { CHOICE_CLASS } from '~/ui/checkbox-field'

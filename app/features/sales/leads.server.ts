@@ -2,7 +2,7 @@
  * /sales/leads (issue 33, item 7): spec 7's serviceable leads for a sales admin, newest
  * first. Anyone else in the sales area goes to their own home (asUser's role check).
  */
-import { data, type AppLoadContext } from '@remix-run/node'
+import { data, type AppLoadContext } from 'react-router'
 import { asUser } from '~/auth/as-user.server'
 import { ROLE } from '~/auth/roles'
 import type { ServiceableLead } from '~/upstream/sales.server'

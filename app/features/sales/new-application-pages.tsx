@@ -3,7 +3,7 @@
  * (new, continue, resume by order id), the plan step, and the submission's success.
  * Plain forms: each works without JavaScript.
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { CartDetails } from '~/features/plans/cart-page'
 import { ChoosePlanForm, PlanFacts, PlanPrice } from '~/features/plans/plan-parts'
 import { CategorySwitch, GovtForm } from '~/features/plans/plans-page'

@@ -13,7 +13,7 @@
  * /sales/application/{category}/personalDetails/{orderId}. Resuming gives the draft a new
  * id (docs/decisions/0044), so a browser that held it before opens nothing any more.
  */
-import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { asUser, type SignedIn } from '~/auth/as-user.server'
 import { SALES_ROLES } from '~/auth/roles'
 import { applicantPathFor, FLOW_PATHS, wizardHref, type ApplicantPath } from '~/features/apply/steps'

@@ -4,7 +4,7 @@
  * with each plan and each help topic from the catalogue and the cms. Absolute addresses on
  * PUBLIC_URL (or the request's own origin where it is not set).
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { LEGAL_DOCUMENTS } from '~/features/legal/documents'
 import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'

@@ -1,4 +1,4 @@
-import { useFetcher } from '@remix-run/react'
+import { useFetcher } from 'react-router'
 import { AppLink } from '~/ui/app-link'
 import { useRootData } from '~/root-data'
 import { buttonClass } from '~/ui/button'

@@ -1,10 +1,10 @@
 /**
  * Each status a loader or action throws renders its own words through the shared
  * boundary, and anything unexpected the generic view with REFRESH PAGE: rendered on the
- * server by the router Remix runs on, from a real thrown Response.
+ * server by the router React Router runs on, from a real thrown Response.
  */
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { GeneralErrorBoundary, type StatusHandler } from './error-boundary'
 import { ERROR_TEXT } from './texts'

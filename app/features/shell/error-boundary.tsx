@@ -6,7 +6,7 @@
  * heading. Anything else is unexpected: the server has logged it with the request id,
  * and the page shows the generic view with REFRESH PAGE.
  */
-import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, useRouteError } from 'react-router'
 import type { ReactElement } from 'react'
 import { ErrorView, NotAllowedView, NotFoundView } from './error-views'
 import { ERROR_TEXT } from './texts'

@@ -1,4 +1,4 @@
-import { useLocation } from '@remix-run/react'
+import { useLocation } from 'react-router'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { ERROR_TEXT } from './texts'

@@ -1,4 +1,4 @@
-import { useLocation } from '@remix-run/react'
+import { useLocation } from 'react-router'
 import { AppLink } from '~/ui/app-link'
 import { useRootData } from '~/root-data'
 import { buttonClass } from '~/ui/button'

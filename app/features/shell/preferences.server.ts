@@ -3,7 +3,7 @@
  * banner without JavaScript (docs/architecture.md, 5): `theme`, `cookieAccepted`, and a
  * browser-session cookie for a closed banner.
  */
-import { createCookie, type Cookie } from '@remix-run/node'
+import { createCookie, type Cookie } from 'react-router'
 import type { Config } from '../../../lib/env'
 
 export type Theme = 'light' | 'dark'

@@ -1,4 +1,4 @@
-import { useFetcher } from '@remix-run/react'
+import { useFetcher } from 'react-router'
 import { useRootData } from '~/root-data'
 import { useHydrated } from '~/ui/use-hydrated'
 import { Icon } from '~/ui/icon'

@@ -5,7 +5,7 @@
  * configured centre when the browser's location is refused). Leaflet loads only when the map
  * shows (app/ui/map.tsx).
  */
-import { Form, useFetcher, useLocation } from '@remix-run/react'
+import { Form, useFetcher, useLocation } from 'react-router'
 import { useEffect, useMemo, useState } from 'react'
 import {
   hoursLines,

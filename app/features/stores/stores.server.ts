@@ -9,7 +9,7 @@
  * - Failures (spec 8): the stores or provinces call failing says so with a retry link and keeps
  *   the choices; distances that cannot be measured leave the list in province order.
  */
-import { data, type AppLoadContext } from '@remix-run/node'
+import { data, type AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { isOpenAt, parseOpeningHours, STORE_TYPES, type StoreType } from '../../../lib/stores'
 import { hasControlCharacters, UNSUPPORTED_CHARACTERS } from '../../../lib/control-characters'

@@ -5,7 +5,7 @@
  * page asks for the tour (docs/decisions/0040: a plain import() would add Vite's preload
  * helper to the dashboard's first visit).
  */
-import { useFetcher, useLocation, useNavigate, useSubmit } from '@remix-run/react'
+import { useFetcher, useLocation, useNavigate, useSubmit } from 'react-router'
 import { useEffect } from 'react'
 import type { runTour as RunTour } from './tour-runner'
 

@@ -3,7 +3,7 @@
  * JavaScript, or anyone who prefers reading: the same 9 points in the same order, each with
  * a link to its page; Start Tour (coachmarks with JavaScript) and DONE (stop offering it).
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { FormEvent } from 'react'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'

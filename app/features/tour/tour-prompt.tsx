@@ -5,7 +5,7 @@
  * (displayCoachmarks false) or NO (closes it for this visit). It appears after spec 9's
  * 250 ms (a CSS animation delay, class tour-prompt). A link, a form, links.
  */
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
 

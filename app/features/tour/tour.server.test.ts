@@ -3,7 +3,7 @@
  * sets it true (then the coachmarks, or the plain page without JavaScript); YES, Skip Tour
  * and End Tour set it false; subscribers only. And who is offered the tour.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { SignedIn } from '~/auth/as-user.server'
 import type { IdTokenClaims } from '~/auth/id-token.server'

@@ -8,7 +8,7 @@
  *   intent=end      Skip Tour, End Tour, or DONE on the plain page: displayCoachmarks false,
  *                   back to the page the tour was on.
  */
-import { redirect, type AppLoadContext } from '@remix-run/node'
+import { redirect, type AppLoadContext } from 'react-router'
 import type { SignedIn } from '~/auth/as-user.server'
 import type { IdTokenClaims } from '~/auth/id-token.server'
 import { isSales, userKind } from '~/auth/roles'

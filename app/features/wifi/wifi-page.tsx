@@ -5,7 +5,7 @@
  * applies it; REFRESH without), and the devices connected. Plain forms throughout.
  */
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { AppLink } from '~/ui/app-link'
 import { Button, buttonClass } from '~/ui/button'
 import { CheckboxField, CHOICE_CLASS } from '~/ui/checkbox-field'

@@ -8,7 +8,7 @@
  * is not is the not-found answer, as the upstream's).
  */
 import type { SubmissionResult } from '@conform-to/react'
-import { data, type AppLoadContext } from '@remix-run/node'
+import { data, type AppLoadContext } from 'react-router'
 import { asUser, type SignedIn } from '~/auth/as-user.server'
 import { ROLE } from '~/auth/roles'
 import { defaultAccountNumber } from '~/features/own-account/accounts'

@@ -4,7 +4,7 @@
  * Expiry is proven by moving Date (Vitest fake timers), never by sleeping; the portal's
  * signatures and the gateway's clock move together, so calls still pass the clock window.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { serviceSettingsFromConfig } from '../../../services/context'
 import { TOO_MANY_FROM_ADDRESS_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from '../../../services/identity/allowances'
@@ -21,6 +21,7 @@ import { action as registerAction, loader as registerLoader } from './register'
 import { action as sentAction, loader as sentLoader } from './register-sent'
 import { action as resetAction, loader as resetLoader } from './reset-password'
 import { action as verifyAction, loader as verifyLoader } from './verify-email'
+import { routeArgs } from '../../../tests/support/route-args'
 
 let t: TestUpstream
 beforeAll(async () => {
@@ -92,7 +93,7 @@ async function linkToken(email: string, path: 'verifyEmail' | 'reset-password') 
 }
 
 async function registerAs(input: Record<string, string>) {
-  return unwrap(await registerAction({ request: post('/register', input), context: t.context, params: {} }))
+  return unwrap(await registerAction(routeArgs({ request: post('/register', input), context: t.context, params: {} })))
 }
 
 const verifyArgs = (token: string, method: 'GET' | 'POST') => ({
@@ -105,18 +106,22 @@ describe('/register', () => {
   it("answers 404 unless the register flag is exactly the string 'true'", async () => {
     for (const flag of ['false', 'TRUE', '']) {
       const context = withConfig({ REGISTER_FLAG: flag })
-      expect(await thrownStatus(registerLoader({ request: get('/register'), context, params: {} }))).toBe(404)
-      expect(await thrownStatus(registerAction({ request: post('/register', applicant()), context, params: {} }))).toBe(
+      expect(await thrownStatus(registerLoader(routeArgs({ request: get('/register'), context, params: {} })))).toBe(
         404,
       )
+      expect(
+        await thrownStatus(registerAction(routeArgs({ request: post('/register', applicant()), context, params: {} }))),
+      ).toBe(404)
     }
-    expect(await registerLoader({ request: get('/register'), context: t.context, params: {} })).toHaveProperty(
-      'constraint',
-    )
+    expect(
+      await registerLoader(routeArgs({ request: get('/register'), context: t.context, params: {} })),
+    ).toHaveProperty('constraint')
   })
 
   it("gives the screen the form's constraints from the schema, so the browser needs no zod to mark fields required", async () => {
-    const { constraint } = await registerLoader({ request: get('/register'), context: t.context, params: {} })
+    const { constraint } = await registerLoader(
+      routeArgs({ request: get('/register'), context: t.context, params: {} }),
+    )
     const required = { required: true }
     expect(constraint).toEqual({
       firstName: required,
@@ -138,7 +143,9 @@ describe('/register', () => {
     expect(await linkToken(input.email, 'verifyEmail')).toMatch(/^[A-Za-z0-9_-]{43}$/)
 
     const cookie = response.headers.get('set-cookie')!.split(';')[0]!
-    const sent = await sentLoader({ request: get('/register/sent', { cookie }), context: t.context, params: {} })
+    const sent = await sentLoader(
+      routeArgs({ request: get('/register/sent', { cookie }), context: t.context, params: {} }),
+    )
     expect(sent).toMatchObject({ email: input.email })
   })
 
@@ -212,22 +219,26 @@ describe('/register/sent (resend)', () => {
     const first = await linkToken(input.email, 'verifyEmail')
     advanceClock(61_000)
     const { body } = unwrap(
-      await sentAction({ request: post('/register/sent', { email: input.email }), context: t.context, params: {} }),
+      await sentAction(
+        routeArgs({ request: post('/register/sent', { email: input.email }), context: t.context, params: {} }),
+      ),
     )
     expect(body.resent).toBe(true)
     const second = await linkToken(input.email, 'verifyEmail')
     expect(second).not.toBe(first)
-    expect(unwrap(await verifyAction(verifyArgs(first!, 'POST'))).body).toEqual({ state: 'failed' })
-    expect(unwrap(await verifyAction(verifyArgs(second!, 'POST'))).body).toEqual({ state: 'verified' })
+    expect(unwrap(await verifyAction(routeArgs(verifyArgs(first!, 'POST')))).body).toEqual({ state: 'failed' })
+    expect(unwrap(await verifyAction(routeArgs(verifyArgs(second!, 'POST')))).body).toEqual({ state: 'verified' })
   })
 
   it('answers an unknown email exactly as a known one', async () => {
     const { status, body } = unwrap(
-      await sentAction({
-        request: post('/register/sent', { email: `nobody.${serial++}@example.net` }),
-        context: t.context,
-        params: {},
-      }),
+      await sentAction(
+        routeArgs({
+          request: post('/register/sent', { email: `nobody.${serial++}@example.net` }),
+          context: t.context,
+          params: {},
+        }),
+      ),
     )
     expect(status).toBe(200)
     expect(body.resent).toBe(true)
@@ -235,21 +246,25 @@ describe('/register/sent (resend)', () => {
 
   it('refuses a second resend within the minute with 429 and the message on the email field', async () => {
     const email = `again.${serial++}@example.net`
-    await sentAction({ request: post('/register/sent', { email }), context: t.context, params: {} })
+    await sentAction(routeArgs({ request: post('/register/sent', { email }), context: t.context, params: {} }))
     const { status, body } = unwrap(
-      await sentAction({ request: post('/register/sent', { email }), context: t.context, params: {} }),
+      await sentAction(routeArgs({ request: post('/register/sent', { email }), context: t.context, params: {} })),
     )
     expect(status).toBe(429)
     expect(body.result.error).toEqual({ email: [TOO_MANY_REQUESTS_MESSAGE] })
   })
 
   it('shows an empty email field when the registration cookie is missing or forged', async () => {
-    expect(await sentLoader({ request: get('/register/sent'), context: t.context, params: {} })).toMatchObject({
+    expect(
+      await sentLoader(routeArgs({ request: get('/register/sent'), context: t.context, params: {} })),
+    ).toMatchObject({
       email: null,
     })
     const forged = `registration=${Buffer.from(JSON.stringify({ email: 'x@example.net' })).toString('base64')}`
     expect(
-      await sentLoader({ request: get('/register/sent', { cookie: forged }), context: t.context, params: {} }),
+      await sentLoader(
+        routeArgs({ request: get('/register/sent', { cookie: forged }), context: t.context, params: {} }),
+      ),
     ).toMatchObject({
       email: null,
     })
@@ -262,13 +277,13 @@ describe('/verifyEmail/:token', () => {
     await registerAs(input)
     const token = (await linkToken(input.email, 'verifyEmail'))!
     // Twice, as a mail scanner and then the person would.
-    expect(await verifyLoader(verifyArgs(token, 'GET'))).toMatchObject({ state: 'ready' })
-    expect(await verifyLoader(verifyArgs(token, 'GET'))).toMatchObject({ state: 'ready' })
-    expect(unwrap(await verifyAction(verifyArgs(token, 'POST')))).toMatchObject({
+    expect(await verifyLoader(routeArgs(verifyArgs(token, 'GET')))).toMatchObject({ state: 'ready' })
+    expect(await verifyLoader(routeArgs(verifyArgs(token, 'GET')))).toMatchObject({ state: 'ready' })
+    expect(unwrap(await verifyAction(routeArgs(verifyArgs(token, 'POST'))))).toMatchObject({
       status: 200,
       body: { state: 'verified' },
     })
-    expect(unwrap(await verifyAction(verifyArgs(token, 'POST')))).toMatchObject({
+    expect(unwrap(await verifyAction(routeArgs(verifyArgs(token, 'POST'))))).toMatchObject({
       status: 400,
       body: { state: 'failed' },
     })
@@ -279,7 +294,7 @@ describe('/verifyEmail/:token', () => {
     await registerAs(input)
     const token = (await linkToken(input.email, 'verifyEmail'))!
     advanceClock(11 * MINUTE)
-    expect(unwrap(await verifyAction(verifyArgs(token, 'POST'))).body).toEqual({ state: 'failed' })
+    expect(unwrap(await verifyAction(routeArgs(verifyArgs(token, 'POST')))).body).toEqual({ state: 'failed' })
   })
 
   it('still verifies a link 9 minutes old', async () => {
@@ -287,12 +302,12 @@ describe('/verifyEmail/:token', () => {
     await registerAs(input)
     const token = (await linkToken(input.email, 'verifyEmail'))!
     advanceClock(9 * MINUTE)
-    expect(unwrap(await verifyAction(verifyArgs(token, 'POST'))).body).toEqual({ state: 'verified' })
+    expect(unwrap(await verifyAction(routeArgs(verifyArgs(token, 'POST')))).body).toEqual({ state: 'verified' })
   })
 
   it('fails a malformed or unknown link without a button', async () => {
-    expect(await verifyLoader(verifyArgs('not-a-token', 'GET'))).toMatchObject({ state: 'failed' })
-    expect(unwrap(await verifyAction(verifyArgs('B'.repeat(43), 'POST'))).body).toEqual({ state: 'failed' })
+    expect(await verifyLoader(routeArgs(verifyArgs('not-a-token', 'GET')))).toMatchObject({ state: 'failed' })
+    expect(unwrap(await verifyAction(routeArgs(verifyArgs('B'.repeat(43), 'POST')))).body).toEqual({ state: 'failed' })
   })
 })
 
@@ -307,14 +322,18 @@ describe('password reset', () => {
     const input = applicant()
     await registerAs(input)
     const known = unwrap(
-      await forgotAction({ request: post('/forgot-password', { email: input.email }), context: t.context, params: {} }),
+      await forgotAction(
+        routeArgs({ request: post('/forgot-password', { email: input.email }), context: t.context, params: {} }),
+      ),
     )
     const unknown = unwrap(
-      await forgotAction({
-        request: post('/forgot-password', { email: `nobody.${serial++}@example.net` }),
-        context: t.context,
-        params: {},
-      }),
+      await forgotAction(
+        routeArgs({
+          request: post('/forgot-password', { email: `nobody.${serial++}@example.net` }),
+          context: t.context,
+          params: {},
+        }),
+      ),
     )
     expect(known.status).toBe(unknown.status)
     expect(known.body.requested).toBe(true)
@@ -325,18 +344,20 @@ describe('password reset', () => {
   it('sets the new password with the link (the directory accepts it), then the link fails', async () => {
     const input = applicant()
     await registerAs(input)
-    await forgotAction({ request: post('/forgot-password', { email: input.email }), context: t.context, params: {} })
+    await forgotAction(
+      routeArgs({ request: post('/forgot-password', { email: input.email }), context: t.context, params: {} }),
+    )
     const token = (await linkToken(input.email, 'reset-password'))!
 
-    expect(await resetLoader(resetArgs(token))).toMatchObject({ state: 'form' })
+    expect(await resetLoader(routeArgs(resetArgs(token)))).toMatchObject({ state: 'form' })
     const mismatch = unwrap(
-      await resetAction(resetArgs(token, { password: 'BagongPass7', confirmPassword: 'BagongPass8' })),
+      await resetAction(routeArgs(resetArgs(token, { password: 'BagongPass7', confirmPassword: 'BagongPass8' }))),
     )
     expect(mismatch.body.result.error).toEqual({ confirmPassword: [PASSWORDS_DIFFER] })
     expect(mismatch.body.result.initialValue).toEqual({})
 
     const done = unwrap(
-      await resetAction(resetArgs(token, { password: 'BagongPass7', confirmPassword: 'BagongPass7' })),
+      await resetAction(routeArgs(resetArgs(token, { password: 'BagongPass7', confirmPassword: 'BagongPass7' }))),
     )
     expect(done).toMatchObject({ status: 200, body: { state: 'done' } })
 
@@ -350,18 +371,22 @@ describe('password reset', () => {
     expect((await directory.verifyCredentials(input.email, 'BagongPass7')).ok).toBe(true)
     expect((await directory.verifyCredentials(input.email, input.password)).ok).toBe(false)
 
-    const again = unwrap(await resetAction(resetArgs(token, { password: 'OtherPass9', confirmPassword: 'OtherPass9' })))
+    const again = unwrap(
+      await resetAction(routeArgs(resetArgs(token, { password: 'OtherPass9', confirmPassword: 'OtherPass9' }))),
+    )
     expect(again).toMatchObject({ status: 400, body: { state: 'failed' } })
   })
 
   it('fails a reset link after 30 minutes', async () => {
     const input = applicant()
     await registerAs(input)
-    await forgotAction({ request: post('/forgot-password', { email: input.email }), context: t.context, params: {} })
+    await forgotAction(
+      routeArgs({ request: post('/forgot-password', { email: input.email }), context: t.context, params: {} }),
+    )
     const token = (await linkToken(input.email, 'reset-password'))!
     advanceClock(31 * MINUTE)
     const outcome = unwrap(
-      await resetAction(resetArgs(token, { password: 'BagongPass7', confirmPassword: 'BagongPass7' })),
+      await resetAction(routeArgs(resetArgs(token, { password: 'BagongPass7', confirmPassword: 'BagongPass7' }))),
     )
     expect(outcome.body.state).toBe('failed')
   })
@@ -369,7 +394,7 @@ describe('password reset', () => {
   it("passes the visitor's address upstream: the 31st request from one address in an hour gets 429 and a form message", async () => {
     const kiosk = { ...t.context, clientAddress: '198.51.100.23' }
     const ask = (email: string) =>
-      forgotAction({ request: post('/forgot-password', { email }), context: kiosk, params: {} })
+      forgotAction(routeArgs({ request: post('/forgot-password', { email }), context: kiosk, params: {} }))
     for (let n = 0; n < 30; n++) expect(unwrap(await ask(`kiosk.${serial}.${n}@example.net`)).status).toBe(200)
     const { status, body } = unwrap(await ask(`kiosk.${serial}.31@example.net`))
     serial++
@@ -379,9 +404,9 @@ describe('password reset', () => {
 
   it('refuses a second request within the minute with 429', async () => {
     const email = `reset.${serial++}@example.net`
-    await forgotAction({ request: post('/forgot-password', { email }), context: t.context, params: {} })
+    await forgotAction(routeArgs({ request: post('/forgot-password', { email }), context: t.context, params: {} }))
     const { status, body } = unwrap(
-      await forgotAction({ request: post('/forgot-password', { email }), context: t.context, params: {} }),
+      await forgotAction(routeArgs({ request: post('/forgot-password', { email }), context: t.context, params: {} })),
     )
     expect(status).toBe(429)
     expect(body.result.error).toEqual({ email: [TOO_MANY_REQUESTS_MESSAGE] })
@@ -393,11 +418,13 @@ describe('/dev/mailbox', () => {
     const input = applicant()
     await registerAs(input)
     const { status, body, headers } = unwrap(
-      await mailboxLoader({
-        request: get(`/dev/mailbox?to=${encodeURIComponent(input.email)}`),
-        context: t.context,
-        params: {},
-      }),
+      await mailboxLoader(
+        routeArgs({
+          request: get(`/dev/mailbox?to=${encodeURIComponent(input.email)}`),
+          context: t.context,
+          params: {},
+        }),
+      ),
     )
     expect(status).toBe(200)
     expect(headers.get('cache-control')).toBe('no-store')
@@ -411,7 +438,7 @@ describe('/dev/mailbox', () => {
 
   it('shows an invalid search address (neither an email nor a +63 mobile) as a field error', async () => {
     const { status, body } = unwrap(
-      await mailboxLoader({ request: get('/dev/mailbox?to=nope'), context: t.context, params: {} }),
+      await mailboxLoader(routeArgs({ request: get('/dev/mailbox?to=nope'), context: t.context, params: {} })),
     )
     expect(status).toBe(400)
     expect(body.result.error).toEqual({ to: ['Enter an email address or a mobile number as +63 and 10 digits'] })
@@ -419,7 +446,9 @@ describe('/dev/mailbox', () => {
 
   it('answers 404 when DEV_MAILBOX is off, in the portal and at the gateway', async () => {
     const off = withConfig({ devMailbox: false })
-    expect(await thrownStatus(mailboxLoader({ request: get('/dev/mailbox'), context: off, params: {} }))).toBe(404)
+    expect(
+      await thrownStatus(mailboxLoader(routeArgs({ request: get('/dev/mailbox'), context: off, params: {} }))),
+    ).toBe(404)
 
     const closed = await startTestUpstream({ env: { DEV_MAILBOX: 'false' } })
     try {

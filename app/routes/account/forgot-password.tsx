@@ -1,6 +1,5 @@
 /** Password reset, step 1 (spec 3: email): the same answer whether or not the email has an account. */
-import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, data, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { requestPasswordReset } from '~/features/account/account.server'
 import { AccountPage, Notice } from '~/features/account/account-page'
 import { ForgotPasswordForm } from '~/features/account/forms'

@@ -1,6 +1,12 @@
 /** spec 4, Registration: email sent (link expires in 10 minutes), resend. */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { registrationEmail, resendActivation } from '~/features/account/account.server'
 import { AccountPage, Notice } from '~/features/account/account-page'
 import { ResendForm } from '~/features/account/forms'

@@ -1,6 +1,13 @@
 /** spec 2: /register, only when the register flag is the string 'true'; spec 3: the registration body. */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import {
   PASSWORD_FIELDS,
   register,

@@ -2,8 +2,14 @@
  * Password reset, step 2 (spec 3: newPassword, accessToken): the link from the email.
  * The GET shows the form and spends nothing; the POST uses the one-time token.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { looksLikeLinkToken, PASSWORD_FIELDS, resetPassword } from '~/features/account/account.server'
 import { AccountPage, LoginLink } from '~/features/account/account-page'
 import { ResetPasswordForm } from '~/features/account/forms'

@@ -4,8 +4,15 @@
  * own, and would spend the one-time token before the person ever clicks. The POST from
  * the button verifies (docs/decisions/0009-verify-on-post.md).
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { looksLikeLinkToken, verifyEmail } from '~/features/account/account.server'
 import { AccountPage, LoginLink } from '~/features/account/account-page'
 import { ResendForm, VerifyEmailForm } from '~/features/account/forms'

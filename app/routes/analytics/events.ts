@@ -2,7 +2,7 @@
  * POST /analytics/events (issue 17 item 5): the collector's beacons, counted only after ACCEPT
  * (app/features/analytics/collect.server.ts). A resource route: no page.
  */
-import type { ActionFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs } from 'react-router'
 import { collectBeacon } from '~/features/analytics/collect.server'
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@
  * session and the user's home (spec 4). Anything else (another browser's state, an error
  * from the provider, a forged ID token): 400 and a way to start again.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
 import { finishSignIn } from '~/auth/sign-in.server'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'

@@ -4,13 +4,15 @@
  * provider, which then redirects to the portal's /login/callback with a code.
  */
 import {
-  data,
-  redirectDocument,
   type ActionFunctionArgs,
+  data,
+  Link,
   type LoaderFunctionArgs,
   type MetaFunction,
-} from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+  redirectDocument,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { deviceTokens, rememberDeviceToken } from '~/features/auth/device-cookie.server'
 import { LoginForm } from '~/features/auth/login-form'
 import { LoginSchema } from '~/features/auth/schemas'

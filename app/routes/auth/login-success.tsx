@@ -1,5 +1,5 @@
 /** /login/success (spec 2): where the old app landed after sign-in; it now forwards to the user's home (spec 4). */
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/auth/session.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@
  * /login (spec 2): starts the sign-in at the OpenID provider. A safe `redirectTo` path is
  * kept for after the callback. Signed-in users go straight to their home.
  */
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { beginSignIn } from '~/auth/sign-in.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -7,8 +7,13 @@
  * the browser go through its logout page (RP-initiated logout), so a kiosk never keeps a
  * provider session that would sign the next person in as this user.
  */
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useLoaderData,
+} from 'react-router'
 import { oidcFor } from '~/auth/oidc.server'
 import { endSession, getUser } from '~/auth/session.server'
 import { clearSubmittedCookie } from '~/features/apply/wizard.server'

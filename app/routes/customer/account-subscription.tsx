@@ -3,8 +3,7 @@
  * subscription (spec 7, account details): plan, speed, status, service address, fee.
  * Inside the customer shell, which shows 'No account number available' without an account.
  */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { asUser } from '~/auth/as-user.server'
 import { ROLE } from '~/auth/roles'
 import { SubscriptionFacts } from '~/features/dashboard/dashboard'

@@ -1,6 +1,11 @@
 /** /customer/auto-pay (spec 2; issue 12 item 4): AutoPay for one of the customer's fibre accounts. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { AutopayBody } from '~/features/autopay/autopay-page'
 import { autopayAction, autopayPage } from '~/features/autopay/autopay.server'
 import { AUTOPAY_TEXT } from '~/features/autopay/texts'

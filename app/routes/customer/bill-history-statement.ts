@@ -3,7 +3,7 @@
  * statement as a PDF attachment, generated upstream; problems go back to the bill-history
  * page with the form filled in. Another customer's account is refused.
  */
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { statementDownload } from '~/features/bills/bill-history.server'
 
 export function loader({ request, context }: LoaderFunctionArgs) {

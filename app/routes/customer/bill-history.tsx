@@ -3,8 +3,7 @@
  * of one of the customer's accounts (?account=, else spec 3's default). Another customer's
  * account is refused with spec 8's message (docs/security.md, Access control).
  */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { BillHistoryBody } from '~/features/bills/bill-history'
 import { billHistoryPage } from '~/features/bills/bill-history.server'
 import { BILLS_TEXT } from '~/features/bills/texts'

@@ -5,7 +5,7 @@
  * Access control: another customer's account (1000000000003, LIZA SANTOS) is refused by the
  * page, the statement route and the amount-due call.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadAmountDue } from '../../features/bills/amount-due.server.ts'
 import { upstreamFor } from '../../upstream/index.server.ts'

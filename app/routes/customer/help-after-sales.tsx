@@ -1,6 +1,11 @@
 /** /customer/help/after-sales (spec 7, Support: POST after-sales ticket (v2)): request a repair or another service. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { Breadcrumb, HelpPage } from '~/features/help/help-pages'
 import { AfterSalesForm, NoAccount } from '~/features/help/ticket-forms'
 import { afterSalesAction, loadAfterSalesForm } from '~/features/help/tickets.server'

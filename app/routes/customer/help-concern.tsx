@@ -1,6 +1,11 @@
 /** /customer/help/concern (spec 1, help centre; spec 7, Support: POST concern): report a concern. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { Breadcrumb, HelpPage } from '~/features/help/help-pages'
 import { ConcernForm, NoAccount } from '~/features/help/ticket-forms'
 import { concernAction, loadConcernForm } from '~/features/help/tickets.server'

@@ -1,6 +1,5 @@
 /** /customer/help/tickets/{referenceNumber}: one of the customer's concerns or requests; anyone else's is not found. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { Breadcrumb, HelpPage } from '~/features/help/help-pages'
 import { TicketDetails } from '~/features/help/ticket-forms'
 import { loadTicket } from '~/features/help/tickets.server'

@@ -2,8 +2,7 @@
  * /customer/help (spec 1, help centre; spec 2: customer-only): the help centre of /help plus
  * the customer's own concerns and requests, with the ways to file one.
  */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { HelpHomeSections, HelpPage } from '~/features/help/help-pages'
 import { loadHelpHome } from '~/features/help/help.server'
 import { AFTER_SALES_PATH, CONCERN_PATH, TicketList } from '~/features/help/ticket-forms'

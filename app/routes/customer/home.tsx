@@ -7,8 +7,7 @@
  * banner until closed (spec 4); with ?showTermsOfUse=true (spec 4: where /terms-of-use
  * sends customers) the terms of use open above the page, rendered by the server.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { ROLE } from '~/auth/roles'
 import { asUser, type SignedIn } from '~/auth/as-user.server'
 import { AmountDueCard } from '~/features/bills/amount-due-card'

@@ -7,8 +7,7 @@
  * The notification bell is the notifications feature's (count and newest three from this
  * loader, revalidated after every action, so reading one lowers the count everywhere).
  */
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, Outlet, useLoaderData, useRouteLoaderData } from 'react-router'
 import { asUser } from '~/auth/as-user.server'
 import { ROLE } from '~/auth/roles'
 import { CustomerShell, type CustomerShellData } from '~/features/customer-shell/customer-shell'

@@ -3,8 +3,7 @@
  * (the list's and the bell's buttons without JavaScript); POST 'read' marks it read where
  * it is (after 500 ms with JavaScript, spec 4). Another user's id is not found.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { asUser } from '~/auth/as-user.server'
 import { ROLE } from '~/auth/roles'
 import { NotificationView } from '~/features/notifications/notification-view'

@@ -1,6 +1,11 @@
 /** /customer/bill-history/pay/{accountNumber} (spec 2): the customer pays one of their accounts; any other is refused. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { PayLayout, PayScreen } from '~/features/payments/pay-pages'
 import { customerPayAction, customerPayPage } from '~/features/payments/pay.server'
 import { PAY_TEXT } from '~/features/payments/texts'

@@ -1,6 +1,5 @@
 /** /customer/payment-failed (spec 2, 8): 'Unable to process payment!', the advice to try other channels, and the payment if named. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { PayLayout, PaymentStatusScreen } from '~/features/payments/pay-pages'
 import { customerFailedPage } from '~/features/payments/pay.server'
 import { PAY_TEXT } from '~/features/payments/texts'

@@ -1,6 +1,5 @@
 /** /customer/payment-success/{id} (spec 2): where the gateway sends the customer back; the payment's true state. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { PayLayout, PaymentStatusScreen } from '~/features/payments/pay-pages'
 import { customerSuccessPage } from '~/features/payments/pay.server'
 import { PAY_TEXT } from '~/features/payments/texts'

@@ -1,6 +1,11 @@
 /** /profile (spec 2, customer-only; issue 11 item 7): names, masked contact, verified changes. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { asUser } from '~/auth/as-user.server'
 import { ROLE } from '~/auth/roles'
 import { loadProfile, profileAction } from '~/features/profile/profile.server'

@@ -1,6 +1,5 @@
 /** /customer/referrals/failed (spec 2, 4, 8): the referral was not filed; the server's words, and the way back. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { REFERRALS_PATH } from '~/features/referrals/paths'
 import { referralFailure } from '~/features/referrals/referrals.server'
 import { REFERRALS_TEXT as TEXT } from '~/features/referrals/texts'

@@ -1,6 +1,5 @@
 /** /customer/referrals/success (spec 2, 4): the referral is filed; DONE returns to /customer. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { REFERRALS_PATH } from '~/features/referrals/paths'
 import { referralSuccess } from '~/features/referrals/referrals.server'
 import { REFERRALS_TEXT as TEXT } from '~/features/referrals/texts'

@@ -1,6 +1,11 @@
 /** /customer/referrals (spec 2; issue 15): Refer and Earn for the customer's active account. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { ReferralsBody } from '~/features/referrals/referrals-page'
 import { referralsAction, referralsPage } from '~/features/referrals/referrals.server'
 import { REFERRALS_TEXT as TEXT } from '~/features/referrals/texts'

@@ -3,9 +3,13 @@
  * displayCoachmarks flag, through the attributes call), and ?step=N, where the coachmarks
  * continue after a Next that changes page.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import type { ClientLoaderFunctionArgs } from '@remix-run/react'
-import { useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useLoaderData,
+} from 'react-router'
 import { asUser } from '~/auth/as-user.server'
 import { ROLE } from '~/auth/roles'
 import { defaultAccountNumber } from '~/features/own-account/accounts'

@@ -1,6 +1,11 @@
 /** /account/wifi (issue 18): the modem's Wi-Fi for the active account. Personal, and passwords pass through: never cached. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { lazy, Suspense } from 'react'
 import { WIFI_PAGE_TEXT as TEXT } from '~/features/wifi/texts'
 import { wifiAction, wifiPage, type WifiActionData } from '~/features/wifi/wifi.server'

@@ -3,8 +3,7 @@
  * never leaves the machine. It shows live verification and reset links to whoever opens
  * it, so it answers 404 unless DEV_MAILBOX is on (docs/configuration.md).
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountPage } from '~/features/account/account-page'
 import { MailboxList, MailboxSearch } from '~/features/mailbox/mailbox'
 import { mailboxMessages, requireDevMailbox } from '~/features/mailbox/mailbox.server'

@@ -3,8 +3,15 @@
  * It answers 404 unless DEV_UI is on (docs/configuration.md). `?dialog=open` renders
  * the dialog open, as an action's state would.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { lazy, Suspense } from 'react'
 import { requireDevUi } from '~/features/dev-ui/dev-ui.server'
 import { UiKitSchema } from '~/features/dev-ui/schemas'

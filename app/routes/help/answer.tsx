@@ -1,6 +1,5 @@
 /** /help/{category}/{faqId} (spec 1, help centre; spec 7: help answers by id and source): one answer. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { answerSnippet } from '~/features/help/answer-blocks'
 import { AnswerText, Breadcrumb, HelpPage, StillNeedHelp, VideoLink } from '~/features/help/help-pages'
 import { loadAnswer, stillNeedHelpOffer } from '~/features/help/help.server'

@@ -1,6 +1,5 @@
 /** /help/{category} (spec 1, help centre; spec 7: help answers by id): a topic's answers, open in place. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AnswerList, Breadcrumb, HelpPage, HelpSearchForm, StillNeedHelp } from '~/features/help/help-pages'
 import { loadCategory, stillNeedHelpOffer } from '~/features/help/help.server'
 import { HELP_TEXT } from '~/features/help/texts'

@@ -1,6 +1,5 @@
 /** /help (spec 1, help centre; spec 2: the /help prefix is public): topics, FAQs, guides, videos, search. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { HelpHomeSections, HelpPage, StillNeedHelp } from '~/features/help/help-pages'
 import { loadHelpHome, stillNeedHelpOffer } from '~/features/help/help.server'
 import { HELP_TEXT } from '~/features/help/texts'

@@ -1,6 +1,5 @@
 /** /help/search?q=… (spec 1, help centre; spec 8: 'No results found!' with tips): a GET form's page. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { Breadcrumb, CategoryGrid, HelpPage, HelpSearchForm, SearchResults } from '~/features/help/help-pages'
 import { loadSearch } from '~/features/help/help.server'
 import { HELP_TEXT } from '~/features/help/texts'

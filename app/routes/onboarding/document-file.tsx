@@ -2,7 +2,7 @@
  * /onboard/:path/documents/:fileId: one uploaded document, to the holder of its draft only,
  * as an attachment with its stored type (JPG or PDF). Anyone else gets 404.
  */
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { documentDownload } from '~/features/documents/documents.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

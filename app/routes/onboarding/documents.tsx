@@ -2,8 +2,13 @@
  * /onboard/:path/documents (issue 10, part 2), and the sales area's (issue 13): the
  * application's documents, for the draft's holder only. Personal to the draft cookie: never cached.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { flowOf } from '~/features/apply/steps'
 import { DocumentsPage } from '~/features/documents/documents-page'
 import { documentsAction, documentsLoader, type DocumentsActionData } from '~/features/documents/documents.server'

@@ -7,8 +7,13 @@
  * links awaiting proof, VERIFY NOW.
  */
 import type { SubmissionResult } from '@conform-to/react'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { asUser } from '~/auth/as-user.server'
 import { LinkAccountForm } from '~/features/own-account/link-account-form'
 import { LinkedAccounts, RegistrationSuccess } from '~/features/own-account/own-account'

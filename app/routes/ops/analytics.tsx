@@ -1,6 +1,5 @@
 /** /ops/analytics (issue 17 item 5): the operator's first-party analytics report, server-rendered tables. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AnalyticsReportView } from '~/features/analytics/report'
 import { loadAnalyticsReport } from '~/features/analytics/report.server'
 import { ANALYTICS_TEXT as TEXT } from '~/features/analytics/texts'

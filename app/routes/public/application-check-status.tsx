@@ -3,7 +3,7 @@
  * redirects. Without LEGACY_STATUS_URL, 'This webpage will be available soon' (spec 8), with
  * the portal's own status check offered instead (issue 33).
  */
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
 import { AvailableSoonView, SOON_TEXT } from '~/features/shell/available-soon'
 import { pageMeta } from '~/ui/page-meta'
 

@@ -15,6 +15,7 @@ import { action as verifyAction, loader as verifyLoader } from '../account/verif
 import { action as statusAction, loader as statusLoader } from './application-status'
 import { action as lookupAction } from './check-status-lookup'
 import { action as complianceAction, loader as complianceLoader } from './compliance'
+import { routeArgs } from '../../../tests/support/route-args'
 
 let t: TestUpstream
 beforeAll(async () => {
@@ -36,7 +37,9 @@ const settle = settleRoute
 const unwrap = unwrapRouteResult
 
 const status = (refNo: string, refIdentifier: string) =>
-  settle(statusLoader({ request: request(`/${refNo}/x`), params: { refNo, refIdentifier }, context: t.context }))
+  settle(
+    statusLoader(routeArgs({ request: request(`/${refNo}/x`), params: { refNo, refIdentifier }, context: t.context })),
+  )
 
 describe('the status lookup', () => {
   it('sends the right pair, email or mobile, to its status page', async () => {
@@ -45,11 +48,13 @@ describe('the status lookup', () => {
       [`+63 ${DEMO.mobileNumber}`, DEMO.mobileNumber],
     ] as const) {
       const answer = await settle(
-        lookupAction({
-          request: request('/check-status/lookup', { referenceNo: DEMO.referenceNo.toLowerCase(), identifier }),
-          params: {},
-          context: t.context,
-        }),
+        lookupAction(
+          routeArgs({
+            request: request('/check-status/lookup', { referenceNo: DEMO.referenceNo.toLowerCase(), identifier }),
+            params: {},
+            context: t.context,
+          }),
+        ),
       )
       expect(answer.status).toBe(303)
       expect(answer.headers.get('location')).toBe(`/${DEMO.referenceNo}/${shown}`)
@@ -67,11 +72,13 @@ describe('the status lookup', () => {
 
   it('answers a wrong identifier and an unknown reference with the same message, and the form back without the identifier', async () => {
     const wrong = await settle(
-      lookupAction({
-        request: request('/check-status/lookup', { referenceNo: 'OO-261102-WRNG01', identifier: DEMO.emailAddress }),
-        params: {},
-        context: t.context,
-      }),
+      lookupAction(
+        routeArgs({
+          request: request('/check-status/lookup', { referenceNo: 'OO-261102-WRNG01', identifier: DEMO.emailAddress }),
+          params: {},
+          context: t.context,
+        }),
+      ),
     )
     expect(wrong.status).toBe(404)
     expect(wrong.body).toEqual({
@@ -82,11 +89,13 @@ describe('the status lookup', () => {
     expect(page.status).toBe(404)
     expect(page.body).toEqual({ view: null, referenceNo: 'OO-261102-WRNG02', identifier: '', message: TEXT.notFound })
     const invalid = await settle(
-      lookupAction({
-        request: request('/check-status/lookup', { referenceNo: 'nope', identifier: 'nope' }),
-        params: {},
-        context: t.context,
-      }),
+      lookupAction(
+        routeArgs({
+          request: request('/check-status/lookup', { referenceNo: 'nope', identifier: 'nope' }),
+          params: {},
+          context: t.context,
+        }),
+      ),
     )
     expect(invalid.status).toBe(400)
     expect(invalid.body.errors).toEqual({ referenceNo: TEXT.referenceInvalid, identifier: TEXT.identifierInvalid })
@@ -111,39 +120,47 @@ describe('the status lookup', () => {
 describe('the compliance page', () => {
   it('shows the rejected categories only after the emailed code, to that browser and that link only', async () => {
     const resend = await settle(
-      statusAction({
-        request: request(`/${DEMO.referenceNo}/x`, { intent: 'resend' }),
-        params: { refNo: DEMO.referenceNo, refIdentifier: DEMO.mobileNumber },
-        context: t.context,
-      }),
+      statusAction(
+        routeArgs({
+          request: request(`/${DEMO.referenceNo}/x`, { intent: 'resend' }),
+          params: { refNo: DEMO.referenceNo, refIdentifier: DEMO.mobileNumber },
+          context: t.context,
+        }),
+      ),
     )
     expect(resend.body).toEqual({ sent: true })
     const [linkMail] = await latestMessagesFor(t.database.db, DEMO.emailAddress, 1)
     const id = /\/compliance\/([A-Za-z0-9_-]{43})/.exec(linkMail!.body!)![1]!
     const path = `/compliance/${id}`
 
-    const before = await settle(complianceLoader({ request: request(path), params: { id }, context: t.context }))
+    const before = await settle(
+      complianceLoader(routeArgs({ request: request(path), params: { id }, context: t.context })),
+    )
     expect(before.body).toEqual({ state: 'start' })
 
     const sent = await settle(
-      complianceAction({ request: request(path, { intent: 'send' }), params: { id }, context: t.context }),
+      complianceAction(routeArgs({ request: request(path, { intent: 'send' }), params: { id }, context: t.context })),
     )
     expect(sent.body).toMatchObject({ state: 'code', maskedEmail: expect.stringMatching(/^d\*+t@example\.com$/) })
     const [codeMail] = await latestMessagesFor(t.database.db, DEMO.emailAddress, 1)
     const code = /is (\d{6})\./.exec(codeMail!.body!)![1]!
 
     const wrong = await settle(
-      complianceAction({
-        request: request(path, { intent: 'verify', code: code === '000000' ? '111111' : '000000' }),
-        params: { id },
-        context: t.context,
-      }),
+      complianceAction(
+        routeArgs({
+          request: request(path, { intent: 'verify', code: code === '000000' ? '111111' : '000000' }),
+          params: { id },
+          context: t.context,
+        }),
+      ),
     )
     expect(wrong.status).toBe(422)
     expect(wrong.body.error).toBe('The code is not correct. 4 tries left.')
 
     const right = await settle(
-      complianceAction({ request: request(path, { intent: 'verify', code }), params: { id }, context: t.context }),
+      complianceAction(
+        routeArgs({ request: request(path, { intent: 'verify', code }), params: { id }, context: t.context }),
+      ),
     )
     expect(right.status).toBe(303)
     expect(right.headers.get('location')).toBe(path)
@@ -151,7 +168,7 @@ describe('the compliance page', () => {
     expect(right.headers.get('set-cookie')).toMatch(/HttpOnly/i)
 
     const open = await settle(
-      complianceLoader({ request: request(path, undefined, cookie), params: { id }, context: t.context }),
+      complianceLoader(routeArgs({ request: request(path, undefined, cookie), params: { id }, context: t.context })),
     )
     expect(open.body.state).toBe('open')
     expect(open.body.view.openCategories.map((r: { category: string }) => r.category)).toEqual([
@@ -163,10 +180,10 @@ describe('the compliance page', () => {
     const otherId = 'b'.repeat(43)
     expect(await complianceAccess(request(`/compliance/${otherId}`, undefined, cookie), t.context, otherId)).toBeNull()
     expect(
-      (await settle(complianceLoader({ request: request(path), params: { id }, context: t.context }))).body,
+      (await settle(complianceLoader(routeArgs({ request: request(path), params: { id }, context: t.context })))).body,
     ).toEqual({ state: 'start' })
     const again = await settle(
-      complianceAction({ request: request(path, { intent: 'send' }), params: { id }, context: t.context }),
+      complianceAction(routeArgs({ request: request(path, { intent: 'send' }), params: { id }, context: t.context })),
     )
     expect(again.status).toBe(404)
     expect(again.body).toEqual({ state: 'invalid', message: TEXT.linkInvalid })
@@ -174,7 +191,9 @@ describe('the compliance page', () => {
 
   it('answers 404 for an id that cannot be a link', async () => {
     const answer = await settle(
-      complianceLoader({ request: request('/compliance/short'), params: { id: 'short' }, context: t.context }),
+      complianceLoader(
+        routeArgs({ request: request('/compliance/short'), params: { id: 'short' }, context: t.context }),
+      ),
     )
     expect(answer.status).toBe(404)
     expect(answer.body.state).toBe('invalid')
@@ -186,22 +205,28 @@ describe('/verifyEmail for applications (OO and CVG)', () => {
     for (const kind of ['OO', 'CVG']) {
       const token = `${kind}-${'c'.repeat(43)}`
       const loaded = unwrap(
-        await verifyLoader({ request: request(`/verifyEmail/${token}`), params: { token }, context: t.context }),
+        await verifyLoader(
+          routeArgs({ request: request(`/verifyEmail/${token}`), params: { token }, context: t.context }),
+        ),
       )
       expect(loaded.body).toMatchObject({ service: 'application', state: 'ready' })
       const acted = unwrap(
-        await verifyAction({ request: request(`/verifyEmail/${token}`, {}), params: { token }, context: t.context }),
+        await verifyAction(
+          routeArgs({ request: request(`/verifyEmail/${token}`, {}), params: { token }, context: t.context }),
+        ),
       )
       expect(acted.status).toBe(400)
       expect(acted.body).toEqual({ state: 'failed', referenceNo: null })
     }
     const registration = 'c'.repeat(43)
     const loaded = unwrap(
-      await verifyLoader({
-        request: request(`/verifyEmail/${registration}`),
-        params: { token: registration },
-        context: t.context,
-      }),
+      await verifyLoader(
+        routeArgs({
+          request: request(`/verifyEmail/${registration}`),
+          params: { token: registration },
+          context: t.context,
+        }),
+      ),
     )
     expect(loaded.body).toMatchObject({ service: 'registration', state: 'ready' })
   })

@@ -6,8 +6,14 @@
  * reference is an ordinary not-found, so this route takes nothing from other paths
  * (static segments rank first in app/routes.ts anyway).
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { StatusLookupForm } from '~/features/application-status/lookup-form'
 import { StatusPage } from '~/features/application-status/status-page'
 import { lookupStatus, resendComplianceLink } from '~/features/application-status/status.server'

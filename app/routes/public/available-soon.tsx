@@ -3,7 +3,7 @@
  * page leads while this set-up has no address for it (UPDATE_ACCOUNT_URL, PLAN_UPGRADE_URL;
  * docs/configuration.md), instead of a placeholder address (issue 33).
  */
-import type { MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from 'react-router'
 import { AvailableSoonView, SOON_TEXT } from '~/features/shell/available-soon'
 import { pageMeta } from '~/ui/page-meta'
 

@@ -1,5 +1,5 @@
 /** The address search of /CheckAvailability (spec 2, 9), for its JavaScript: a POST, so the query stays out of URLs. */
-import type { ActionFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs } from 'react-router'
 import { searchAddresses } from '~/features/check-availability/check-availability.server'
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -3,8 +3,14 @@
  * popup and the lead form work without JavaScript; what the visitor chose lives in the
  * draft (app/features/drafts), never in the browser.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { CheckAvailability, type CheckAvailabilityActionData } from '~/features/check-availability/check-availability'
 import { checkAvailabilityAction, checkAvailabilityView } from '~/features/check-availability/check-availability.server'
 import { SEARCH_PATH } from '~/features/check-availability/address-search'

@@ -3,8 +3,7 @@
  * landing alias, and here). A right pair goes on to /{refNo}/{refIdentifier}; anything
  * else comes back here, filled in, with the one generic message (docs/decisions/0033).
  */
-import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData } from '@remix-run/react'
+import { type ActionFunctionArgs, type MetaFunction, useActionData } from 'react-router'
 import { StatusLookupForm } from '~/features/application-status/lookup-form'
 import { lookupAction } from '~/features/application-status/status.server'
 import { TEXT } from '~/features/application-status/texts'

@@ -23,6 +23,7 @@ import { settleRoute } from '../../../tests/support/route-result'
 import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
 import { action as complianceAction } from './compliance'
 import { action as uploadAction, loader as uploadLoader } from './compliance-upload'
+import { routeArgs } from '../../../tests/support/route-args'
 
 let t: TestUpstream
 beforeAll(async () => {
@@ -91,20 +92,24 @@ async function forCompliance() {
 async function prove(id: string, email: string): Promise<string> {
   const page = `http://localhost/compliance/${id}`
   await settle(
-    complianceAction({
-      request: new Request(page, { method: 'POST', body: new URLSearchParams({ intent: 'send' }) }),
-      params: { id },
-      context: t.context,
-    }),
+    complianceAction(
+      routeArgs({
+        request: new Request(page, { method: 'POST', body: new URLSearchParams({ intent: 'send' }) }),
+        params: { id },
+        context: t.context,
+      }),
+    ),
   )
   const [codeMail] = await latestMessagesFor(t.database.db, email, 1)
   const code = /is (\d{6})\./.exec(codeMail!.body!)![1]!
   const verified = await settle(
-    complianceAction({
-      request: new Request(page, { method: 'POST', body: new URLSearchParams({ intent: 'verify', code }) }),
-      params: { id },
-      context: t.context,
-    }),
+    complianceAction(
+      routeArgs({
+        request: new Request(page, { method: 'POST', body: new URLSearchParams({ intent: 'verify', code }) }),
+        params: { id },
+        context: t.context,
+      }),
+    ),
   )
   expect(verified.status).toBe(303)
   return verified.headers.get('set-cookie')!.split(';')[0]!
@@ -127,7 +132,9 @@ function uploadRequest(
 
 const upload = (id: string, category: string, cookie: string, file?: { name: string; type: string; bytes: Buffer }) =>
   settle(
-    uploadAction({ request: uploadRequest(id, category, cookie, file), params: { id, category }, context: t.context }),
+    uploadAction(
+      routeArgs({ request: uploadRequest(id, category, cookie, file), params: { id, category }, context: t.context }),
+    ),
   )
 
 describe('submission and the documents', () => {
@@ -151,29 +158,35 @@ describe('/compliance/{id}/upload/{category}', () => {
   it('sends the visitor back to the compliance page without the emailed code, or for a category not rejected', async () => {
     const { id, email } = await forCompliance()
     const noProof = await settle(
-      uploadLoader({
-        request: new Request(`http://localhost/compliance/${id}/upload/governmentIssued`),
-        params: { id, category: 'governmentIssued' },
-        context: t.context,
-      }),
+      uploadLoader(
+        routeArgs({
+          request: new Request(`http://localhost/compliance/${id}/upload/governmentIssued`),
+          params: { id, category: 'governmentIssued' },
+          context: t.context,
+        }),
+      ),
     )
     expect(noProof.status).toBe(302)
     expect(noProof.headers.get('location')).toBe(`/compliance/${id}`)
     const cookie = await prove(id, email)
     const notOpen = await settle(
-      uploadLoader({
-        request: new Request(`http://localhost/compliance/${id}/upload/proofOfIncome`, { headers: { cookie } }),
-        params: { id, category: 'proofOfIncome' },
-        context: t.context,
-      }),
+      uploadLoader(
+        routeArgs({
+          request: new Request(`http://localhost/compliance/${id}/upload/proofOfIncome`, { headers: { cookie } }),
+          params: { id, category: 'proofOfIncome' },
+          context: t.context,
+        }),
+      ),
     )
     expect(notOpen.headers.get('location')).toBe(`/compliance/${id}`)
     const open = await settle(
-      uploadLoader({
-        request: new Request(`http://localhost/compliance/${id}/upload/governmentIssued`, { headers: { cookie } }),
-        params: { id, category: 'governmentIssued' },
-        context: t.context,
-      }),
+      uploadLoader(
+        routeArgs({
+          request: new Request(`http://localhost/compliance/${id}/upload/governmentIssued`, { headers: { cookie } }),
+          params: { id, category: 'governmentIssued' },
+          context: t.context,
+        }),
+      ),
     )
     expect(open.body).toMatchObject({ category: 'governmentIssued', reason: 'The ID is blurred.', subCategories: [] })
     // Posting without the proof stores nothing either.

@@ -2,8 +2,14 @@
  * /compliance/{id}/upload/{category} (issue 10 part 4): a rejected document sent again,
  * behind the compliance page's emailed-code proof (compliance-upload.server.ts).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useParams } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+  useParams,
+} from 'react-router'
 import {
   complianceUploadAction,
   complianceUploadLoader,

@@ -5,8 +5,14 @@
  * the page shows nothing of the application until the applicant proves the email with a
  * code; the proof lives in the signed HttpOnly `compliance` cookie, for this link only.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useParams } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+  useParams,
+} from 'react-router'
 import { complianceAction, complianceLoader } from '~/features/application-status/compliance.server'
 import { complianceUploadPath } from '~/features/application-status/paths'
 import { CompliancePage } from '~/features/application-status/compliance-page'

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { LandingPage } from '~/features/landing/landing-page'
 import { FOCUS_PAGE_TITLES } from '~/features/landing/landing'
 import { loadLanding } from '~/features/landing/landing.server'

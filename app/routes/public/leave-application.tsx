@@ -3,8 +3,7 @@
  * page a browser without JavaScript shows for the question a dialog asks with it
  * (app/features/shell/leave-application.ts).
  */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { backToApplication, HELP_PATH, LEAVE_APPLICATION_TEXT as TEXT } from '~/features/shell/leave-application'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'

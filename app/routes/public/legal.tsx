@@ -2,8 +2,7 @@
  * The legal pages (spec 2, Shell): routes.ts mounts this one module at each document's
  * path, and the path says which document the CMS is asked for.
  */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { legalDocumentName } from '~/features/legal/documents'
 import { LegalErrorBoundary, LegalPage } from '~/features/legal/legal-page'
 import { loadLegalDocument } from '~/features/legal/legal.server'

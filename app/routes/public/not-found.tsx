@@ -1,4 +1,4 @@
-import { data, type MetaFunction } from '@remix-run/node'
+import { data, type MetaFunction } from 'react-router'
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE, NotFoundView } from '~/features/shell/error-views'
 import { pageMeta } from '~/ui/page-meta'
 

@@ -1,6 +1,11 @@
 /** /onboard/:path/appointment (issue 10; spec 1, 7), and the sales area's (issue 13): the installation appointment. Personal: never cached. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { lazy, Suspense } from 'react'
 import { APPLY_TEXT } from '~/features/apply/texts'
 import { flowOf } from '~/features/apply/steps'

@@ -3,8 +3,13 @@
  * the sales area's /sales/application/:path/personalDetails (issue 13), where /{orderId}
  * appended resumes the agent's draft first (spec 4). Personal: never cached.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { lazy, Suspense } from 'react'
 import { APPLY_TEXT } from '~/features/apply/texts'
 import { flowOf } from '~/features/apply/steps'

@@ -1,6 +1,11 @@
 /** /onboard/:path/review, "Verify and submit" (issue 10; spec 3, 5), and the sales area's, filed by the agent for the customer (issue 13). Personal: never cached. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { lazy, Suspense } from 'react'
 import { APPLY_TEXT } from '~/features/apply/texts'
 import { flowOf } from '~/features/apply/steps'

@@ -1,6 +1,5 @@
 /** /payBill (spec 2, a public prefix; the landing's and footer's Pay Here): a guest's account number, then /payment/{accountNumber}. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { AccountNumberForm, PayLayout } from '~/features/payments/pay-pages'
 import { payBillPage } from '~/features/payments/pay.server'
 import { PAY_TEXT } from '~/features/payments/texts'

@@ -2,8 +2,7 @@
  * /payment/{accountNumber}/{id}: a guest's payment as it truly stands (the gateway's return,
  * or the counter reference's slip); DONE makes this browser forget its guest payments.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { PayLayout, PaymentStatusScreen } from '~/features/payments/pay-pages'
 import { guestDone, guestStatusPage } from '~/features/payments/pay.server'
 import { PAY_TEXT } from '~/features/payments/texts'

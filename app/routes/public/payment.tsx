@@ -1,6 +1,11 @@
 /** /payment/{accountNumber} (spec 2): a guest pays an account's bill, seeing only the amount due and a masked name. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { PayLayout, PayScreen } from '~/features/payments/pay-pages'
 import { guestPayAction, guestPayPage } from '~/features/payments/pay.server'
 import { PAY_TEXT } from '~/features/payments/texts'

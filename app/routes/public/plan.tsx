@@ -2,8 +2,13 @@
  * /plans/:code (spec 1): a plan's details, FAQs and add-ons; an unknown code is the
  * not-found page.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { PlanPage } from '~/features/plans/plan-page'
 import { planPath } from '~/features/plans/plans'
 import { PlansUnavailablePage } from '~/features/plans/plans-page'

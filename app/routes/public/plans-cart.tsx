@@ -2,8 +2,13 @@
  * /plans/cart (issue 9): the visitor's cart, from the orders service through their draft.
  * Personal to the draft cookie: never cached.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { CartPage } from '~/features/plans/cart-page'
 import { CART_PATH } from '~/features/plans/plans'
 import { PlansUnavailablePage } from '~/features/plans/plans-page'

@@ -2,8 +2,13 @@
  * /plans/compare?codes=a&codes=b[&codes=c] (spec 1): two or three plans side by side,
  * chosen with a GET form so the comparison is a URL to share.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { ComparePage } from '~/features/plans/compare-page'
 import { PlansUnavailablePage } from '~/features/plans/plans-page'
 import { compareView, plansAction, type PlansActionData } from '~/features/plans/plans.server'

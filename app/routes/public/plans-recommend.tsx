@@ -3,8 +3,13 @@
  * recommendation questionnaire, a GET form so its answers are a URL to share, and the
  * plans that fit with the reasons why.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { PlansUnavailablePage } from '~/features/plans/plans-page'
 import { RecommendPage } from '~/features/plans/recommend-page'
 import { plansAction, recommendView, type PlansActionData } from '~/features/plans/plans.server'

@@ -2,7 +2,7 @@
  * The /plans routes' loaders and action against the real gateway and a seeded catalogue
  * (services/catalog/lineup.ts), plus a catalogue that is down (spec 8).
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveDraftSection } from '~/features/drafts/draft.server'
 import { PLANS_TEXT } from '~/features/plans/texts'
@@ -11,6 +11,7 @@ import { loader as planLoader } from './plan'
 import { action as plansAction, loader as plansLoader } from './plans'
 import { loader as compareLoader } from './plans-compare'
 import { loader as recommendLoader } from './plans-recommend'
+import { routeArgs } from '../../../tests/support/route-args'
 
 let t: TestUpstream
 beforeAll(async () => {
@@ -44,7 +45,7 @@ const codes = (view: unknown) => (view as { plans: { code: string }[] }).plans.m
 
 describe('/plans', () => {
   it('lists the home plans by default, from the entry plan at 888', async () => {
-    const { data, status } = unwrap(await plansLoader(get('/plans')))
+    const { data, status } = unwrap(await plansLoader(routeArgs(get('/plans'))))
     expect(status).toBe(200)
     expect(data).toMatchObject({ status: 'ok', category: 'RES', region: null, planInCart: null })
     expect(codes(data)).toContain('fiber-plan-888')
@@ -58,13 +59,13 @@ describe('/plans', () => {
         body: new URLSearchParams({ intent: 'category', category }),
         headers: cookie ? { cookie } : {},
       })
-    const sme = (await plansAction({ request: post('SME'), context: t.context, params: {} })) as Response
+    const sme = (await plansAction(routeArgs({ request: post('SME'), context: t.context, params: {} }))) as Response
     expect(sme.status).toBe(302)
     expect(sme.headers.get('location')).toBe('/plans')
     const cookie = (sme.headers.get('set-cookie') ?? '').split(';')[0]
     expect(cookie).toMatch(/^draft=/)
 
-    const business = unwrap(await plansLoader(get('/plans', cookie))).data
+    const business = unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data
     expect(business).toMatchObject({ status: 'ok', category: 'SME' })
     expect(codes(business)).toEqual(expect.arrayContaining(['sme-fiber-1899', 'sme-fiber-8999']))
     expect(codes(business)).not.toContain('fiber-plan-888')
@@ -76,28 +77,34 @@ describe('/plans', () => {
         body: new URLSearchParams({ intent: 'govt', ...(ticked ? { isWorkingGovtEmbassyWorker: 'on' } : {}) }),
         headers: { cookie: cookie ?? '' },
       })
-    await plansAction({ request: govt(true), context: t.context, params: {} })
-    expect(unwrap(await plansLoader(get('/plans', cookie))).data).toMatchObject({
+    await plansAction(routeArgs({ request: govt(true), context: t.context, params: {} }))
+    expect(unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data).toMatchObject({
       category: 'SME',
       isWorkingGovtEmbassyWorker: true,
     })
-    await plansAction({ request: govt(false), context: t.context, params: {} })
-    expect(unwrap(await plansLoader(get('/plans', cookie))).data).toMatchObject({ isWorkingGovtEmbassyWorker: false })
-    await plansAction({ request: govt(true), context: t.context, params: {} })
+    await plansAction(routeArgs({ request: govt(false), context: t.context, params: {} }))
+    expect(unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data).toMatchObject({
+      isWorkingGovtEmbassyWorker: false,
+    })
+    await plansAction(routeArgs({ request: govt(true), context: t.context, params: {} }))
 
-    await plansAction({ request: post('RES', cookie), context: t.context, params: {} })
-    expect(unwrap(await plansLoader(get('/plans', cookie))).data).toMatchObject({ isWorkingGovtEmbassyWorker: false })
+    await plansAction(routeArgs({ request: post('RES', cookie), context: t.context, params: {} }))
+    expect(unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data).toMatchObject({
+      isWorkingGovtEmbassyWorker: false,
+    })
     // A home visitor cannot carry the flag.
-    await plansAction({ request: govt(true), context: t.context, params: {} })
-    expect(unwrap(await plansLoader(get('/plans', cookie))).data).toMatchObject({
+    await plansAction(routeArgs({ request: govt(true), context: t.context, params: {} }))
+    expect(unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data).toMatchObject({
       category: 'RES',
       isWorkingGovtEmbassyWorker: false,
     })
-    expect(unwrap(await plansLoader(get('/plans', cookie))).data).toMatchObject({ category: 'RES' })
+    expect(unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data).toMatchObject({ category: 'RES' })
     // Anything else is ignored: the page comes back as it was.
-    const odd = (await plansAction({ request: post('GOV', cookie), context: t.context, params: {} })) as Response
+    const odd = (await plansAction(
+      routeArgs({ request: post('GOV', cookie), context: t.context, params: {} }),
+    )) as Response
     expect(odd.headers.get('location')).toBe('/plans')
-    expect(unwrap(await plansLoader(get('/plans', cookie))).data).toMatchObject({ category: 'RES' })
+    expect(unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data).toMatchObject({ category: 'RES' })
   })
 
   it('lists only the plans offered in the region of the visitor’s serviceability check', async () => {
@@ -123,7 +130,7 @@ describe('/plans', () => {
       },
     )
     const cookie = (headers.get('set-cookie') ?? '').split(';')[0]
-    const view = unwrap(await plansLoader(get('/plans', cookie))).data
+    const view = unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data
     expect(view).toMatchObject({ status: 'ok', category: 'RES', region: '14' })
     expect(codes(view)).toEqual(expect.arrayContaining(['fiber-plan-888', 'fiber-plan-1299', 'fiber-plan-1699']))
     // 2499 and the TV plan are for the metro regions only.
@@ -132,7 +139,7 @@ describe('/plans', () => {
   })
 
   it('says spec 8’s words with 503 when the catalogue is down', async () => {
-    const { data, status } = unwrap(await plansLoader(get('/plans', '', downContext())))
+    const { data, status } = unwrap(await plansLoader(routeArgs(get('/plans', '', downContext()))))
     expect(status).toBe(503)
     expect(data).toEqual({ status: 'unavailable' })
     expect(PLANS_TEXT.unavailable).toBe('Plans are unavailable at this moment. Please try again later.')
@@ -141,7 +148,7 @@ describe('/plans', () => {
 
 describe('/plans/:code', () => {
   const plan = (code: string, context?: AppLoadContext) =>
-    planLoader({ ...get(`/plans/${code}`, '', context), params: { code } })
+    planLoader(routeArgs({ ...get(`/plans/${code}`, '', context), params: { code } }))
 
   it('shows the plan with its FAQs and add-ons', async () => {
     const { data } = unwrap(await plan('fiber-plan-1699'))
@@ -167,7 +174,7 @@ describe('/plans/:code', () => {
 })
 
 describe('/plans/compare', () => {
-  const compare = async (query: string) => unwrap(await compareLoader(get(`/plans/compare${query}`))).data
+  const compare = async (query: string) => unwrap(await compareLoader(routeArgs(get(`/plans/compare${query}`)))).data
 
   it('compares two or three plans in the order asked', async () => {
     const view = await compare('?codes=fiber-plan-2499&codes=fiber-plan-888&codes=fiber-plan-1299')
@@ -194,7 +201,7 @@ describe('/plans/compare', () => {
 
 describe('/plans/recommend', () => {
   const recommend = async (query: string, context?: AppLoadContext) =>
-    unwrap(await recommendLoader(get(`/plans/recommend${query}`, '', context)))
+    unwrap(await recommendLoader(routeArgs(get(`/plans/recommend${query}`, '', context))))
 
   it('shows the questionnaire, with the address service’s regions to choose from, until it is answered', async () => {
     const { data, status } = await recommend('')

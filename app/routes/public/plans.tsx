@@ -2,8 +2,13 @@
  * /plans (spec 1, 2): the plan list for the visitor's customer category and region.
  * The page reads the visitor's draft (category, region, plan in the cart): never cached.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { PLANS_PATH } from '~/features/plans/plans'
 import { PlansUnavailablePage, PlansPage } from '~/features/plans/plans-page'
 import { plansAction, plansView, type PlansActionData } from '~/features/plans/plans.server'

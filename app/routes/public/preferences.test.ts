@@ -1,9 +1,10 @@
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { action as preferencesAction } from './preferences'
 import { loader as rootLoader } from '~/root'
 import { silentLogger, testConfig } from '../../../services/testing'
 import { popToast, serializeToast } from '~/utils/toast.server'
+import { routeArgs } from '../../../tests/support/route-args'
 
 function contextFor(env: Record<string, string> = {}) {
   return {
@@ -24,7 +25,7 @@ function post(fields: Record<string, string>, cookie?: string) {
 }
 
 async function runAction(fields: Record<string, string>, env?: Record<string, string>) {
-  const result = await preferencesAction({ request: post(fields), context: contextFor(env), params: {} })
+  const result = await preferencesAction(routeArgs({ request: post(fields), context: contextFor(env), params: {} }))
   return { status: result.status, headers: result.headers }
 }
 
@@ -73,11 +74,13 @@ describe('cookie banner and theme preferences', () => {
 
 describe('root loader', () => {
   async function loadRoot(cookie: string, env?: Record<string, string>) {
-    const result = await rootLoader({
-      request: new Request('http://localhost/plans?x=1', { headers: { cookie } }),
-      context: contextFor(env),
-      params: {},
-    })
+    const result = await rootLoader(
+      routeArgs({
+        request: new Request('http://localhost/plans?x=1', { headers: { cookie } }),
+        context: contextFor(env),
+        params: {},
+      }),
+    )
     return result as unknown as { data: Record<string, unknown>; init?: ResponseInit }
   }
 

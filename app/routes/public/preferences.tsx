@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs } from 'react-router'
 import { preferenceCookies } from '~/features/shell/preferences.server'
 import { readForm } from '~/utils/form.server'
 import { safeRedirect } from '~/utils/safe-redirect'

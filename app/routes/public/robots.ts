@@ -1,5 +1,5 @@
 /** /robots.txt (issue 33): private pages, the wizard's steps and one visitor's pages are kept out (crawlers.server.ts). */
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { robotsTxt } from '~/features/seo/crawlers.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -6,13 +6,14 @@
  * choices; a road service that does not answer leaves distances as the crow flies. The page's
  * markup, with and without JavaScript, is tests/e2e/stores.spec.ts's.
  */
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveDraftSection } from '~/features/drafts/draft.server'
 import type { StoreLocatorView } from '~/features/stores/stores.server'
 import { STORES_TEXT as TEXT } from '~/features/stores/texts'
 import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
 import { action, loader } from './stores'
+import { routeArgs } from '../../../tests/support/route-args'
 
 let t: TestUpstream
 let cebu: string
@@ -49,13 +50,13 @@ function unwrap(answer: unknown): { view: StoreLocatorView; status: number } {
 
 async function load(path: string, context: AppLoadContext = t.context, cookie = '') {
   const request = new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} })
-  const answer = await loader({ request, context, params: {} })
+  const answer = await loader(routeArgs({ request, context, params: {} }))
   return unwrap(answer).view
 }
 
 async function post(path: string, form: Record<string, string>, context: AppLoadContext = t.context) {
   const request = new Request(`http://localhost${path}`, { method: 'POST', body: new URLSearchParams(form) })
-  const answer = await action({ request, context, params: {} })
+  const answer = await action(routeArgs({ request, context, params: {} }))
   expect(answer).not.toBeInstanceOf(Response)
   return unwrap(answer)
 }
@@ -99,7 +100,7 @@ describe('the store locator', () => {
       method: 'POST',
       body: new URLSearchParams({ intent: 'place', near: 'Lahug, Cebu', type: 'authorized-outlet', province: cebu }),
     })
-    const answer = await action({ request, context, params: {} })
+    const answer = await action(routeArgs({ request, context, params: {} }))
     const { view, status } = unwrap(answer)
     expect(status).toBe(200)
     expect(view.origin).toBe(TEXT.townCentreOf('Lahug, City of Cebu, Cebu'))

@@ -3,8 +3,13 @@
  * locator, one module for both (the route's id names the page). Public, and the same for every
  * visitor but for their own draft's pin and posted place: not cached by shared caches.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { StoreLocator } from '~/features/stores/store-locator'
 import { storeLocatorAction, storeLocatorPage, type StorePageKind } from '~/features/stores/stores.server'
 import { STORES_TEXT as TEXT } from '~/features/stores/texts'

@@ -1,6 +1,5 @@
 /** /success (spec 2; issue 10): the submitted application's reference, from a signed cookie. Personal: never cached. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { SuccessPage } from '~/features/apply/success-page'
 import { APPLY_TEXT } from '~/features/apply/texts'
 import { successView } from '~/features/apply/wizard.server'

@@ -2,7 +2,7 @@
  * /referral/leave?to= (spec 2, 4): where the header logo leads during a referral. The referee
  * and their address leave the draft, then the visitor goes home (one of the homes only).
  */
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs } from 'react-router'
 import { endReferral } from '~/features/referrals/referrals.server'
 import { leaveDestination } from '~/utils/referral-flow'
 

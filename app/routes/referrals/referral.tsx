@@ -3,8 +3,14 @@
  * subscriber's invite link (?invite=), it says who invited the visitor (first name only)
  * and CHECK AVAILABILITY carries the invite into their draft.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  Form,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { WINBACK_PAGE_PATH } from '~/features/referrals/paths'
 import { REFERRALS_TEXT as TEXT } from '~/features/referrals/texts'
 import { useRootData } from '~/root-data'

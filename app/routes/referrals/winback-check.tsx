@@ -1,6 +1,12 @@
 /** /referral/winback/check-serviceability (spec 2; issue 15): the serviceability screen in its Win Back mode. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { SEARCH_PATH } from '~/features/check-availability/address-search'
 import { CheckAvailability, type CheckAvailabilityActionData } from '~/features/check-availability/check-availability'
 import { checkAvailabilityAction, checkAvailabilityView } from '~/features/check-availability/check-availability.server'

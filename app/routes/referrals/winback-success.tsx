@@ -1,6 +1,5 @@
 /** /referral/winback/success (spec 2, 4): an unauthenticated referral's end. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { REFERRALS_TEXT as TEXT } from '~/features/referrals/texts'
 import { ButtonLink } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'

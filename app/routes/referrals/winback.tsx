@@ -3,8 +3,7 @@
  * details here (the serviceability screen's step 1 in its Win Back mode, loaded after the page
  * like /CheckAvailability's), then their address on /referral/winback/check-serviceability.
  */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { CheckAvailability } from '~/features/check-availability/check-availability'
 import { checkAvailabilityView } from '~/features/check-availability/check-availability.server'
 import { REFERRALS_TEXT as TEXT } from '~/features/referrals/texts'

@@ -1,6 +1,5 @@
 /** /sales/account (spec 2; issue 13 item 5): Account Info; opening it closes the customer application open in this browser. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { SalesAccount } from '~/features/sales/account-page'
 import { salesAccountPage } from '~/features/sales/account.server'
 import { ACCOUNT_TEXT } from '~/features/sales/texts'

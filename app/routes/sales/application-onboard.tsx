@@ -1,6 +1,11 @@
 /** /sales/application/onboard (spec 2; issue 13 item 2): the agent's plan step for the customer: plan, add-ons, payment mode, promo code. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { PlansUnavailablePage } from '~/features/plans/plans-page'
 import { onboardAction, onboardView, type OnboardActionData } from '~/features/sales/new-application.server'
 import { SalesOnboardPage } from '~/features/sales/new-application-pages'

@@ -4,7 +4,7 @@
  * a customer, it is the new application's start (/sales/application). The root's guard keeps
  * everyone but sales users out (app/auth/guard.ts).
  */
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs } from 'react-router'
 import { requireRole } from '~/auth/session.server'
 import { SALES_ROLES } from '~/auth/roles'
 import { START_PATH } from '~/features/sales/new-application.server'

@@ -1,6 +1,11 @@
 /** /sales/application (spec 2; issue 13 item 2): start an application for a customer, continue the open one, or resume a draft by order id. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { startAction, startPage } from '~/features/sales/new-application.server'
 import { SalesStartPage } from '~/features/sales/new-application-pages'
 import { NEW_APPLICATION_TEXT as TEXT } from '~/features/sales/texts'

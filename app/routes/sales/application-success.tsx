@@ -1,6 +1,5 @@
 /** /sales/application/success (spec 2; issue 13 item 2): the reference of the application the agent just filed. Never cached. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { successView } from '~/features/apply/wizard.server'
 import { SalesSuccessPage } from '~/features/sales/new-application-pages'
 import { NEW_APPLICATION_TEXT as TEXT } from '~/features/sales/texts'

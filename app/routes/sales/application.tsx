@@ -1,6 +1,11 @@
 /** /sales/applications/{refId} (spec 2; issue 13 item 3): one application or draft of the agent's (or the admin's team's). */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { SalesApplication } from '~/features/sales/application-page'
 import { salesApplicationAction, salesApplicationPage } from '~/features/sales/application.server'
 import { APPLICATION_TEXT } from '~/features/sales/texts'

@@ -1,6 +1,12 @@
 /** /sales/applications/{id}/compliance/{category}: one rejected document sent again by the agent (issue 13 item 4). */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useParams } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+  useParams,
+} from 'react-router'
 import type { ComplianceUploadActionData } from '~/features/application-status/compliance-upload.server'
 import { ComplianceUploadPage } from '~/features/application-status/compliance-upload-page'
 import { salesUploadAction, salesUploadPage } from '~/features/sales/compliance.server'

@@ -1,6 +1,5 @@
 /** /sales/applications/{id}/compliance (spec 2; issue 13 item 4): the rejected documents the agent sends again for the customer. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { salesCompliancePage } from '~/features/sales/compliance.server'
 import { SalesNav } from '~/features/sales/sales-nav'
 import { SALES_COMPLIANCE_TEXT as TEXT } from '~/features/sales/texts'

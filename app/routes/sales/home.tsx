@@ -1,6 +1,11 @@
 /** /sales (spec 2; issue 13 items 1 and 6): the sales dashboard. */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { SalesDashboard } from '~/features/sales/dashboard'
 import { reassignAction, salesDashboard } from '~/features/sales/dashboard.server'
 import { SALES_TEXT } from '~/features/sales/texts'

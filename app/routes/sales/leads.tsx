@@ -1,6 +1,5 @@
 /** /sales/leads (issue 33, item 7): spec 7's serviceable leads, for sales admins. */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { SalesLeads } from '~/features/sales/leads-page'
 import { salesLeadsPage } from '~/features/sales/leads.server'
 import { LEADS_TEXT } from '~/features/sales/texts'

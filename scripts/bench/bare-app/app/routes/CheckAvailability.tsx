@@ -1,9 +1,9 @@
 /**
  * The floor of the step-2 bench (scripts/bench/check-availability.ts): the same two form
- * posts a visitor without JavaScript makes, answered as a bare Remix app would, with a
+ * posts a visitor without JavaScript makes, answered as a bare React Router app would, with a
  * signed cookie and a redirect, and no work behind them (no draft, no coverage look-up).
  */
-import { createCookie, redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { createCookie, redirect, type ActionFunctionArgs } from 'react-router'
 
 const visitor = createCookie('visitor', { httpOnly: true, sameSite: 'lax', secrets: ['bench-only-secret'] })
 
