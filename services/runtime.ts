@@ -89,7 +89,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     // Without SMTP_URL, messages stay in the outbox (the dev mailbox reads them there).
     sender: config.SMTP_URL ? createSmtpSender({ url: config.SMTP_URL, from: config.mailFrom }) : undefined,
     now: options.now ?? (() => new Date()),
-    storage: storageFromConfig(config),
+    storage: await storageFromConfig(config),
     jobs,
   }
   // The sandbox payment gateway delivers its webhooks to the gateway built next.

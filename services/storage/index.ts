@@ -1,6 +1,5 @@
 import path from 'node:path'
 import { localStorage } from './local.ts'
-import { s3Storage } from './s3.ts'
 import type { ObjectStorage } from './storage.ts'
 
 export type { ObjectStorage } from './storage.ts'
@@ -17,9 +16,11 @@ export type StorageConfig = {
   S3_FORCE_PATH_STYLE: boolean
 }
 
-export function storageFromConfig(config: StorageConfig): ObjectStorage {
+/** The configured driver; the S3 one (and its SDK) is loaded only when configured (issue 34). */
+export async function storageFromConfig(config: StorageConfig): Promise<ObjectStorage> {
   if (config.STORAGE_DRIVER === 's3') {
     if (!config.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET.')
+    const { s3Storage } = await import('./s3.ts')
     return s3Storage({
       endpoint: config.S3_ENDPOINT,
       region: config.S3_REGION,

@@ -32,7 +32,7 @@ beforeAll(async () => {
     configureBuckets: [{ name: 'documents', configs: [] }],
   })
   const address = (await s3rver.run()) as AddressInfo
-  s3 = s3Storage({
+  s3 = await s3Storage({
     endpoint: `http://127.0.0.1:${address.port}`,
     region: 'us-east-1',
     bucket: 'documents',

@@ -2,8 +2,8 @@
  * How far each store is from where the visitor is (issue 16; spec 7: a distance-matrix request
  * with origins and destinations, highways and tolls not avoided; spec 8: an answer is used only
  * when its status is OK). One interface, two answers:
- * - straight-line: the geodesic distance on the WGS84 ellipsoid (GeographicLib, Karney's
- *   algorithm), in process, the embedded set-up's default, labelled "as the crow flies";
+ * - straight-line: the great-circle distance on the mean sphere (lib/geo.ts, the one the
+ *   coverage rule uses too), in process, the embedded set-up's default, labelled "as the crow flies";
  * - road: an OSRM-compatible table service (`DISTANCE_MATRIX_URL`, docs/configuration.md), asked
  *   for driving distances from one origin to the stores. OSRM's profiles avoid neither highways nor
  *   tolls unless told to, as the spec wants. An answer whose `code` is not 'Ok', that does not parse,
@@ -11,9 +11,8 @@
  *
  * Nothing here keeps the origin: it is measured from and forgotten.
  */
-import { createRequire } from 'node:module'
-import type * as GeographicLib from 'geographiclib-geodesic'
 import { z } from 'zod'
+import { haversineMeters } from '../../../lib/geo'
 
 export type Point = { lat: number; lng: number }
 
@@ -26,16 +25,13 @@ export interface DistanceMatrix {
   measure(origin: Point, destinations: Point[]): Promise<Distances>
 }
 
-// The package is CommonJS with named exports Node cannot detect (a minified bundle).
-const { Geodesic } = createRequire(import.meta.url)('geographiclib-geodesic') as typeof GeographicLib
-
-export function geodesicMeters(from: Point, to: Point): number {
-  return Geodesic.WGS84.Inverse(from.lat, from.lng, to.lat, to.lng).s12 ?? Number.NaN
+export function straightLineMeters(from: Point, to: Point): number {
+  return haversineMeters(from.lat, from.lng, to.lat, to.lng)
 }
 
 export const straightLineMatrix: DistanceMatrix = {
   async measure(origin, destinations) {
-    return { kind: 'straight-line', meters: destinations.map((destination) => geodesicMeters(origin, destination)) }
+    return { kind: 'straight-line', meters: destinations.map((destination) => straightLineMeters(origin, destination)) }
   },
 }
 

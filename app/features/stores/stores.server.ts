@@ -20,7 +20,7 @@ import { readForm } from '~/utils/form.server'
 import { mapSettings, type MapSettings } from '~/utils/map-settings.server'
 import {
   distanceMatrixFor,
-  geodesicMeters,
+  straightLineMeters,
   ROAD_DESTINATIONS_MAX,
   type DistanceKind,
   type DistanceMatrix,
@@ -132,7 +132,7 @@ export async function nearestFirst(
 ): Promise<{ stores: StoreItem[]; failed: boolean }> {
   try {
     const byCrow = stores
-      .map((store) => ({ store, meters: geodesicMeters(origin, { lat: store.latitude, lng: store.longitude }) }))
+      .map((store) => ({ store, meters: straightLineMeters(origin, { lat: store.latitude, lng: store.longitude }) }))
       .sort((a, b) => a.meters - b.meters)
     if (byCrow.some(({ meters }) => !Number.isFinite(meters))) throw new Error('a distance is not a number')
     const shortlist = byCrow.slice(0, Math.min(limit ?? byCrow.length, ROAD_DESTINATIONS_MAX))
