@@ -56,13 +56,18 @@ export function normalisePromoCode(code: string): string {
   return code.trim().toUpperCase()
 }
 
+/** Whether a code is for a customer segment (Residential, SME): one that names none is for every segment. */
+export function fitsSegment(promo: PromoCode, segment: string): boolean {
+  return promo.segments.length === 0 || promo.segments.includes(segment)
+}
+
 /** Why a code does not apply today to a plan (the message shown beside the field), or null when it does. */
 export function promoRefusal(promo: PromoCode | null, today: string, plan?: PromoPlan): string | null {
   if (!promo) return PROMO_MESSAGES.invalid
   if (today < promo.validFrom) return PROMO_MESSAGES.notYet(promo.validFrom)
   if (today > promo.validUntil) return PROMO_MESSAGES.ended(promo.validUntil)
   if (!plan) return null
-  const segmentFits = promo.segments.length === 0 || promo.segments.some((segment) => plan.segments.includes(segment))
+  const segmentFits = plan.segments.some((segment) => fitsSegment(promo, segment))
   const planFits = promo.planCodes.length === 0 || promo.planCodes.includes(plan.code)
   return segmentFits && planFits ? null : PROMO_MESSAGES.notForPlan(plan.name)
 }
@@ -81,7 +86,7 @@ export async function promoCodesValidOn(db: Executor, today: string, segment?: s
   return rows
     .map(promoOf)
     .filter((promo) => promoRefusal(promo, today) === null)
-    .filter((promo) => !segment || promo.segments.length === 0 || promo.segments.includes(segment))
+    .filter((promo) => !segment || fitsSegment(promo, segment))
 }
 
 /**

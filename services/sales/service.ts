@@ -50,7 +50,14 @@ import { findUserRowById } from '../identity/users.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import { moveDraftCart } from '../orders/service.ts'
 import { applicationPdfEmail, renderApplicationPdf } from './application-pdf.ts'
-import { findPromoCode, PROMO_MESSAGES, promoCodesValidOn, promoRefusal, type PromoCode } from './promo-codes.ts'
+import {
+  findPromoCode,
+  fitsSegment,
+  PROMO_MESSAGES,
+  promoCodesValidOn,
+  promoRefusal,
+  type PromoCode,
+} from './promo-codes.ts'
 import { pdfSends, salesAgents, salesAssignments } from './tables.ts'
 
 export type { PromoCode }
@@ -824,9 +831,7 @@ export function createSalesService(deps: ServiceDeps) {
       const promo = await findPromoCode(deps.db, code)
       const refusal =
         promoRefusal(promo, manilaDate(deps.now())) ??
-        (segment && promo && promo.segments.length > 0 && !promo.segments.includes(segment)
-          ? PROMO_MESSAGES.invalid
-          : null)
+        (segment && promo && !fitsSegment(promo, segment) ? PROMO_MESSAGES.invalid : null)
       if (refusal) throw new ServiceError(422, 'promo_invalid', refusal, { code: [refusal] })
       return promo!
     },

@@ -421,8 +421,8 @@ function reviewFormSchema(flow: WizardFlow) {
 export type AgentFiling = {
   /** The agent's code from their token (spec 6), witness of the consents. */
   agentCode: string
-  /** The draft's promo code checked again now; null when there is none. Throws a redirect when it is no longer valid. */
-  promoCode: () => Promise<string | null>
+  /** The cart's promo code as priced now; null when there is none. Throws a redirect when it no longer applies. */
+  promoCode: (cart: Cart) => Promise<string | null>
 }
 
 export async function reviewAction(
@@ -454,7 +454,7 @@ export async function reviewAction(
     consents: { newsletters: Boolean(submission.value.newsletters), eBills: Boolean(submission.value.eBills) },
     source: config.sourceId,
     agentCode: agent?.agentCode ?? 'self',
-    agent: agent ? { consentsWitnessedBy: agent.agentCode, promoCode: await agent.promoCode() } : undefined,
+    agent: agent ? { consentsWitnessedBy: agent.agentCode, promoCode: await agent.promoCode(wizard.cart) } : undefined,
   })
   let application
   try {

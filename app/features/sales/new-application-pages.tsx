@@ -89,7 +89,7 @@ export type OnboardView = {
 function PromoForm({ cart, actionData }: { cart: Cart; actionData: OnboardActionData | undefined }) {
   const busy = useIsPending()
   const errors = actionData?.target === 'promo' ? [actionData.formError] : undefined
-  const held = cart.promo ?? null
+  const held = cart.promo
   return (
     <section aria-labelledby="promo-heading" className="flex flex-col gap-3">
       <h2 id="promo-heading" className="text-xl font-bold">

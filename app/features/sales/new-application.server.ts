@@ -19,6 +19,7 @@ import { SALES_ROLES } from '~/auth/roles'
 import { applicantPathFor, FLOW_PATHS, wizardHref, type ApplicantPath } from '~/features/apply/steps'
 import type { AgentFiling } from '~/features/apply/wizard.server'
 import { readCart } from '~/features/cart/cart.server'
+import { CART_TEXTS } from '~/features/cart/texts'
 import { draftCookie, forgetDraft, readDraft } from '~/features/drafts/draft.server'
 import { DEFAULT_CUSTOMER_CATEGORY } from '~/features/plans/customer-category'
 import { draftRegion } from '~/features/plans/plans'
@@ -225,7 +226,7 @@ export async function onboardAction(request: Request, context: AppLoadContext) {
   const refuse = (formError: string, status = 400) =>
     data<OnboardActionData>({ formError, target: 'promo', promoCode: typed }, { status })
   const cart = await readCart(request, context)
-  if (!cart?.planCode) return refuse(TEXT.promoNeedsPlan, 409)
+  if (!cart?.planCode) return refuse(CART_TEXTS.planFirst, 409)
 
   if (intent === 'remove-promo') {
     const removed = await me.call((upstream, token) => upstream.orders.removePromoCode(token, draft.id, cart.cartId))
@@ -253,24 +254,24 @@ export async function onboardAction(request: Request, context: AppLoadContext) {
 // Submitting for the customer
 
 /**
- * What the review's submission needs of the agent: their code, and the cart's promo code as
- * the orders service prices it now (it may have ended, or the plan changed, since it was
- * entered); one that no longer applies sends the agent back to the plan step with the
- * reason, the draft kept. The applications service records the cart's code, not this one.
+ * What the review's submission needs of the agent: their code, and the promo code of the
+ * cart the submission just read (priced by the orders service: it may have ended, or the
+ * plan changed, since it was entered); one that no longer applies sends the agent back to
+ * the plan step with the reason, the draft kept. The applications service records the
+ * cart's code, not this one.
  */
 export async function agentFiling(request: Request, context: AppLoadContext): Promise<AgentFiling> {
   const me = await salesUser(request, context)
   return {
     agentCode: agentCodeOf(me),
-    promoCode: async () => {
-      const cart = await readCart(request, context)
-      if (cart?.promoNotice) {
+    promoCode: async (cart) => {
+      if (cart.promoNotice) {
         throw await redirectWithToast(context.config, ONBOARD_PATH, {
           kind: 'error',
           message: TEXT.promoNoLongerApplies(cart.promoNotice),
         })
       }
-      return cart?.promo?.code ?? null
+      return cart.promo?.code ?? null
     },
   }
 }

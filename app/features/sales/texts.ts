@@ -176,7 +176,6 @@ export const NEW_APPLICATION_TEXT = {
   promoRemoved: 'Promo code removed.',
   promoCurrent: (code: string, description: string) => `${code}: ${description}`,
   promoDiscount: (discount: string) => `${discount} off the first bill.`,
-  promoNeedsPlan: 'Please choose a plan first.',
   promoNoLongerApplies: (reason: string) => `${reason} Remove the promo code or choose another plan.`,
   continueToDetails: 'CONTINUE TO THE CUSTOMER’S DETAILS',
   successTitle: 'Application submitted',
