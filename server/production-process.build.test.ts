@@ -134,6 +134,19 @@ it('refuses to start as a deployment on Postgres without PayMongo keys, with one
   expect(failure.stderr).not.toMatch(/^\s+at /m)
 })
 
+it('runs on the Node 24 release the image runs: npm test’s production phases put it first on PATH (docs/decisions/0065)', () => {
+  const portal = output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { msg: string; node?: string })
+    .find((line) => line.msg.endsWith('portal listening'))
+  const image = fs
+    .readFileSync(path.join(root, 'Dockerfile'), 'utf8')
+    .match(/^ARG NODE_IMAGE=node:(\S+)-bookworm-slim$/m)
+  expect(image?.[1]).toMatch(/^24\./)
+  expect(portal?.node).toBe(`v${image![1]}`)
+})
+
 it('runs its embedded upstream on a thread of its own, in the same process (docs/decisions/0054)', () => {
   const lines = output
     .split('\n')

@@ -243,9 +243,24 @@ describe('leads', () => {
     await importCsv([`nap,T7-AWAY,,,${away.latitude},${away.longitude},,16,0`])
     expect(await latestMessagesFor(database.db, 'maria.lead@example.net')).toEqual([])
 
-    // A NAP 120 m away: told once.
+    // A NAP 120 m away, in a dry run (--dry-run): the lead would be told; nothing is written,
+    // no email queued, the coverage version not moved.
     const near = destination(home.latitude, home.longitude, 120, 270)
-    const report = await importCsv([`nap,T7-NEAR,,,${near.latitude},${near.longitude},,16,0`])
+    const nearRow = `nap,T7-NEAR,,,${near.latitude},${near.longitude},,16,0`
+    const versionBefore = (await createCoverageService(deps).engine.currentIndex()).version
+    const dry = await importCoverage(deps, parseCoverageCsv(`${HEADER}\n${nearRow}`), {
+      mode: 'merge',
+      source: 'dry.csv',
+      dryRun: true,
+    })
+    expect(dry).toMatchObject({ naps: 1, version: versionBefore + 1 })
+    expect(dry.leadsNotified).toBeGreaterThanOrEqual(1)
+    expect(await latestMessagesFor(database.db, 'maria.lead@example.net')).toEqual([])
+    expect(await database.db.select().from(naps).where(eq(naps.code, 'T7-NEAR'))).toEqual([])
+    expect((await createCoverageService(deps).engine.currentIndex()).version).toBe(versionBefore)
+
+    // The same NAP for real: told once.
+    const report = await importCsv([nearRow])
     expect(report.leadsNotified).toBeGreaterThanOrEqual(1)
     let mail = await latestMessagesFor(database.db, 'maria.lead@example.net')
     expect(mail).toHaveLength(1)

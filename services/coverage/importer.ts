@@ -24,12 +24,12 @@ import { z } from 'zod'
 import { LatitudeSchema, LongitudeSchema, SITE_CODE_PATTERN } from '../../lib/coverage-schemas.ts'
 import { existingBarangayCodes } from '../address/lookup.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
-import type { Executor } from '../db/client.ts'
+import { rehearse, type Executor, type Transaction } from '../db/client.ts'
 import { enqueueMessage } from '../notifications/outbox.ts'
 import { fibreAvailableEmail } from './emails.ts'
 import { buildNapIndex } from './engine.ts'
 import { coverageVersion, leads, naps, sites } from './tables.ts'
-import type { ImportMode } from '../import-arguments.ts'
+import type { ImportMode } from '../operator-command.ts'
 
 export const CSV_COLUMNS = [
   'kind',
@@ -235,12 +235,13 @@ export type ImportReport = {
 
 /**
  * Writes checked records, or throws CoverageImportError with every problem (the file's
- * and those only the database can tell: duplicate codes, unknown barangays).
+ * and those only the database can tell: duplicate codes, unknown barangays). With `dryRun`
+ * it checks and counts the same, and writes nothing.
  */
 export async function importCoverage(
   deps: ServiceDeps,
   parsed: ParsedFile,
-  options: { mode: ImportMode; source: string },
+  options: { mode: ImportMode; source: string; dryRun?: boolean },
 ): Promise<ImportReport> {
   const problems = [...parsed.problems]
   const seen = new Map<string, string>()
@@ -265,7 +266,7 @@ export async function importCoverage(
   const napRecords = parsed.records.flatMap((r) => (r.value.kind === 'nap' ? [r.value] : []))
   const siteValues = siteRecords.map((r) => r.value)
   const now = deps.now()
-  return deps.db.transaction(async (tx) => {
+  const write = async (tx: Transaction): Promise<ImportReport> => {
     if (options.mode === 'replace') {
       await tx.delete(naps)
       await tx.delete(sites)
@@ -329,7 +330,9 @@ export async function importCoverage(
       demoRowsLeft,
       leadsNotified,
     }
-  })
+  }
+  // A dry run writes all of it, counts, and rolls back: its version and leads are what a real run's would be.
+  return options.dryRun ? rehearse(deps.db, write) : deps.db.transaction(write)
 }
 
 function sortProblems(problems: RowProblem[]): RowProblem[] {

@@ -4,6 +4,7 @@
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { TransactionRollbackError } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { preparedStatements } from './pglite-prepared.ts'
 import * as schema from './schema.ts'
@@ -72,4 +73,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 /** The database or an open transaction: functions that must join a caller's transaction take this. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+export type Executor = Database | Transaction
+
+/**
+ * Runs `work` in a transaction and rolls it back, returning what it returned: every check and
+ * count of a real run, nothing written (the operator commands' --dry-run).
+ */
+export async function rehearse<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  let outcome: { value: T } | undefined
+  try {
+    await db.transaction(async (tx) => {
+      outcome = { value: await work(tx) }
+      tx.rollback()
+    })
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError) || !outcome) throw error
+  }
+  return outcome!.value
+}

@@ -1,17 +1,29 @@
 /**
- * `npm run jobs` (docs/operations.md, Jobs): each queue's depth, active jobs and jobs failed
- * for good in the last 24 hours, then the newest failures with their errors. Reads pg-boss's
- * tables; starts no worker. Exit code 0, or 1 when a job failed in the last 24 hours (for a
+ * `npm run jobs` (docs/operations.md, Jobs; build/process/jobs.js in the image): each queue's
+ * depth, active jobs and jobs failed for good in the last 24 hours, then the newest failures
+ * with their errors. Reads pg-boss's tables; starts no worker. Exit code 0, or 1 when a job failed in the last 24 hours (for a
  * cron check).
  *
  * With the embedded database (no DATABASE_URL) stop the portal first: PGlite is opened by
  * one process at a time. With a Postgres server, run it while the portal runs.
  */
 import { loadConfigOrExit } from '../../lib/start.ts'
+import { commandLineOrExit } from '../operator-command.ts'
 import { openDatabase } from '../db/client.ts'
 import { jobStats, recentFailures } from './index.ts'
 import { QUEUES, type QueueName } from './queues.ts'
 
+commandLineOrExit({
+  name: 'jobs',
+  synopsis: '',
+  about: [
+    "Prints each job queue's depth, active jobs and jobs failed for good in the last 24 hours, then",
+    'the newest failures with their errors. Starts no worker. Exits 1 when a job failed in the last',
+    '24 hours, for a cron check (docs/operations.md, Jobs).',
+  ].join('\n'),
+  flags: {},
+  file: false,
+})
 const config = loadConfigOrExit()
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR })
 try {

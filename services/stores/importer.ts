@@ -25,10 +25,10 @@ import {
 } from '../../lib/stores.ts'
 import type { BarangayPlace } from '../address/lookup.ts'
 import type { ServiceDeps } from '../context.ts'
-import type { Executor } from '../db/client.ts'
+import { rehearse, type Executor, type Transaction } from '../db/client.ts'
 import { placesOf } from './places.ts'
 import { stores } from './tables.ts'
-import type { ImportMode } from '../import-arguments.ts'
+import type { ImportMode } from '../operator-command.ts'
 
 export const CSV_COLUMNS = [
   'store_id',
@@ -266,12 +266,13 @@ export type ImportReport = {
 
 /**
  * Writes a checked file, or throws StoreImportError with every problem: the file's, and
- * the barangay codes the address service does not know.
+ * the barangay codes the address service does not know. With `dryRun` it checks and counts
+ * the same, and writes nothing.
  */
 export async function importStores(
   deps: Pick<ServiceDeps, 'db' | 'now'>,
   parsed: ParsedFile,
-  options: { mode: ImportMode },
+  options: { mode: ImportMode; dryRun?: boolean },
 ): Promise<ImportReport> {
   const problems = [...parsed.problems]
   const places = await placesOf(
@@ -290,7 +291,7 @@ export async function importStores(
 
   const now = deps.now()
   const rows = parsed.records.map(({ value }) => storeRow(value, places.get(value.barangayCode)!, now))
-  return deps.db.transaction(async (tx) => {
+  const write = async (tx: Transaction): Promise<ImportReport> => {
     const ids = rows.map((row) => row.id)
     const existing = await existingIds(tx, ids)
     let removed = 0
@@ -317,7 +318,8 @@ export async function importStores(
       removed,
       demoStoresLeft: demo!.n,
     }
-  })
+  }
+  return options.dryRun ? rehearse(deps.db, write) : deps.db.transaction(write)
 }
 
 function order(field: Column | null) {

@@ -326,6 +326,35 @@ describe('the importer', () => {
     expect(moved).toMatchObject({ demo: false, provinceCode: BOHOL, regionCode: '07' })
   })
 
+  it('counts a replace in a dry run exactly as a real one would, and writes nothing (--dry-run)', async () => {
+    const rowsOf = async () =>
+      (await t.database.db.select().from(stores))
+        .sort((a, b) => a.id.localeCompare(b.id))
+        .map((row) => JSON.stringify(row))
+    const before = await rowsOf()
+    const file = parseStoresCsv(
+      [
+        HEADER,
+        `T5-DRY,business-centre,Test Dry Business Centre,CPG Avenue,${TAGBILARAN_BARANGAY},${HERE},Mon-Fri 08:00-17:00,payments,cash,`,
+        `T3-A,payment-centre,Test Tagbilaran Payment Centre,CPG Avenue,${TAGBILARAN_BARANGAY},${HERE},Mon-Sat 08:00-17:00,payments,cash,`,
+      ].join('\n'),
+    )
+    const report = await importStores(deps(), file, { mode: 'replace', dryRun: true })
+    expect(report).toMatchObject({
+      mode: 'replace',
+      added: 1,
+      updated: 1,
+      removed: before.length - 1,
+      demoStoresLeft: 0,
+    })
+    expect(await rowsOf()).toEqual(before)
+    // A bad file is refused the same way in a dry run.
+    const bad = parseStoresCsv(
+      [HEADER, `T5-BAD,kiosk,Test,CPG Avenue,${TAGBILARAN_BARANGAY},${HERE},,payments,cash,`].join('\n'),
+    )
+    await expect(importStores(deps(), bad, { mode: 'merge', dryRun: true })).rejects.toBeInstanceOf(StoreImportError)
+  })
+
   it('replaces every store, demo ones included, with --replace', async () => {
     const before = (await t.database.db.select({ id: stores.id }).from(stores)).length
     const report = await importCsv(

@@ -1,7 +1,7 @@
 /**
- * `npm run keys:rotate` (docs/operations.md, Sign-in): adds a new signing key for the embedded
- * OpenID provider in front of the others (rotateSigningKey). Every provider started afterwards
- * signs with it; the older keys stay published, so tokens they signed verify until they expire.
+ * `npm run keys:rotate` (docs/operations.md, Sign-in; build/process/keys-rotate.js in the
+ * image): adds a new signing key for the embedded OpenID provider in front of the others
+ * (rotateSigningKey). Every provider started afterwards signs with it; the older keys stay published, so tokens they signed verify until they expire.
  * Restart every process that hosts the provider (the portal with the in-process upstream, or
  * each `npm run services` copy) for the new key to sign.
  *
@@ -9,9 +9,21 @@
  * process at a time. With a Postgres server, run it while the portal runs.
  */
 import { loadConfigOrExit } from '../../../lib/start.ts'
+import { commandLineOrExit } from '../../operator-command.ts'
 import { openDatabase } from '../../db/client.ts'
 import { loadSigningKeys, rotateSigningKey } from './keys.ts'
 
+commandLineOrExit({
+  name: 'keys:rotate',
+  synopsis: '',
+  about: [
+    'Adds a new signing key for the embedded OpenID provider in front of the others. The older keys',
+    'stay published, so tokens they signed verify until they expire. Restart every process that',
+    'hosts the provider for the new key to sign (docs/operations.md, Sign-in).',
+  ].join('\n'),
+  flags: {},
+  file: false,
+})
 const config = loadConfigOrExit()
 if (!config.oidc.embedded) {
   process.stderr.write(`OIDC_ISSUER is another provider (${config.oidc.issuer}): rotate its keys there\n`)
