@@ -3,8 +3,8 @@
  * "Layers"; docs/decisions/0015-layers-and-dependency-rules.md). `npm run deps` checks
  * them, and `npm test` runs it right after the type check.
  *
- * Top floor down: app/routes → app/root.tsx → app/features → app/auth → app/upstream,
- * app/ui, app/utils → lib/. services/ is the reference upstream, another system that
+ * Top floor down: app/routes → app/root.tsx → app/features → app/visit → app/auth →
+ * app/upstream, app/ui, app/utils → lib/. services/ is the reference upstream, another system that
  * shares only lib/. server/ and server.ts put the two together.
  *
  * Tests are code too and keep the same rules, with two allowances: a test may import
@@ -77,6 +77,21 @@ module.exports = {
       to: { path: '^app/routes/' },
     },
     {
+      name: 'visit-below-features',
+      severity: 'error',
+      comment:
+        'The request scope (app/visit/, docs/decisions/0067) is what features are handed; it knows no feature or route.',
+      from: { path: '^app/visit/' },
+      to: { path: ['^app/features/', '^app/routes/'] },
+    },
+    {
+      name: 'auth-below-visit',
+      severity: 'error',
+      comment: 'The visit opens the session scope of app/auth; auth never reaches back up into the visit.',
+      from: { path: '^app/auth/' },
+      to: { path: '^app/visit/' },
+    },
+    {
       name: 'auth-below-features',
       severity: 'error',
       comment: 'Features use auth; what both need moves down to app/utils/ or lib/.',
@@ -88,7 +103,7 @@ module.exports = {
       severity: 'error',
       comment: 'app/ui, app/upstream and app/utils serve every floor above them and know none of them.',
       from: { path: '^app/(ui|upstream|utils)/' },
-      to: { path: ['^app/features/', '^app/auth/', '^app/routes/'] },
+      to: { path: ['^app/features/', '^app/visit/', '^app/auth/', '^app/routes/'] },
     },
     {
       name: 'no-test-code-in-production',

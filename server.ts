@@ -250,6 +250,7 @@ export async function createPortal(config: Config, logger: Logger, options: Port
         clientAddress: req.ip,
         identityProvider: identity?.interaction(req, res),
         metrics,
+        sendCookie: (setCookie: string) => void res.append('Set-Cookie', setCookie),
       }),
     }),
   )

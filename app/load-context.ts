@@ -19,6 +19,11 @@ export type PortalLoadContext = {
   identityProvider?: IdentityInteraction
   /** Where the upstream client counts and times its calls (lib/metrics.ts); absent in tests that build a context. */
   metrics?: UpstreamCallMetrics
+  /**
+   * Sends a Set-Cookie on this request's response (Express's res.append). Present on the
+   * server's context, which is made per request: the request's visit (app/visit/) lives on it.
+   */
+  sendCookie?: (setCookie: string) => void
 }
 
 // Module augmentation: React Router's own context type takes the portal's fields, so it has none of its own.

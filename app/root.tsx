@@ -14,8 +14,7 @@ import {
 } from 'react-router'
 import type { ReactNode } from 'react'
 import { guard } from './auth/guard'
-import { clearSessionCookie, getUser, hasStaleCookie } from './auth/session.server'
-import { clearDraftCookie, hasStaleDraftCookie } from './features/drafts/draft.server'
+import { visitOf } from './visit/visit.server'
 import { readPreferences } from './features/shell/preferences.server'
 import { CookieBanner } from './features/shell/cookie-banner'
 import { Analytics } from './features/analytics/analytics'
@@ -54,14 +53,17 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { config } = context
   const url = new URL(request.url)
+  const visit = visitOf(request, context)
   // Anonymous without a session cookie: no upstream call (the landing page is benchmarked).
-  const user = await getUser(request, context)
+  const user = await visit.user()
+  // An ended session's cookie is dropped, so later requests skip the upstream again.
+  if (await visit.session.isStale()) await visit.session.clearCookie()
+  // So is the cookie of a draft that expired or that this browser may no longer open (docs/decisions/0018).
+  if (await visit.draft.isStale()) await visit.draft.expireCookie()
   // spec 4: the route guard, here so that no route can be left out (app/auth/guard.ts).
   const headers = new Headers()
-  // An ended session's cookie is dropped, so later requests skip the upstream again.
-  if (await hasStaleCookie(request, context)) headers.append('set-cookie', await clearSessionCookie(config))
-  // So is the cookie of a draft that expired or that this browser may no longer open (docs/decisions/0018).
-  if (await hasStaleDraftCookie(request, context)) headers.append('set-cookie', await clearDraftCookie(config))
+  // On a context built by hand (a test), what the visit set goes on the answer; the server sends it itself.
+  if (!visit.sendsCookies) for (const line of visit.cookiesSet) headers.append('set-cookie', line)
   const decision = guard(user, url.pathname, url.search)
   if (decision.kind === 'redirect') {
     if (decision.toast)

@@ -7,7 +7,8 @@
  */
 import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getAccessToken, getUser } from '../app/auth/session.server.ts'
+import { getUser } from '../app/visit/by-request.server.ts'
+import { visitOf } from '../app/visit/visit.server.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { loadContextOf, signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 import type { Config } from '../lib/env.ts'
@@ -28,6 +29,8 @@ afterAll(() => t?.close())
 const signedIn = () => signInByRequests(base, { email: 'customer@example.com', password: 'Customer2024' })
 
 const sessions = () => upstreamFor(context).sessions
+/** The access token a request's visit hands its calls. */
+const getAccessToken = (request: Request, portal: AppLoadContext) => visitOf(request, portal).session.accessToken()
 const requestWith = (cookie: string) => new Request(`${base}/customer`, { headers: { cookie } })
 
 /** Makes the stored access token expire in `seconds`, as time would. */

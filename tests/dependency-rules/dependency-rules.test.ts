@@ -111,6 +111,27 @@ describe('dependency rules', () => {
     ).toEqual(['auth-below-features'])
   })
 
+  it('fail the visit reaching up into a feature, and auth reaching up into the visit', async () => {
+    expect(
+      await violations({
+        'app/features/landing/landing.ts': EMPTY,
+        'app/visit/visit.server.ts': "import { x } from '../features/landing/landing'\nexport const y = x\n",
+      }),
+    ).toEqual(['visit-below-features'])
+    expect(
+      await violations({
+        'app/visit/visit.server.ts': EMPTY,
+        'app/auth/session.server.ts': "import { x } from '../visit/visit.server'\nexport const y = x\n",
+      }),
+    ).toEqual(['auth-below-visit'])
+    expect(
+      await violations({
+        'app/visit/visit.server.ts': EMPTY,
+        'app/utils/cookies.server.ts': "import { x } from '../visit/visit.server'\nexport const y = x\n",
+      }),
+    ).toEqual(['ui-upstream-utils-are-the-floor'])
+  })
+
   it('fail app/ui, app/upstream or app/utils reaching up into features, auth or routes', async () => {
     expect(
       await violations({

@@ -12,7 +12,7 @@ import {
   checkAvailabilityAction,
   checkAvailabilityView,
 } from '../../app/features/check-availability/check-availability.server.ts'
-import { startSession } from '../../app/auth/session.server.ts'
+import { visitOf } from '../../app/visit/visit.server.ts'
 import { ROLE } from '../../app/auth/roles.ts'
 import { leads, serviceabilityChecks } from '../../services/coverage/tables.ts'
 import { signAccessToken } from '../../services/testing.ts'
@@ -46,20 +46,22 @@ function browser(signedIn = '') {
         },
         body: new URLSearchParams(form),
       })
-      const answer = await checkAvailabilityAction(request, portal)
+      // The route's part: this request's visit, and its form.
+      const visit = visitOf(request, portal)
+      const answer = await checkAvailabilityAction(visit, await request.formData())
+      // The cookies the visit set go on the response (the server sends them: server.ts, sendCookie).
+      const sent = new Headers()
+      for (const line of visit.cookiesSet) sent.append('set-cookie', line)
+      keep(sent)
       if (answer instanceof Response) {
-        keep(answer.headers)
         return { status: answer.status, location: answer.headers.get('location'), data: null }
       }
       const init = (answer as { init?: ResponseInit | null }).init
-      if (init?.headers) keep(new Headers(init.headers))
       return { status: init?.status ?? 200, location: null, data: (answer as { data: Record<string, unknown> }).data }
     },
     async view(query = '', portal: AppLoadContext = context) {
-      return checkAvailabilityView(
-        new Request(`http://portal.test/CheckAvailability${query}`, { headers: { cookie } }),
-        portal,
-      )
+      const url = `http://portal.test/CheckAvailability${query}`
+      return checkAvailabilityView(visitOf(new Request(url, { headers: { cookie } }), portal), new URL(url))
     },
   }
 }
@@ -224,7 +226,8 @@ describe('step 2 submissions on the server', () => {
   it("an agent's check and lead go upstream as the agent, filed under the code in its token", async () => {
     const claims = { sub: 'agent-lead', realm_access: { roles: [ROLE.salesAgent] }, agentCode: 'AG-0042' }
     const accessToken = await signAccessToken(t, claims)
-    const { setCookie } = await startSession(new Request('http://portal.test/login'), context, {
+    const signIn = visitOf(new Request('http://portal.test/login'), context)
+    await signIn.session.start({
       claims,
       tokens: {
         accessToken,
@@ -233,7 +236,7 @@ describe('step 2 submissions on the server', () => {
         accessTokenExpiresAt: new Date(Date.now() + 300_000).toISOString(),
       },
     })
-    const agent = await withDetails('AGENTLEAD', setCookie.split(';')[0])
+    const agent = await withDetails('AGENTLEAD', signIn.cookiesSet[0]!.split(';')[0])
     const address = { ...MAKATI, barangayId: BEL_AIR, locationType: 'Building', placeId: 'DEMO-B-80300-2' }
     await agent.post({ intent: 'update', ...address })
     const checked = await agent.post({ intent: 'check', ...address })

@@ -7,14 +7,9 @@
  */
 import { createCookie, type AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  clearDraftSection,
-  discardDraft,
-  hasStaleDraftCookie,
-  readDraft,
-  saveDraftSection,
-} from '../../app/features/drafts/draft.server.ts'
+import { clearDraftSection, discardDraft, readDraft, saveDraftSection } from '../../app/features/drafts/draft.server.ts'
 import { loader as rootLoader } from '../../app/root.tsx'
+import { visitOf } from '../../app/visit/visit.server.ts'
 import { sessionCookie } from '../../app/auth/session.server.ts'
 import type { BasicInfo } from '../../lib/draft-sections.ts'
 import { signAccessToken } from '../../services/testing.ts'
@@ -141,7 +136,7 @@ describe("another browser's draft id opens nothing", () => {
     const { id } = (await readDraft(browser(cookie), context))!
     const forger = createCookie('draft', { secrets: ['not-the-portal-secret-0123456789'] })
     expect(await readDraft(browser(pairOf(await forger.serialize(id))), context)).toBeNull()
-    expect(await hasStaleDraftCookie(browser(pairOf(await forger.serialize(id))), context)).toBe(true)
+    expect(await visitOf(browser(pairOf(await forger.serialize(id))), context).draft.isStale()).toBe(true)
   })
 
   it('starts a new draft, not the forged one, when such a browser saves', async () => {
@@ -173,14 +168,21 @@ describe('expiry (spec 9) as the portal sees it', () => {
   it('starts a new draft when the old one expired, and the rest of that request (a form posted without JS) sees it', async () => {
     const cookie = await browserWithDraft()
     nowMs += 4 * HOUR + 60_000
+    // The server's context: one per request, sending each Set-Cookie itself (server.ts).
+    const sent: string[] = []
+    const request = { ...context, sendCookie: (line: string) => void sent.push(line) }
     const post = browser(cookie)
-    const headers = await saveDraftSection(post, context, 'basicInfo', BASIC_INFO)
-    const fresh = pairOf(draftSetCookie(headers))
+    // Sent by the server, so not handed back to put on the answer a second time.
+    expect((await saveDraftSection(post, request, 'basicInfo', BASIC_INFO)).getSetCookie()).toEqual([])
+    const fresh = pairOf(sent.find((line) => line.startsWith('draft='))!)
     expect(fresh).not.toBe(cookie)
-    // React Router runs a document POST's loaders on a copy of the action's request: they see the new draft, so the root keeps its cookie.
+    // React Router runs a document POST's loaders on a copy of the action's request: they share its visit and
+    // see the new draft, so the root keeps its cookie.
     const loaders = new Request(post.url, { headers: post.headers })
-    expect((await readDraft(loaders, context))?.sections.basicInfo).toEqual(BASIC_INFO)
-    expect(await hasStaleDraftCookie(loaders, context)).toBe(false)
+    expect((await readDraft(loaders, request))?.sections.basicInfo).toEqual(BASIC_INFO)
+    expect(await visitOf(loaders, request).draft.isStale()).toBe(false)
+    await rootLoader(routeArgs({ request: loaders, context: request, params: {} }))
+    expect(sent.filter((line) => line.startsWith('draft='))).toEqual([sent[0]])
   })
 })
 

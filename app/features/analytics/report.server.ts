@@ -4,7 +4,7 @@
  * every role guard sends them (spec 4: customers home with a toast; anonymous to login).
  */
 import type { AppLoadContext } from 'react-router'
-import { asUser } from '~/auth/as-user.server'
+import { asUser } from '~/visit/by-request.server'
 import { ROLE } from '~/auth/roles'
 import type { AnalyticsReport } from '~/upstream/analytics.server'
 

@@ -15,17 +15,18 @@ import crypto from 'node:crypto'
 import { data, redirect, type AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { SALES_ROLES } from '~/auth/roles'
-import { requireRole } from '~/auth/session.server'
-import { readCart } from '~/features/cart/cart.server'
-import { discardDraft, readDraft, saveDraftSection, type Draft } from '~/features/drafts/draft.server'
+import { requireRole } from '~/visit/by-request.server'
+import { cartOfDraft } from '~/features/cart/cart.server'
 import { DEFAULT_CUSTOMER_CATEGORY } from '~/features/plans/customer-category'
 import { isUpstreamError } from '~/upstream/errors'
-import { upstreamFor } from '~/upstream/index.server'
 import type { Cart } from '~/upstream/orders.server'
 import { signedCookie } from '~/utils/cookies.server'
-import { failureReply, formConstraint, parseWithZod, readForm } from '~/utils/form.server'
+import { failureReply, formConstraint, parseWithZod } from '~/utils/form.server'
+import { failedPage } from '~/visit/call.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
+import { upstreamStatus } from '~/utils/upstream-failure'
+import type { Draft } from '~/visit/draft.server'
+import type { Visit } from '~/visit/visit.server'
 import { manilaDate, ReferenceNumberSchema, slotLabel } from '../../../lib/application'
 import type { Config } from '../../../lib/env'
 import { formatPesos } from '../../../lib/pesos'
@@ -63,8 +64,8 @@ export type Wizard = {
   cart: Cart
 }
 
-async function sendBack(context: AppLoadContext, to: string, message: string): Promise<never> {
-  throw await redirectWithToast(context.config, to, { kind: 'info', message })
+async function sendBack(visit: Visit, to: string, message: string): Promise<never> {
+  throw await redirectWithToast(visit.config, to, { kind: 'info', message })
 }
 
 /**
@@ -73,6 +74,12 @@ async function sendBack(context: AppLoadContext, to: string, message: string): P
  */
 export async function requireFlowRole(request: Request, context: AppLoadContext, flow: WizardFlow) {
   if (flow === 'sales') await requireRole(request, context, SALES_ROLES)
+}
+
+/** The documents' checklist is complete; a files service that fails says no (the documents page says what failed). */
+async function documentsDone(visit: Visit, draft: Draft): Promise<boolean> {
+  const checklist = await visit.portal.call((upstream) => upstream.files.checklist(draft.id))
+  return checklist.ok && checklist.value.complete
 }
 
 /** The page after this one in the wizard (the appointment's next is the review). */
@@ -98,24 +105,17 @@ export function unavailablePage(error: unknown): never {
  * where this visitor left it. Without a serviceable address, the check; without a plan, the
  * plans; then the first of the wizard's pages not yet done. No toast: nothing was refused.
  */
-export async function resumeApplication(request: Request, context: AppLoadContext): Promise<never> {
+export async function resumeApplication(visit: Visit): Promise<never> {
   const paths = FLOW_PATHS.public
-  const draft = await readDraft(request, context).catch(unavailablePage)
+  const draft = await visit.draft.current()
   if (!draft?.sections.basicInfo || draft.sections.serviceability?.result?.outcome !== 'serviceable') {
     throw redirect(paths.check)
   }
-  const cart = await readCart(request, context).catch(unavailablePage)
+  const cart = await cartOfDraft(visit, draft)
   if (!cart?.planCode) throw redirect(paths.plans)
   const path = applicantPathFor((draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY).category)
   if (!draft.sections.personalDetails) throw redirect(wizardHref(path, 'personalDetails'))
-  // The documents page says what failed, if the files service does.
-  const checklist = await upstreamFor(context)
-    .files.checklist(draft.id)
-    .catch((error: unknown) => {
-      if (isUpstreamError(error)) return null
-      throw error
-    })
-  if (!checklist?.complete) throw redirect(wizardHref(path, 'documents'))
+  if (!(await documentsDone(visit, draft))) throw redirect(wizardHref(path, 'documents'))
   throw redirect(wizardHref(path, draft.sections.appointment ? 'review' : 'appointment'))
 }
 
@@ -124,43 +124,35 @@ export async function resumeApplication(request: Request, context: AppLoadContex
  * that is missing. `page` is the page asked for: its own prerequisites are the pages before it.
  */
 export async function openWizard(
-  request: Request,
-  context: AppLoadContext,
+  visit: Visit,
   pathParam: string | undefined,
   page: WizardPage,
   flow: WizardFlow = 'public',
 ): Promise<Wizard> {
   if (!isApplicantPath(pathParam)) throw data(null, { status: 404 })
-  await requireFlowRole(request, context, flow)
+  if (flow === 'sales') await visit.session.requireRole(SALES_ROLES)
   const paths = FLOW_PATHS[flow]
-  const draft = await readDraft(request, context).catch(unavailablePage)
+  const draft = await visit.draft.current()
   const serviceability = draft?.sections.serviceability
   const basicInfo = draft?.sections.basicInfo
   if (!draft || !basicInfo || serviceability?.result?.outcome !== 'serviceable') {
-    return sendBack(context, paths.check, TEXT.needAddress)
+    return sendBack(visit, paths.check, TEXT.needAddress)
   }
-  const cart = await readCart(request, context).catch(unavailablePage)
-  if (!cart?.planCode) return sendBack(context, paths.plans, TEXT.needPlan)
+  const cart = await cartOfDraft(visit, draft)
+  if (!cart?.planCode) return sendBack(visit, paths.plans, TEXT.needPlan)
   const category = draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY
   const path = applicantPathFor(category.category)
   if (pathParam !== path) throw redirect(wizardHref(path, page, flow))
   if (page !== 'personalDetails' && !draft.sections.personalDetails) {
-    return sendBack(context, wizardHref(path, 'personalDetails', flow), TEXT.needDetails)
+    return sendBack(visit, wizardHref(path, 'personalDetails', flow), TEXT.needDetails)
   }
   // The documents step sits between: the appointment and the review need its checklist
   // complete (computed upstream from the plan and customer type, docs/decisions/0030).
-  if (page === 'appointment' || page === 'review') {
-    const checklist = await upstreamFor(context)
-      .files.checklist(draft.id)
-      .catch((error: unknown) => {
-        // The documents page says what failed and keeps what was uploaded.
-        if (isUpstreamError(error)) return null
-        throw error
-      })
-    if (!checklist?.complete) return sendBack(context, wizardHref(path, 'documents', flow), TEXT.needDocuments)
+  if ((page === 'appointment' || page === 'review') && !(await documentsDone(visit, draft))) {
+    return sendBack(visit, wizardHref(path, 'documents', flow), TEXT.needDocuments)
   }
   if (page === 'review' && !draft.sections.appointment) {
-    return sendBack(context, wizardHref(path, 'appointment', flow), TEXT.needAppointment)
+    return sendBack(visit, wizardHref(path, 'appointment', flow), TEXT.needAppointment)
   }
   return {
     draft,
@@ -184,33 +176,24 @@ function frame(wizard: Wizard, page: WizardPage) {
 // Personal details
 
 /** The nationalities from the upstream list (spec 7, 9: 3 attempts 2000 ms apart, in the client), or null when it is down. */
-async function nationalities(context: AppLoadContext): Promise<string[] | null> {
-  try {
-    return (await upstreamFor(context).reference.nationalities()).map((item) => item.name)
-  } catch (error) {
-    if (isUpstreamError(error)) {
-      context.logger.warn({ requestId: context.requestId, err: String(error) }, 'nationalities unavailable')
-      return null
-    }
-    throw error
-  }
+async function nationalities(visit: Visit): Promise<string[] | null> {
+  const list = await visit.portal.call((upstream) => upstream.reference.nationalities())
+  if (list.ok) return list.value.map((item) => item.name)
+  visit.logger.warn({ requestId: visit.requestId, err: String(list.error) }, 'nationalities unavailable')
+  return null
 }
 
 /** The zip code of the checked address, from the upstream's zip code call (by barangay); null when none is known. */
-async function zipCodeOf(context: AppLoadContext, wizard: Wizard): Promise<string | null> {
+async function zipCodeOf(visit: Visit, wizard: Wizard): Promise<string | null> {
   const { choice, zipCode } = wizard.sections.serviceability
-  try {
-    return (
-      (await upstreamFor(context).address.zipCode({
-        provinceCode: choice.provinceId || undefined,
-        municipalityCode: choice.municipalityId,
-        barangayCode: choice.barangayId || undefined,
-      })) ?? zipCode
-    )
-  } catch (error) {
-    if (isUpstreamError(error)) return zipCode
-    throw error
-  }
+  const found = await visit.portal.call((upstream) =>
+    upstream.address.zipCode({
+      provinceCode: choice.provinceId || undefined,
+      municipalityCode: choice.municipalityId,
+      barangayCode: choice.barangayId || undefined,
+    }),
+  )
+  return (found.ok ? found.value : null) ?? zipCode
 }
 
 function addressSummary(wizard: Wizard) {
@@ -225,16 +208,11 @@ function addressSummary(wizard: Wizard) {
   }
 }
 
-export async function personalDetailsView(
-  request: Request,
-  context: AppLoadContext,
-  pathParam: string | undefined,
-  flow: WizardFlow = 'public',
-) {
-  const wizard = await openWizard(request, context, pathParam, 'personalDetails', flow)
+export async function personalDetailsView(visit: Visit, pathParam: string | undefined, flow: WizardFlow = 'public') {
+  const wizard = await openWizard(visit, pathParam, 'personalDetails', flow)
   const saved = wizard.sections.personalDetails
   const { basicInfo } = wizard.sections
-  const [list, zipCode] = await Promise.all([nationalities(context), saved ? null : zipCodeOf(context, wizard)])
+  const [list, zipCode] = await Promise.all([nationalities(visit), saved ? null : zipCodeOf(visit, wizard)])
   // Prefilled from the draft: what this page saved, or step 1's details and the looked-up zip code.
   const defaultValue = saved
     ? personalDetailsFormValues(saved)
@@ -258,17 +236,16 @@ export async function personalDetailsView(
 }
 
 export async function personalDetailsAction(
-  request: Request,
-  context: AppLoadContext,
+  visit: Visit,
+  form: FormData,
   pathParam: string | undefined,
   flow: WizardFlow = 'public',
 ) {
-  const wizard = await openWizard(request, context, pathParam, 'personalDetails', flow)
-  const form = await readForm(request)
+  const wizard = await openWizard(visit, pathParam, 'personalDetails', flow)
   const today = () => manilaDate(new Date())
   const submission = parseWithZod(form, { schema: personalDetailsFormSchema(wizard.segment, today) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const list = await nationalities(context)
+  const list = await nationalities(visit)
   if (!list)
     return data({ result: submission.reply({ formErrors: [TEXT.personal.nationalitiesUnavailable] }) }, { status: 503 })
   if (!list.includes(submission.value.nationality)) {
@@ -277,67 +254,58 @@ export async function personalDetailsAction(
       { status: 400 },
     )
   }
-  let headers: Headers
-  try {
-    headers = await saveDraftSection(request, context, 'personalDetails', submission.value)
-  } catch (error) {
-    const failure = failureReply(error, submission)
+  const saved = await visit.draft.save('personalDetails', submission.value)
+  if (!saved.ok) {
+    const failure = failureReply(saved.error, submission)
     return data({ result: failure.result }, { status: failure.status })
   }
-  return redirect(wizardHref(wizard.path, nextPage('personalDetails'), flow), { headers })
+  return redirect(wizardHref(wizard.path, nextPage('personalDetails'), flow))
 }
 
 // ---------------------------------------------------------------------------------------
 // Appointment
 
-export async function appointmentView(
-  request: Request,
-  context: AppLoadContext,
-  pathParam: string | undefined,
-  flow: WizardFlow = 'public',
-) {
-  const wizard = await openWizard(request, context, pathParam, 'appointment', flow)
-  let slots = null
-  try {
-    slots = await upstreamFor(context).applications.slots()
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    context.logger.warn({ requestId: context.requestId, err: String(error) }, 'appointment slots unavailable')
+export async function appointmentView(visit: Visit, pathParam: string | undefined, flow: WizardFlow = 'public') {
+  const wizard = await openWizard(visit, pathParam, 'appointment', flow)
+  const slots = await visit.portal.call((upstream) => upstream.applications.slots())
+  if (!slots.ok) {
+    visit.logger.warn({ requestId: visit.requestId, err: String(slots.error) }, 'appointment slots unavailable')
   }
   return {
     ...frame(wizard, 'appointment'),
-    slots,
+    slots: slots.ok ? slots.value : null,
     chosen: wizard.sections.appointment?.slotId ?? null,
     constraint: formConstraint(AppointmentFormSchema),
   }
 }
 
 export async function appointmentAction(
-  request: Request,
-  context: AppLoadContext,
+  visit: Visit,
+  form: FormData,
   pathParam: string | undefined,
   flow: WizardFlow = 'public',
 ) {
-  const wizard = await openWizard(request, context, pathParam, 'appointment', flow)
-  const submission = parseWithZod(await readForm(request), { schema: AppointmentFormSchema })
+  const wizard = await openWizard(visit, pathParam, 'appointment', flow)
+  const submission = parseWithZod(form, { schema: AppointmentFormSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  try {
-    // POST slots: a full or closed slot is refused with the service's message, beside the choice.
-    const slot = await upstreamFor(context).applications.chooseSlot(submission.value.slotId)
-    const headers = await saveDraftSection(request, context, 'appointment', {
-      slotId: slot.slotId,
-      date: slot.date,
-      window: slot.window,
-    })
-    return redirect(wizardHref(wizard.path, nextPage('appointment'), flow), { headers })
-  } catch (error) {
-    if (isUpstreamError(error) && error.kind === 'rejected' && (error.status === 409 || error.status === 404)) {
-      const message = error.serverMessage ?? upstreamMessage(error)
+  // POST slots: a full or closed slot is refused with the service's message, beside the choice.
+  const chosen = await visit.portal.call((upstream) => upstream.applications.chooseSlot(submission.value.slotId))
+  if (!chosen.ok) {
+    const { error } = chosen
+    if (error.kind === 'rejected' && (error.status === 409 || error.status === 404)) {
+      const message = error.serverMessage ?? chosen.message
       return data({ result: submission.reply({ fieldErrors: { slotId: [message] } }) }, { status: 409 })
     }
     const failure = failureReply(error, submission)
     return data({ result: failure.result }, { status: failure.status })
   }
+  const slot = chosen.value
+  const saved = await visit.draft.save('appointment', { slotId: slot.slotId, date: slot.date, window: slot.window })
+  if (!saved.ok) {
+    const failure = failureReply(saved.error, submission)
+    return data({ result: failure.result }, { status: failure.status })
+  }
+  return redirect(wizardHref(wizard.path, nextPage('appointment'), flow))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -359,8 +327,8 @@ const SubmittedSchema = z.object({
 })
 export type Submitted = z.infer<typeof SubmittedSchema>
 
-async function readSubmitted(request: Request, config: Config): Promise<Submitted | null> {
-  const parsed = SubmittedSchema.safeParse(await submittedCookie(config).parse(request.headers.get('cookie')))
+async function readSubmitted(visit: Visit): Promise<Submitted | null> {
+  const parsed = SubmittedSchema.safeParse(await submittedCookie(visit.config).parse(visit.cookieHeader()))
   return parsed.success ? parsed.data : null
 }
 
@@ -369,45 +337,37 @@ export function idempotencyKey(draftId: string, token: string): string {
   return crypto.createHash('sha256').update(`${draftId}.${token}`).digest('base64url')
 }
 
-export async function reviewView(
-  request: Request,
-  context: AppLoadContext,
-  pathParam: string | undefined,
-  flow: WizardFlow = 'public',
-) {
-  const wizard = await openWizard(request, context, pathParam, 'review', flow)
+export async function reviewView(visit: Visit, pathParam: string | undefined, flow: WizardFlow = 'public') {
+  const wizard = await openWizard(visit, pathParam, 'review', flow)
   const details = wizard.sections.personalDetails!
   const appointment = wizard.sections.appointment!
   // The submission token is made once per draft: every copy of this page posts the same one.
   let token = wizard.sections.submission?.token
-  let headers: Headers | undefined
   if (!token) {
     token = crypto.randomBytes(32).toString('base64url')
-    headers = await saveDraftSection(request, context, 'submission', { token })
+    const saved = await visit.draft.save('submission', { token })
+    if (!saved.ok) return failedPage(saved)
   }
   const residential = residentialAddress(wizard.sections.serviceability, details)
-  return data(
-    {
-      ...frame(wizard, 'review'),
-      segment: wizard.segment,
-      token,
-      cart: wizard.cart,
-      details,
-      govtWorker: wizard.segment === 'SME' && Boolean(wizard.sections.customerCategory?.isWorkingGovtEmbassyWorker),
-      residential,
-      billing: details.billing.sameAsResidential ? null : billingAddress(residential, details),
-      appointment: slotLabel(appointment.date, appointment.window),
-      edit: {
-        plan: FLOW_PATHS[flow].cart,
-        personalDetails: wizardHref(wizard.path, 'personalDetails', flow),
-        appointment: wizardHref(wizard.path, 'appointment', flow),
-      },
-      // Filed by an agent (issue 13): the customer's consents are witnessed, and the cart's promo code shown.
-      sales: flow === 'sales',
-      constraint: formConstraint(reviewFormSchema(flow)),
+  return {
+    ...frame(wizard, 'review'),
+    segment: wizard.segment,
+    token,
+    cart: wizard.cart,
+    details,
+    govtWorker: wizard.segment === 'SME' && Boolean(wizard.sections.customerCategory?.isWorkingGovtEmbassyWorker),
+    residential,
+    billing: details.billing.sameAsResidential ? null : billingAddress(residential, details),
+    appointment: slotLabel(appointment.date, appointment.window),
+    edit: {
+      plan: FLOW_PATHS[flow].cart,
+      personalDetails: wizardHref(wizard.path, 'personalDetails', flow),
+      appointment: wizardHref(wizard.path, 'appointment', flow),
     },
-    headers ? { headers } : undefined,
-  )
+    // Filed by an agent (issue 13): the customer's consents are witnessed, and the cart's promo code shown.
+    sales: flow === 'sales',
+    constraint: formConstraint(reviewFormSchema(flow)),
+  }
 }
 
 /**
@@ -426,22 +386,22 @@ export type AgentFiling = {
 }
 
 export async function reviewAction(
-  request: Request,
-  context: AppLoadContext,
+  visit: Visit,
+  form: FormData,
   pathParam: string | undefined,
   flow: WizardFlow = 'public',
   agent?: AgentFiling,
 ) {
-  const { config } = context
+  const { config } = visit
   const successPath = FLOW_PATHS[flow].success
   // The form sent again after it succeeded (Back, then submit): the draft is gone, the answer is the same page.
-  if (!(await readDraft(request, context)) && (await readSubmitted(request, config))) throw redirect(successPath)
-  const wizard = await openWizard(request, context, pathParam, 'review', flow)
-  const submission = parseWithZod(await readForm(request), { schema: reviewFormSchema(flow) })
+  if (!(await visit.draft.current()) && (await readSubmitted(visit))) throw redirect(successPath)
+  const wizard = await openWizard(visit, pathParam, 'review', flow)
+  const submission = parseWithZod(form, { schema: reviewFormSchema(flow) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const token = wizard.sections.submission?.token
   if (!token || submission.value.token !== token) {
-    return sendBack(context, wizardHref(wizard.path, 'review', flow), TEXT.review.staleForm)
+    return sendBack(visit, wizardHref(wizard.path, 'review', flow), TEXT.review.staleForm)
   }
   // openWizard checked the documents' checklist just now: a file deleted since the page
   // was shown sends the visitor back to the documents step instead of submitting.
@@ -456,39 +416,36 @@ export async function reviewAction(
     agentCode: agent?.agentCode ?? 'self',
     agent: agent ? { consentsWitnessedBy: agent.agentCode, promoCode: await agent.promoCode(wizard.cart) } : undefined,
   })
-  let application
-  try {
-    application = await upstreamFor(context).applications.submit(
-      idempotencyKey(wizard.draft.id, token),
-      payload,
-      wizard.draft.id,
-    )
-  } catch (error) {
-    if (isUpstreamError(error) && error.kind === 'rejected' && error.status === 409) {
+  const submitted = await visit.portal.call((upstream) =>
+    upstream.applications.submit(idempotencyKey(wizard.draft.id, token), payload, wizard.draft.id),
+  )
+  if (!submitted.ok) {
+    const { error } = submitted
+    if (error.kind === 'rejected' && error.status === 409) {
       // Issue 33: the agent's promo code stopped applying (back to the plan step, which says
       // why), or the cart changed in another tab (back to the review, shown again).
       const promo = error.fields?.promoCode?.[0]
-      if (promo) return sendBack(context, FLOW_PATHS[flow].cart, promo)
+      if (promo) return sendBack(visit, FLOW_PATHS[flow].cart, promo)
       const plan = error.fields?.planCode?.[0]
-      if (plan) return sendBack(context, wizardHref(wizard.path, 'review', flow), plan)
+      if (plan) return sendBack(visit, wizardHref(wizard.path, 'review', flow), plan)
       // The slot filled up since it was chosen: choose another.
       return sendBack(
-        context,
+        visit,
         wizardHref(wizard.path, 'appointment', flow),
         error.serverMessage ?? TEXT.review.submitFailed,
       )
     }
-    if (isUpstreamError(error) && error.kind === 'rejected' && error.fields) {
+    if (error.kind === 'rejected' && error.fields) {
       const messages = Object.values(error.fields).flat()
       return data({ result: submission.reply({ formErrors: messages }) }, { status: 422 })
     }
     const failure = failureReply(error, submission)
     return data({ result: failure.result }, { status: failure.status })
   }
+  const application = submitted.value
   // spec 4: a submitted application clears what the browser's draft held (the whole draft, and its cookie).
-  const headers = await discardDraft(request, context)
-  headers.append(
-    'set-cookie',
+  await visit.draft.discard()
+  visit.setCookie(
     await submittedCookie(config).serialize({
       referenceNo: application.referenceNo,
       slot: application.slot.label,
@@ -499,12 +456,12 @@ export async function reviewAction(
           : null,
     } satisfies Submitted),
   )
-  return redirect(successPath, { headers })
+  return redirect(successPath)
 }
 
 /** /success: the reference of this browser's last submission (from the signed cookie), or home. */
-export async function successView(request: Request, context: AppLoadContext, elsewhere = '/') {
-  const submitted = await readSubmitted(request, context.config)
+export async function successView(visit: Visit, elsewhere = '/') {
+  const submitted = await readSubmitted(visit)
   if (!submitted) throw redirect(elsewhere)
   return submitted
 }

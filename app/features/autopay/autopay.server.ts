@@ -11,7 +11,7 @@
 import { data, redirect, redirectDocument, type AppLoadContext } from 'react-router'
 import { dateLabel } from '../../../lib/billing'
 import { formatPesos } from '../../../lib/pesos'
-import { asUser, type SignedIn } from '~/auth/as-user.server'
+import { asUser, type SignedIn } from '~/visit/by-request.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { ROLE } from '~/auth/roles'
 import { chooseAccount } from '~/features/bills/accounts.server'

@@ -3,7 +3,7 @@
  * "amount due and due date with a Pay button"; spec 7 payment details), for AmountDueCard.
  * The caller passes an account the token lists (chooseAccount); the upstream checks again.
  */
-import type { SignedIn } from '~/auth/as-user.server'
+import type { SignedIn } from '~/visit/by-request.server'
 
 export type AmountDueView =
   | { ok: true; accountNumber: string; amountDue: number; dueDate: string | null }

@@ -5,7 +5,7 @@
  */
 import { data, redirect, type AppLoadContext } from 'react-router'
 import { isStatementMonth } from '../../../lib/billing'
-import { asUser } from '~/auth/as-user.server'
+import { asUser } from '~/visit/by-request.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { ROLE } from '~/auth/roles'
 import type { Bill } from '~/upstream/billing.server'

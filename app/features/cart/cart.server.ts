@@ -15,6 +15,8 @@
 import type { AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { readDraft, saveDraftSection, type Draft } from '~/features/drafts/draft.server'
+import { failedPage } from '~/visit/call.server'
+import type { Visit } from '~/visit/visit.server'
 import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
 import type { Cart } from '~/upstream/orders.server'
@@ -65,6 +67,19 @@ async function openCart(context: AppLoadContext, draft: Draft, cartId: string): 
     if (isUpstreamError(error) && error.kind === 'rejected' && error.status === 404) return null
     throw error
   }
+}
+
+/**
+ * The cart a draft holds, for a page that cannot go on without knowing it (the wizard): null
+ * without one or when it expired; an upstream that fails answers the page (failedPage).
+ */
+export async function cartOfDraft(visit: Visit, draft: Draft): Promise<Cart | null> {
+  const cartId = draft.sections.cart?.cartId
+  if (!cartId) return null
+  const read = await visit.portal.call((upstream) => upstream.orders.read(draft.id, cartId))
+  if (read.ok) return read.value
+  if (read.error.kind === 'rejected' && read.error.status === 404) return null
+  return failedPage(read)
 }
 
 /** A refusal's answer: the server's message (spec 8); an outage or a broken answer is thrown. */

@@ -10,19 +10,17 @@
  * the browser did before it.
  */
 import crypto from 'node:crypto'
-import { data, redirect, type AppLoadContext } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { ServiceabilitySection } from '../../../lib/check-availability-sections'
-import { asUser } from '~/auth/as-user.server'
 import { SALES_ROLES, isSales } from '~/auth/roles'
-import { getUser } from '~/auth/session.server'
-import { readDraft, saveDraftSection } from '~/features/drafts/draft.server'
 import type { SelectOption } from '~/ui/select-field'
-import { isUpstreamError, type UpstreamError } from '~/upstream/errors'
 import { serviceabilityOutcome } from '~/upstream/coverage.server'
-import { upstreamFor, type Upstream } from '~/upstream/index.server'
-import { controlCharacterErrors, failureReply, formConstraint, parseWithZod, readForm } from '~/utils/form.server'
+import { controlCharacterErrors, failureReply, formConstraint, parseWithZod } from '~/utils/form.server'
 import { mapSettings } from '~/utils/map-settings.server'
-import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
+import { upstreamStatus } from '~/utils/upstream-failure'
+import type { Caller, UserCaller } from '~/visit/call.server'
+import type { Draft } from '~/visit/draft.server'
+import type { Visit } from '~/visit/visit.server'
 import {
   choiceFromForm,
   EMPTY_CHOICE,
@@ -46,12 +44,9 @@ import {
 import { CHECK_TEXT as TEXT } from './texts'
 import type { Referee } from '../../../lib/referrals'
 
-type Draft = NonNullable<Awaited<ReturnType<typeof readDraft>>>
-
 /** What a referral's result button files (issue 15): the mode's own call, given the draft's referee and check. */
 export type ReferralFiling = (
-  request: Request,
-  context: AppLoadContext,
+  visit: Visit,
   input: {
     draft: Draft
     referee: Referee
@@ -70,37 +65,26 @@ export const CHECK_MODE: ScreenMode = { kind: 'check' }
 /** The draft's referral kind for each referral mode. */
 const REFERRAL_KIND = { refer: 'MGM', winback: 'WINBACK' } as const
 
-/** The signed-in sales agent checking for a customer (spec 6), or null for everyone else (and in a referral). */
-async function agentOf(request: Request, context: AppLoadContext, mode: ScreenMode = CHECK_MODE) {
-  if (mode.kind !== 'check') return null
-  const user = await getUser(request, context)
-  if (!user || !isSales(user.roles)) return null
-  const me = await asUser(request, context, { roles: SALES_ROLES })
-  return { me, agentCode: me.claims.agentCode ?? null }
-}
-
 // spec 9: agent code default 'self'.
 const SELF = 'self'
 
-type Agent = NonNullable<Awaited<ReturnType<typeof agentOf>>>
-type Failed = { ok: false; error: UpstreamError; message: string }
-
 /**
- * A coverage call as the agent, with its token (the upstream records the token's agent code),
- * or as the portal for everyone else: its answer, or the upstream's failure with spec 8's message.
+ * Who checks: the signed-in sales agent checking for a customer (spec 6), who calls as
+ * themselves (the upstream records their token's agent code), or the portal, as 'self',
+ * for everyone else (and in a referral). Worked out once per request.
  */
-async function asAgentOrPortal<T>(
-  context: AppLoadContext,
-  agent: Agent | null,
-  upstreamCall: (upstream: Upstream, options: { accessToken?: string }) => Promise<T>,
-): Promise<{ ok: true; value: T } | Failed> {
-  if (agent) return agent.me.call((upstream, accessToken) => upstreamCall(upstream, { accessToken }))
-  try {
-    return { ok: true, value: await upstreamCall(upstreamFor(context), {}) }
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    return { ok: false, error, message: upstreamMessage(error) }
-  }
+type Checker = { agent: UserCaller | null; caller: Caller; agentCode: string }
+const CHECKER = Symbol('checker')
+
+function checkerOf(visit: Visit, mode: ScreenMode = CHECK_MODE): Promise<Checker> {
+  const portal: Checker = { agent: null, caller: visit.portal, agentCode: SELF }
+  if (mode.kind !== 'check') return Promise.resolve(portal)
+  return visit.once(CHECKER, async () => {
+    const user = await visit.user()
+    if (!user || !isSales(user.roles)) return portal
+    const agent = await visit.signedIn({ roles: SALES_ROLES })
+    return { agent, caller: agent, agentCode: agent.claims.agentCode ?? SELF }
+  })
 }
 
 /** The referee a referral mode's step 1 saved (the draft's referral section of its kind). */
@@ -145,8 +129,8 @@ function sectionOf(draft: Draft | null): ServiceabilitySection {
 }
 
 /** The configured subdivision ids no visitor may choose (spec 5: five of them). */
-function excludedSubdivisions(context: AppLoadContext) {
-  return new Set(context.config.EXCLUDED_SUBDIVISION_IDS)
+function excludedSubdivisions(visit: Visit) {
+  return new Set(visit.config.EXCLUDED_SUBDIVISION_IDS)
 }
 
 type Lists = {
@@ -169,8 +153,7 @@ const asOptions = (items: { id: string; name: string; isActive: boolean }[]) =>
  * subdivisions), and the zip code of the barangay. Address lists are cached upstream
  * calls (app/upstream/address.server.ts).
  */
-export async function listsFor(context: AppLoadContext, choice: AddressChoice): Promise<Lists> {
-  const upstream = upstreamFor(context)
+export async function listsFor(visit: Visit, choice: AddressChoice): Promise<Lists> {
   const lists: Lists = {
     regions: [],
     provinces: [],
@@ -180,7 +163,7 @@ export async function listsFor(context: AppLoadContext, choice: AddressChoice): 
     zipCode: null,
     failure: null,
   }
-  try {
+  const loaded = await visit.portal.call(async (upstream) => {
     const [regions, provinces, municipalities, barangays] = await Promise.all([
       upstream.address.regions(),
       choice.regionId ? upstream.address.provinces(choice.regionId) : [],
@@ -206,15 +189,13 @@ export async function listsFor(context: AppLoadContext, choice: AddressChoice): 
     if (barangay && choice.locationType === 'Building') {
       lists.places = await upstream.coverage.buildings(choice.barangayId)
     } else if (barangay && choice.locationType === 'Subdivision') {
-      const excluded = excludedSubdivisions(context)
+      const excluded = excludedSubdivisions(visit)
       lists.places = (await upstream.coverage.subdivisions(choice.barangayId)).filter(
         (subdivision) => !excluded.has(subdivision.id),
       )
     }
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    lists.failure = upstreamMessage(error)
-  }
+  })
+  if (!loaded.ok) lists.failure = loaded.message
   return lists
 }
 
@@ -237,30 +218,23 @@ function namesOf(choice: AddressChoice, lists: Lists): ServiceabilitySection['na
   }
 }
 
-function dialogOf(request: Request): Dialog | null {
-  const value = new URL(request.url).searchParams.get('dialog')
+function dialogOf(url: URL): Dialog | null {
+  const value = url.searchParams.get('dialog')
   return DIALOGS.find((dialog) => dialog === value) ?? null
 }
 
 /** What /CheckAvailability shows: step 1, or step 2 with its lists, pin and open popup. */
-export async function checkAvailabilityView(request: Request, context: AppLoadContext, mode: ScreenMode = CHECK_MODE) {
-  const query = new URL(request.url).searchParams
-  const agent = await agentOf(request, context, mode)
-  let draft: Draft | null = null
-  let draftFailure: string | null = null
-  try {
-    draft = await readDraft(request, context)
-  } catch (error) {
-    // spec 8: the drafts service did not answer; step 1 says so and still works.
-    if (!isUpstreamError(error)) throw error
-    draftFailure = upstreamMessage(error)
-  }
+export async function checkAvailabilityView(visit: Visit, url: URL, mode: ScreenMode = CHECK_MODE) {
+  const query = url.searchParams
+  const [checker, read] = await Promise.all([checkerOf(visit, mode), visit.draft.read()])
+  // spec 8: the drafts service did not answer; step 1 says so and still works.
+  const draft = read.ok ? read.value : null
   const details = detailsOf(draft, mode)
-  const { config } = context
+  const { config } = visit
   const shared = {
     mode: mode.kind,
-    draftFailure,
-    agentCode: agent ? (agent.agentCode ?? SELF) : null,
+    draftFailure: read.ok ? null : read.message,
+    agentCode: checker.agent ? checker.agentCode : null,
     details,
     constraint: { details: formConstraint(detailsSchemaOf(mode)), lead: formConstraint(LeadSchema) },
   }
@@ -268,8 +242,8 @@ export async function checkAvailabilityView(request: Request, context: AppLoadCo
   if (!details || query.get('step') === '1') return { ...shared, step: 1 as const }
 
   const section = sectionOf(draft)
-  const lists = await listsFor(context, section.choice)
-  let dialog = dialogOf(request)
+  const lists = await listsFor(visit, section.choice)
+  let dialog = dialogOf(url)
   // A popup about a result shows only the result the draft holds.
   if (dialog === 'serviceable' && section.result?.outcome !== 'serviceable') dialog = null
   if (dialog === 'not-serviceable' && section.result?.outcome !== 'not-serviceable') dialog = null
@@ -292,10 +266,10 @@ function detailsSchemaOf(mode: ScreenMode) {
   return mode.kind === 'refer' ? ReferDetailsSchema : mode.kind === 'winback' ? WinbackDetailsSchema : DetailsSchema
 }
 
-/** Redirect back to the screen, with a popup open and the draft's cookie when it changed. */
-function back(mode: ScreenMode, headers: Headers | undefined, dialog?: Dialog) {
+/** Redirect back to the screen, with a popup open (the draft's cookie, when it changed, is the visit's to send). */
+function back(mode: ScreenMode, dialog?: Dialog) {
   const path = MODE_PATHS[mode.kind]
-  return redirect(dialog ? `${path}?dialog=${dialog}` : path, { headers })
+  return redirect(dialog ? `${path}?dialog=${dialog}` : path)
 }
 
 /**
@@ -303,28 +277,23 @@ function back(mode: ScreenMode, headers: Headers | undefined, dialog?: Dialog) {
  * Answers a redirect (Post/Redirect/Get: a reload never posts again), or the form's
  * errors with the input kept.
  */
-export async function checkAvailabilityAction(
-  request: Request,
-  context: AppLoadContext,
-  mode: ScreenMode = CHECK_MODE,
-) {
-  const form = await readForm(request)
+export async function checkAvailabilityAction(visit: Visit, form: FormData, mode: ScreenMode = CHECK_MODE) {
   const intent = form.get('intent')
   switch (intent) {
     case INTENT.details:
-      return saveDetails(request, context, form, mode)
+      return saveDetails(visit, form, mode)
     case INTENT.update:
     case INTENT.pick:
     case INTENT.check:
-      return saveChoice(request, context, form, intent, mode)
+      return saveChoice(visit, form, intent, mode)
     case INTENT.confirm:
-      return confirmAndCheck(request, context, mode)
+      return confirmAndCheck(visit, mode)
     case INTENT.lead:
       if (mode.kind !== 'check') break
-      return fileLead(request, context, form)
+      return fileLead(visit, form)
     case INTENT.refer:
       if (!mode.fileReferral) break
-      return fileReferral(request, context, mode, mode.fileReferral)
+      return fileReferral(visit, mode, mode.fileReferral)
   }
   return data({ formError: TEXT.unknownAction }, { status: 400 })
 }
@@ -333,13 +302,13 @@ export async function checkAvailabilityAction(
  * A referral's result button (issue 15): the referee and the check from the draft, filed by
  * the mode's call. Without a referee or a result there is nothing to file: back to the screen.
  */
-async function fileReferral(request: Request, context: AppLoadContext, mode: ScreenMode, file: ReferralFiling) {
-  const draft = await readDraft(request, context)
+async function fileReferral(visit: Visit, mode: ScreenMode, file: ReferralFiling) {
+  const draft = await visit.draft.current()
   const referee = refereeOf(draft, mode)
   const section = sectionOf(draft)
   const { result } = section
-  if (!draft || !referee || !result) return back(mode, undefined)
-  return file(request, context, { draft, referee, section: { ...section, result } })
+  if (!draft || !referee || !result) return back(mode)
+  return file(visit, { draft, referee, section: { ...section, result } })
 }
 
 /**
@@ -347,40 +316,37 @@ async function fileReferral(request: Request, context: AppLoadContext, mode: Scr
  * referral, as the referral's referee (a new referee's address is checked anew: the last
  * check's result is dropped).
  */
-async function saveDetails(request: Request, context: AppLoadContext, form: FormData, mode: ScreenMode) {
-  if (mode.kind !== 'check') return saveReferee(request, context, form, mode.kind)
+async function saveDetails(visit: Visit, form: FormData, mode: ScreenMode) {
+  if (mode.kind !== 'check') return saveReferee(visit, form, mode.kind)
   const submission = parseWithZod(form, { schema: DetailsSchema })
   if (submission.status !== 'success') return data({ details: submission.reply() }, { status: 400 })
-  let headers
-  try {
-    headers = await saveDraftSection(request, context, 'basicInfo', submission.value satisfies Details)
-  } catch (error) {
+  const saved = await visit.draft.save('basicInfo', submission.value satisfies Details)
+  if (!saved.ok) {
     // The drafts service refused or did not answer: the details come back with its words.
-    const failure = failureReply(error, submission)
+    const failure = failureReply(saved.error, submission)
     return data({ details: failure.result }, { status: failure.status })
   }
-  return back(CHECK_MODE, headers)
+  return back(CHECK_MODE)
 }
 
-async function saveReferee(request: Request, context: AppLoadContext, form: FormData, kind: 'refer' | 'winback') {
+async function saveReferee(visit: Visit, form: FormData, kind: 'refer' | 'winback') {
   const mode: ScreenMode = { kind }
   const submission = parseWithZod(form, { schema: detailsSchemaOf(mode) })
   if (submission.status !== 'success') return data({ details: submission.reply() }, { status: 400 })
   const { checkTerms: _consented, ...referee } = submission.value
-  let headers
-  try {
-    const draft = await readDraft(request, context)
-    const before = refereeOf(draft, mode)
-    headers = await saveDraftSection(request, context, 'referral', { kind: REFERRAL_KIND[kind], referee })
-    const section = draft?.sections.serviceability
-    if (section?.result && JSON.stringify(before) !== JSON.stringify(referee)) {
-      headers = await saveDraftSection(request, context, 'serviceability', { ...section, result: null })
-    }
-  } catch (error) {
-    const failure = failureReply(error, submission)
+  const read = await visit.draft.read()
+  const draft = read.ok ? read.value : null
+  const before = refereeOf(draft, mode)
+  let saved = read.ok ? await visit.draft.save('referral', { kind: REFERRAL_KIND[kind], referee }) : read
+  const section = draft?.sections.serviceability
+  if (saved.ok && section?.result && JSON.stringify(before) !== JSON.stringify(referee)) {
+    saved = await visit.draft.save('serviceability', { ...section, result: null })
+  }
+  if (!saved.ok) {
+    const failure = failureReply(saved.error, submission)
     return data({ details: failure.result }, { status: failure.status })
   }
-  return back(mode, headers)
+  return back(mode)
 }
 
 /**
@@ -389,15 +355,15 @@ async function saveReferee(request: Request, context: AppLoadContext, form: Form
  * needs a complete choice (spec 5); Subdivision and Others first ask the visitor to
  * confirm the pin (spec 2), a building's pin is the building's and is checked at once.
  */
-async function saveChoice(request: Request, context: AppLoadContext, form: FormData, intent: string, mode: ScreenMode) {
+async function saveChoice(visit: Visit, form: FormData, intent: string, mode: ScreenMode) {
   const check = intent === INTENT.check
-  const draft = await readDraft(request, context)
+  const draft = await visit.draft.current()
   if (!detailsOf(draft, mode)) return redirect(MODE_PATHS[mode.kind])
   const section = sectionOf(draft)
   // A control character in an id names nothing in any list: the choice is refused beside its
   // field and the draft keeps the one before (issue 32, finding 2: a NUL once reached SQL).
   if (controlCharacterErrors(form)) {
-    const agent = await agentOf(request, context, mode)
+    const { agent } = await checkerOf(visit, mode)
     const submission = parseWithZod(form, { schema: addressCheckSchema({ agent: agent !== null }) })
     return data({ address: submission.reply(), choice: section.choice }, { status: 400 })
   }
@@ -406,7 +372,7 @@ async function saveChoice(request: Request, context: AppLoadContext, form: FormD
   const previous = intent === INTENT.pick ? EMPTY_CHOICE : section.choice
   // The clearing rules, then the ids checked against their lists, then the place and its pin.
   const cleared = reconcileChoice(previous, submitted)
-  const lists = await listsFor(context, cleared)
+  const lists = await listsFor(visit, cleared)
   const known = lists.failure ? cleared : keepKnown(cleared, knownOptions(lists))
   // A building or subdivision hit names its place by its pin: the one standing there.
   const picked =
@@ -424,29 +390,23 @@ async function saveChoice(request: Request, context: AppLoadContext, form: FormD
   }
   // CHECK SERVICEABILITY on a complete building: its pin is the building's, so the check
   // runs at once, and one save keeps the choice with its result (without one if it fails).
+  const { agent } = await checkerOf(visit, mode)
   if (check && choice.locationType === 'Building' && isReadyToCheck(choice)) {
-    const agent = await agentOf(request, context, mode)
     const submission = parseWithZod(formOf(choice), { schema: addressCheckSchema({ agent: agent !== null }) })
-    if (submission.status === 'success') return runCheck(request, context, saved, { choiceSaved: false, mode })
+    if (submission.status === 'success') return runCheck(visit, saved, { choiceSaved: false, mode })
   }
-  let headers
-  try {
-    headers = await saveDraftSection(request, context, 'serviceability', saved)
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    return data({ formError: upstreamMessage(error), choice }, { status: upstreamStatus(error) })
-  }
+  const done = await visit.draft.save('serviceability', saved)
+  if (!done.ok) return data({ formError: done.message, choice }, { status: upstreamStatus(done.error) })
   // spec 4: choosing Subdivision or Others, with the address chosen, opens the pin demo.
   const pinDemo =
     (choice.locationType === 'Subdivision' || choice.locationType === 'Others') &&
     choice.locationType !== section.choice.locationType
-  if (!check) return back(mode, headers, pinDemo ? 'pin-demo' : undefined)
+  if (!check) return back(mode, pinDemo ? 'pin-demo' : undefined)
 
-  const agent = await agentOf(request, context, mode)
   const submission = parseWithZod(formOf(choice), { schema: addressCheckSchema({ agent: agent !== null }) })
   if (submission.status !== 'success' || !isReadyToCheck(choice))
-    return data({ address: submission.reply({ formErrors: [TEXT.incomplete] }), choice }, { status: 400, headers })
-  return back(mode, headers, 'confirm')
+    return data({ address: submission.reply({ formErrors: [TEXT.incomplete] }), choice }, { status: 400 })
+  return back(mode, 'confirm')
 }
 
 /** The place whose pin is within a metre or so of the choice's pin. */
@@ -462,13 +422,13 @@ function formOf(choice: AddressChoice) {
 }
 
 /** YES in 'Do you confirm that this is your exact location?': the check runs on the saved pin. */
-async function confirmAndCheck(request: Request, context: AppLoadContext, mode: ScreenMode) {
-  const draft = await readDraft(request, context)
+async function confirmAndCheck(visit: Visit, mode: ScreenMode) {
+  const draft = await visit.draft.current()
   if (!detailsOf(draft, mode)) return redirect(MODE_PATHS[mode.kind])
   const section = sectionOf(draft)
   if (!isReadyToCheck(section.choice))
     return data({ formError: TEXT.incomplete, choice: section.choice }, { status: 400 })
-  return runCheck(request, context, section, { choiceSaved: true, mode })
+  return runCheck(visit, section, { choiceSaved: true, mode })
 }
 
 /**
@@ -478,27 +438,20 @@ async function confirmAndCheck(request: Request, context: AppLoadContext, mode: 
  * themselves with their agent code; everyone else as 'self'.
  */
 async function runCheck(
-  request: Request,
-  context: AppLoadContext,
+  visit: Visit,
   section: ServiceabilitySection,
   { choiceSaved, mode }: { choiceSaved: boolean; mode: ScreenMode },
 ) {
-  // A check that fails keeps the choice: saved here when it was not saved before the check.
+  // A check that fails keeps the choice: saved here when it was not saved before the check
+  // (if that save fails too, the message is the same: the choice is still on the screen).
   async function failed() {
-    let headers: Headers | undefined
-    if (!choiceSaved) {
-      try {
-        headers = await saveDraftSection(request, context, 'serviceability', section)
-      } catch (error) {
-        if (!isUpstreamError(error)) throw error
-      }
-    }
-    return data({ checkError: TEXT.checkError, choice: section.choice }, { status: 503, headers })
+    if (!choiceSaved) await visit.draft.save('serviceability', section)
+    return data({ checkError: TEXT.checkError, choice: section.choice }, { status: 503 })
   }
-  const draft = await readDraft(request, context)
+  const draft = await visit.draft.current()
   const details = detailsOf(draft, mode)
   if (!details) return redirect(MODE_PATHS[mode.kind])
-  const agent = await agentOf(request, context, mode)
+  const checker = await checkerOf(visit, mode)
   const { choice } = section
   const referenceNo = `CA-${crypto.randomUUID()}`
   const payload = {
@@ -508,28 +461,23 @@ async function runCheck(
     latitude: Number(choice.latitude),
     longitude: Number(choice.longitude),
     subscriberName: `${details.firstName} ${details.lastName}`,
-    agentCode: agent ? (agent.agentCode ?? SELF) : SELF,
+    agentCode: checker.agentCode,
   }
-  const checked = await asAgentOrPortal(context, agent, (upstream, options) =>
-    upstream.coverage.check(payload, options),
+  const checked = await checker.caller.call((upstream, accessToken) =>
+    upstream.coverage.check(payload, { accessToken }),
   )
   if (!checked.ok) {
-    context.logger.warn({ err: checked.error, referenceNo }, 'serviceability check failed')
+    visit.logger.warn({ err: checked.error, referenceNo }, 'serviceability check failed')
     return failed()
   }
   const outcome = serviceabilityOutcome(checked.value)
   if (outcome === 'error') return failed()
-  let saved
-  try {
-    saved = await saveDraftSection(request, context, 'serviceability', {
-      ...section,
-      result: { outcome, checkedAt: new Date().toISOString(), referenceNo },
-    })
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    return data({ checkError: TEXT.checkError, choice }, { status: 503 })
-  }
-  return back(mode, saved, outcome)
+  const saved = await visit.draft.save('serviceability', {
+    ...section,
+    result: { outcome, checkedAt: new Date().toISOString(), referenceNo },
+  })
+  if (!saved.ok) return data({ checkError: TEXT.checkError, choice }, { status: 503 })
+  return back(mode, outcome)
 }
 
 /**
@@ -537,12 +485,12 @@ async function runCheck(
  * email are step 1's, from the draft; the additional mobile is the form's. Filed once
  * per check; the visitor is told honestly what happens next.
  */
-async function fileLead(request: Request, context: AppLoadContext, form: FormData) {
-  const draft = await readDraft(request, context)
+async function fileLead(visit: Visit, form: FormData) {
+  const draft = await visit.draft.current()
   const details = detailsOf(draft)
   const section = sectionOf(draft)
   if (!draft || !details || section.result?.outcome !== 'not-serviceable') return redirect(MODE_PATHS.check)
-  if (draft.sections.lead?.referenceNo === section.result.referenceNo) return back(CHECK_MODE, undefined, 'lead-filed')
+  if (draft.sections.lead?.referenceNo === section.result.referenceNo) return back(CHECK_MODE, 'lead-filed')
 
   const leadForm = new FormData()
   leadForm.set('fullName', `${details.firstName} ${details.lastName}`)
@@ -552,7 +500,7 @@ async function fileLead(request: Request, context: AppLoadContext, form: FormDat
   const submission = parseWithZod(leadForm, { schema: LeadSchema })
   if (submission.status !== 'success') return data({ lead: submission.reply() }, { status: 400 })
 
-  const agent = await agentOf(request, context)
+  const checker = await checkerOf(visit)
   const { choice, names } = section
   const lead = {
     emaiID: details.email,
@@ -564,28 +512,25 @@ async function fileLead(request: Request, context: AppLoadContext, form: FormDat
     province: names.province ?? choice.provinceId,
     municipality: names.municipality ?? choice.municipalityId,
     barangay: names.barangay ?? choice.barangayId,
-    agentCode: agent ? (agent.agentCode ?? SELF) : SELF,
-    source: context.config.sourceId,
+    agentCode: checker.agentCode,
+    source: visit.config.sourceId,
     latitude: Number(choice.latitude),
     longitude: Number(choice.longitude),
   }
-  const done = await asAgentOrPortal(context, agent, (upstream, options) => upstream.coverage.fileLead(lead, options))
+  const done = await checker.caller.call((upstream, accessToken) => upstream.coverage.fileLead(lead, { accessToken }))
   if (!done.ok) return data({ lead: submission.reply({ formErrors: [done.message] }) }, { status: 503 })
   const filed = done.value
-  let headers
-  try {
-    headers = await saveDraftSection(request, context, 'lead', {
-      leadId: filed.leadId,
-      filedAt: new Date().toISOString(),
-      referenceNo: section.result.referenceNo,
-    })
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
+  const noted = await visit.draft.save('lead', {
+    leadId: filed.leadId,
+    filedAt: new Date().toISOString(),
+    referenceNo: section.result.referenceNo,
+  })
+  if (!noted.ok) {
     // The lead is filed; only the draft's note of it failed. Thank the visitor all the same.
-    context.logger.warn({ err: error }, 'lead filed, draft not updated')
+    visit.logger.warn({ err: noted.error }, 'lead filed, draft not updated')
     return data({ leadFiled: filed.leadId }, { status: 200 })
   }
-  return back(CHECK_MODE, headers, 'lead-filed')
+  return back(CHECK_MODE, 'lead-filed')
 }
 
 /**
@@ -593,28 +538,23 @@ async function fileLead(request: Request, context: AppLoadContext, form: FormDat
  * coverage service's hits over the seeded barangays, buildings and subdivisions, as the
  * levels of the address and a pin.
  */
-export async function searchAddresses(request: Request, context: AppLoadContext) {
-  const form = await readForm(request)
+export async function searchAddresses(visit: Visit, form: FormData) {
   const query = String(form.get('q') ?? '')
     .trim()
     .slice(0, 100)
   if (query.length < 2) return { hits: [] as SearchHit[] }
-  try {
-    const hits = await upstreamFor(context).coverage.search(query)
-    return {
-      hits: hits.slice(0, 8).map((hit): SearchHit => ({
-        label: hit.label,
-        regionId: hit.regionId,
-        provinceId: hit.provinceId,
-        municipalityId: hit.municipalityId,
-        barangayId: hit.barangayId,
-        latitude: hit.latitude,
-        longitude: hit.longitude,
-        locationType: hit.kind === 'building' ? 'Building' : hit.kind === 'subdivision' ? 'Subdivision' : undefined,
-      })),
-    }
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    return { hits: [] as SearchHit[], failure: upstreamMessage(error) }
+  const found = await visit.portal.call((upstream) => upstream.coverage.search(query))
+  if (!found.ok) return { hits: [] as SearchHit[], failure: found.message }
+  return {
+    hits: found.value.slice(0, 8).map((hit): SearchHit => ({
+      label: hit.label,
+      regionId: hit.regionId,
+      provinceId: hit.provinceId,
+      municipalityId: hit.municipalityId,
+      barangayId: hit.barangayId,
+      latitude: hit.latitude,
+      longitude: hit.longitude,
+      locationType: hit.kind === 'building' ? 'Building' : hit.kind === 'subdivision' ? 'Subdivision' : undefined,
+    })),
   }
 }

@@ -5,7 +5,7 @@
  */
 import { data, type AppLoadContext } from 'react-router'
 import { z } from 'zod'
-import type { SignedIn } from '~/auth/as-user.server'
+import type { SignedIn } from '~/visit/by-request.server'
 import type { Consent } from '~/upstream/consent.server'
 import { readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'

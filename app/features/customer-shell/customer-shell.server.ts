@@ -5,7 +5,7 @@
  * the rule hides the page, the linked accounts awaiting proof, to verify from here.
  */
 import type { AppLoadContext } from 'react-router'
-import type { SignedIn } from '~/auth/as-user.server'
+import type { SignedIn } from '~/visit/by-request.server'
 import { loadNotificationBell } from '~/features/notifications/notifications.server'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
 import { linkedAccountsView } from '~/features/own-account/own-account.server'

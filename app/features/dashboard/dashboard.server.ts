@@ -11,7 +11,7 @@
  */
 import type { AppLoadContext } from 'react-router'
 import { AccountNumberSchema } from '../../../lib/identity-schemas'
-import type { SignedIn } from '~/auth/as-user.server'
+import type { SignedIn } from '~/visit/by-request.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import type { Modem, Restart, Wifi } from '~/upstream/devices.server'
 import { isUpstreamError } from '~/upstream/errors'

@@ -5,7 +5,7 @@
  * not be retrieved.'); an unknown category or answer is the not-found page.
  */
 import { data, redirect, type AppLoadContext } from 'react-router'
-import { getUser } from '~/auth/session.server'
+import { getUser } from '~/visit/by-request.server'
 import { requireContent } from '~/features/legal/content.server'
 import { isUpstreamError } from '~/upstream/errors'
 import type { HelpCategory, HelpEntry } from '~/upstream/help.server'

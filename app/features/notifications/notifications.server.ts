@@ -12,7 +12,7 @@ import {
   NotificationIdSchema,
   type Notification,
 } from '../../../lib/notifications'
-import type { SignedIn } from '~/auth/as-user.server'
+import type { SignedIn } from '~/visit/by-request.server'
 import { readForm } from '~/utils/form.server'
 import { notificationPath } from './paths'
 import { NOTIFICATIONS_TEXT as TEXT } from './texts'

@@ -14,7 +14,7 @@
  */
 import crypto from 'node:crypto'
 import { data, redirect, redirectDocument, type AppLoadContext } from 'react-router'
-import { asUser, type SignedIn } from '~/auth/as-user.server'
+import { asUser, type SignedIn } from '~/visit/by-request.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { ROLE } from '~/auth/roles'
 import { deviceTokens, rememberDeviceToken } from '~/features/auth/device-cookie.server'

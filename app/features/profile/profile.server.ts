@@ -6,7 +6,7 @@
  * way at once (two tabs), and the reference names one without saying anything about the user.
  */
 import { data, redirect, type AppLoadContext } from 'react-router'
-import type { SignedIn } from '~/auth/as-user.server'
+import type { SignedIn } from '~/visit/by-request.server'
 import type { ContactChange, Profile } from '~/upstream/profile.server'
 import { failureReply, parseWithZod, readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'

@@ -11,13 +11,14 @@ import { data, redirect, type AppLoadContext } from 'react-router'
 import { dateLabel } from '../../../lib/billing'
 import { formatPesos } from '../../../lib/pesos'
 import { REFERRAL_STATUS_LABELS, type Referee, type ReferralPayload } from '../../../lib/referrals'
-import { asUser, type SignedIn } from '~/auth/as-user.server'
+import { asUser, type SignedIn } from '~/visit/by-request.server'
 import { ROLE } from '~/auth/roles'
 import type { ReferralFiling, ScreenMode } from '~/features/check-availability/check-availability.server'
 import { REFER_PATH } from '~/features/check-availability/mode'
-import { clearDraftSection, readDraft, saveDraftSection } from '~/features/drafts/draft.server'
+import { readDraft } from '~/features/drafts/draft.server'
+import type { Visit } from '~/visit/visit.server'
 import type { ReferralsOverview } from '~/upstream/referrals.server'
-import { isUpstreamError, type UpstreamError } from '~/upstream/errors'
+import type { UpstreamError } from '~/upstream/errors'
 import { readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { addressOf, serviceabilityStatusOf } from './referral-address.server'
@@ -168,29 +169,25 @@ export async function referralsAction(request: Request, context: AppLoadContext)
  * The check screen in its referral mode is only for a customer who may refer now: an
  * eligible, confirmed account. Anyone else goes to /customer/referrals, which says why.
  */
-export function requireReferrer(request: Request, context: AppLoadContext) {
+export function requireReferrer(visit: Visit): Promise<{ me: SignedIn; accountNumber: string }> {
   // Asked by the route and again by the filing within one request: one overview call.
-  let referrer = referrers.get(request)
-  if (!referrer) referrers.set(request, (referrer = findReferrer(request, context)))
-  return referrer
+  return visit.once(REFERRER, async () => {
+    const me = await visit.signedIn({ roles: [ROLE.customer] })
+    const found = await overviewOf(me)
+    if (found.kind !== 'ok' || !found.overview.eligibility.eligible || !found.overview.eligibility.confirmed)
+      throw redirect(REFERRALS_PATH)
+    return { me, accountNumber: found.accountNumber }
+  })
 }
 
-const referrers = new WeakMap<Request, ReturnType<typeof findReferrer>>()
-
-async function findReferrer(request: Request, context: AppLoadContext) {
-  const me = await customer(request, context)
-  const found = await overviewOf(me)
-  if (found.kind !== 'ok' || !found.overview.eligibility.eligible || !found.overview.eligibility.confirmed)
-    throw redirect(REFERRALS_PATH)
-  return { me, accountNumber: found.accountNumber }
-}
+const REFERRER = Symbol('referrer')
 
 /** spec 3's referral payload from the draft: the referee, their address and the check's answer. */
 function payloadOf(
   accountNumber: string,
   me: SignedIn,
   referee: Referee,
-  section: Parameters<ReferralFiling>[2]['section'],
+  section: Parameters<ReferralFiling>[1]['section'],
 ): ReferralPayload {
   return {
     referenceNum: section.result.referenceNo,
@@ -209,24 +206,24 @@ function payloadOf(
 }
 
 /** Submit referral (spec 4): status true to the success page, anything else to the failed page with its words. */
-const fileMgmReferral: ReferralFiling = async (request, context, { referee, section }) => {
-  const { me, accountNumber } = await requireReferrer(request, context)
+const fileMgmReferral: ReferralFiling = async (visit, { referee, section }) => {
+  const { me, accountNumber } = await requireReferrer(visit)
   const filed = await me.call((upstream, accessToken) =>
     upstream.referrals.submit(accountNumber, payloadOf(accountNumber, me, referee, section), { accessToken }),
   )
   if (!filed.ok) {
-    const headers = await saveDraftSection(request, context, 'referral', {
+    const noted = await visit.draft.save('referral', {
       kind: 'MGM',
       referee,
       // spec 8: a referral's failure carries the server's message, whatever the status.
       failure: (filed.error.serverMessage ?? filed.message).slice(0, 500),
     })
-    return redirect(REFERRALS_FAILED_PATH, { headers })
+    // The failed page shows what the draft keeps; a draft that could not keep it says so on the screen.
+    if (!noted.ok) return data({ formError: filed.message }, { status: 503 })
+    return redirect(REFERRALS_FAILED_PATH)
   }
-  const headers = await endReferral(request, context)
-  return redirect(`${REFERRALS_SUCCESS_PATH}?${new URLSearchParams({ referral: filed.value.referralId })}`, {
-    headers,
-  })
+  await endReferral(visit)
+  return redirect(`${REFERRALS_SUCCESS_PATH}?${new URLSearchParams({ referral: filed.value.referralId })}`)
 }
 
 export const REFER_MODE: ScreenMode = { kind: 'refer', fileReferral: fileMgmReferral }
@@ -235,26 +232,19 @@ export const REFER_MODE: ScreenMode = { kind: 'refer', fileReferral: fileMgmRefe
  * Ends a referral under way (a filed one, the header logo, spec 2 and 4): the referee and
  * their address leave the draft. A visitor's invite is not a referral under way: it stays.
  */
-export async function endReferral(request: Request, context: AppLoadContext): Promise<Headers> {
-  const headers = new Headers()
-  let draft
-  try {
-    draft = await readDraft(request, context)
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    return headers
-  }
-  const kind = draft?.sections.referral?.kind
-  if (kind !== 'MGM' && kind !== 'WINBACK') return headers
+export async function endReferral(visit: Visit): Promise<void> {
+  const read = await visit.draft.read()
+  const kind = read.ok ? read.value?.sections.referral?.kind : undefined
+  if (kind !== 'MGM' && kind !== 'WINBACK') return
   for (const section of ['referral', 'serviceability'] as const) {
-    try {
-      for (const [name, value] of await clearDraftSection(request, context, section)) headers.append(name, value)
-    } catch (error) {
-      if (!isUpstreamError(error)) throw error
-      context.logger.warn({ err: String(error), requestId: context.requestId }, 'referral not cleared from the draft')
+    const cleared = await visit.draft.clear(section)
+    if (!cleared.ok) {
+      visit.logger.warn(
+        { err: String(cleared.error), requestId: visit.requestId },
+        'referral not cleared from the draft',
+      )
     }
   }
-  return headers
 }
 
 /** /customer/referrals/failed: the failure the draft keeps, or nothing to show. */

@@ -14,14 +14,13 @@ import { readDraft, saveDraftSection } from '~/features/drafts/draft.server'
 import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
 import { readForm } from '~/utils/form.server'
-import { upstreamMessage } from '~/utils/upstream-failure'
 import { WINBACK_SUCCESS_PATH } from './paths'
 import { addressOf, serviceabilityStatusOf } from './referral-address.server'
 import { endReferral } from './referrals.server'
 import { REFERRALS_TEXT as TEXT } from './texts'
 
 /** The Win Back's result button: filed through the public call; a failure says so on the screen, the input kept. */
-const fileWinback: ReferralFiling = async (request, context, { referee, section }) => {
+const fileWinback: ReferralFiling = async (visit, { referee, section }) => {
   const payload: WinbackPayload = {
     referenceNum: section.result.referenceNo,
     serviceabilityStatus: serviceabilityStatusOf(section),
@@ -33,16 +32,15 @@ const fileWinback: ReferralFiling = async (request, context, { referee, section 
     alternateMobileNumber: referee.alternateMobileNo,
     ...addressOf(section),
   }
-  try {
-    await upstreamFor(context).referrals.winback(payload)
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    const message = error.kind === 'rejected' && error.serverMessage ? error.serverMessage : upstreamMessage(error)
+  const filed = await visit.portal.call((upstream) => upstream.referrals.winback(payload))
+  if (!filed.ok) {
+    const { error } = filed
+    const message = error.kind === 'rejected' && error.serverMessage ? error.serverMessage : filed.message
     return data({ formError: `${TEXT.winbackNotSent} ${message}` }, { status: 503 })
   }
-  const headers = await endReferral(request, context)
+  await endReferral(visit)
   const outcome = section.result.outcome
-  return redirect(`${WINBACK_SUCCESS_PATH}?${new URLSearchParams({ outcome })}`, { headers })
+  return redirect(`${WINBACK_SUCCESS_PATH}?${new URLSearchParams({ outcome })}`)
 }
 
 export const WINBACK_MODE: ScreenMode = { kind: 'winback', fileReferral: fileWinback }

@@ -5,7 +5,7 @@
  * The draft stays upstream, the agent's, until it expires (4 hours after its last save).
  */
 import { data, type AppLoadContext } from 'react-router'
-import { asUser } from '~/auth/as-user.server'
+import { asUser } from '~/visit/by-request.server'
 import { SALES_ROLES } from '~/auth/roles'
 import { forgetDraft } from '~/features/drafts/draft.server'
 import type { AgentProfile } from '~/upstream/sales.server'

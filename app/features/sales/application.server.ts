@@ -7,7 +7,7 @@
  * agent's application is the not-found page, as an unknown reference (docs/security.md).
  */
 import { data, type AppLoadContext } from 'react-router'
-import { asUser } from '~/auth/as-user.server'
+import { asUser } from '~/visit/by-request.server'
 import { SALES_ROLES } from '~/auth/roles'
 import type { SalesApplicationDetails } from '~/upstream/sales.server'
 import { readForm } from '~/utils/form.server'

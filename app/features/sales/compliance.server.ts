@@ -6,7 +6,7 @@
  * the call carries the agent's token, and the upstream records that an agent sent it.
  */
 import { data, redirect, type AppLoadContext } from 'react-router'
-import { asUser, type SignedIn } from '~/auth/as-user.server'
+import { asUser, type SignedIn } from '~/visit/by-request.server'
 import { SALES_ROLES } from '~/auth/roles'
 import {
   documentStream,

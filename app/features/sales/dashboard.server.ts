@@ -10,7 +10,7 @@
  * own applications only and an admin with their team's (docs/decisions/0044).
  */
 import { data, type AppLoadContext } from 'react-router'
-import { asUser, type SignedIn } from '~/auth/as-user.server'
+import { asUser, type SignedIn } from '~/visit/by-request.server'
 import { SALES_ROLES } from '~/auth/roles'
 import type { AgentProfile, SalesBucket, SalesList, SalesListQuery, SalesStats } from '~/upstream/sales.server'
 import { SALES_BUCKETS } from '~/upstream/sales.server'

@@ -3,7 +3,7 @@
  * first. Anyone else in the sales area goes to their own home (asUser's role check).
  */
 import { data, type AppLoadContext } from 'react-router'
-import { asUser } from '~/auth/as-user.server'
+import { asUser } from '~/visit/by-request.server'
 import { ROLE } from '~/auth/roles'
 import type { ServiceableLead } from '~/upstream/sales.server'
 import { upstreamMessage } from '~/utils/upstream-failure'

@@ -14,7 +14,7 @@
  * id (docs/decisions/0044), so a browser that held it before opens nothing any more.
  */
 import { data, redirect, type AppLoadContext } from 'react-router'
-import { asUser, type SignedIn } from '~/auth/as-user.server'
+import { asUser, type SignedIn } from '~/visit/by-request.server'
 import { SALES_ROLES } from '~/auth/roles'
 import { applicantPathFor, FLOW_PATHS, wizardHref, type ApplicantPath } from '~/features/apply/steps'
 import type { AgentFiling } from '~/features/apply/wizard.server'

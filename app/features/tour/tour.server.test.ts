@@ -5,9 +5,9 @@
  */
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import type { SignedIn } from '~/auth/as-user.server'
+import type { SignedIn } from '~/visit/by-request.server'
 import type { IdTokenClaims } from '~/auth/id-token.server'
-import type { User } from '~/auth/session.server'
+import type { User } from '~/visit/by-request.server'
 import { silentLogger, testConfig } from '../../../services/testing'
 import { showsTourPrompt, tourAction, tourPromptShown, tourStepRedirect } from './tour.server'
 

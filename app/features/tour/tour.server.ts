@@ -9,7 +9,7 @@
  *                   back to the page the tour was on.
  */
 import { redirect, type AppLoadContext } from 'react-router'
-import type { SignedIn } from '~/auth/as-user.server'
+import type { SignedIn } from '~/visit/by-request.server'
 import type { IdTokenClaims } from '~/auth/id-token.server'
 import { isSales, userKind } from '~/auth/roles'
 import { defaultAccountNumber } from '~/features/own-account/accounts'

@@ -9,7 +9,7 @@
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { data, type AppLoadContext } from 'react-router'
-import { asUser, type SignedIn } from '~/auth/as-user.server'
+import { asUser, type SignedIn } from '~/visit/by-request.server'
 import { ROLE } from '~/auth/roles'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
 import type { Wifi, WifiChangeRecord, WifiPassphrases } from '~/upstream/devices.server'

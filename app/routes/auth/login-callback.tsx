@@ -4,7 +4,7 @@
  * from the provider, a forged ID token): 400 and a way to start again.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from 'react-router'
-import { finishSignIn } from '~/auth/sign-in.server'
+import { finishSignIn } from '~/features/auth/sign-in.server'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'

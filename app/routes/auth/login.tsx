@@ -3,7 +3,7 @@
  * kept for after the callback. Signed-in users go straight to their home.
  */
 import type { LoaderFunctionArgs } from 'react-router'
-import { beginSignIn } from '~/auth/sign-in.server'
+import { beginSignIn } from '~/features/auth/sign-in.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return beginSignIn(request, context)

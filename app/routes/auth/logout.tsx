@@ -15,9 +15,8 @@ import {
   useLoaderData,
 } from 'react-router'
 import { oidcFor } from '~/auth/oidc.server'
-import { endSession, getUser } from '~/auth/session.server'
+import { visitOf } from '~/visit/visit.server'
 import { clearSubmittedCookie } from '~/features/apply/wizard.server'
-import { discardDraft, forgetDraft } from '~/features/drafts/draft.server'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
@@ -33,21 +32,25 @@ export const headers = () => ({ 'cache-control': 'no-store' })
 export const LOGGED_OUT = 'Successfully Logged Out' // spec 8
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getUser(request, context)
+  const user = await visitOf(request, context).user()
   if (!user) throw redirect('/')
   return { home: user.home }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { config } = context
-  const user = await getUser(request, context)
+  const visit = visitOf(request, context)
+  const user = await visit.user()
   // First, while the session's token still opens a draft this user claimed: nothing of it stays (docs/decisions/0018).
   // A sales agent's customer draft stays upstream, theirs, to resume by order id after signing in again (spec 4,
   // issue 13); only this browser's cookie goes. The last submission's reference goes too (a kiosk's next user).
-  const headers = user?.kind === 'sales' ? await forgetDraft(request, context) : await discardDraft(request, context)
-  headers.append('set-cookie', await clearSubmittedCookie(config))
-  const { tokens, clearCookie } = await endSession(request, context)
-  headers.append('set-cookie', clearCookie)
+  if (user?.kind === 'sales') await visit.draft.forget()
+  else await visit.draft.discard()
+  visit.setCookie(await clearSubmittedCookie(config))
+  // The session ends upstream and its cookie is cleared (both through the visit).
+  const { tokens } = await visit.session.end()
+  const headers = new Headers()
+  if (!visit.sendsCookies) for (const line of visit.cookiesSet) headers.append('set-cookie', line)
   // Not "cookies": that would also drop the toast cookie set by this very response (and
   // the theme and cookie-banner choices); the session cookie is cleared by name and its
   // session is already revoked upstream.

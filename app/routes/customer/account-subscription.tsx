@@ -4,7 +4,7 @@
  * Inside the customer shell, which shows 'No account number available' without an account.
  */
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
-import { asUser } from '~/auth/as-user.server'
+import { asUser } from '~/visit/by-request.server'
 import { ROLE } from '~/auth/roles'
 import { SubscriptionFacts } from '~/features/dashboard/dashboard'
 import { DASHBOARD_TEXT as TEXT } from '~/features/dashboard/texts'

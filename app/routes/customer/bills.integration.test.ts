@@ -12,7 +12,7 @@ import { upstreamFor } from '../../upstream/index.server.ts'
 import { billMonths } from '../../../services/billing/seed.ts'
 import { pdfText } from '../../../tests/support/pdf-text.ts'
 import { loadContextOf, signInByRequests, startTestPortal, type TestPortal } from '../../../tests/support/portal.ts'
-import type { SignedIn } from '../../auth/as-user.server.ts'
+import type { SignedIn } from '../../visit/by-request.server.ts'
 import { isUpstreamError } from '../../upstream/errors.ts'
 
 const NOT_AUTHORIZED = 'Sorry, you are not authorized for the selected action.'

@@ -6,7 +6,7 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
-import { asUser } from '~/auth/as-user.server'
+import { asUser } from '~/visit/by-request.server'
 import { ROLE } from '~/auth/roles'
 import { consentAction, loadConsents, type ConsentActionData } from '~/features/consent/consent.server'
 import { ConsentPage } from '~/features/consent/consent-page'

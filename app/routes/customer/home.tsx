@@ -9,7 +9,7 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { ROLE } from '~/auth/roles'
-import { asUser, type SignedIn } from '~/auth/as-user.server'
+import { asUser, type SignedIn } from '~/visit/by-request.server'
 import { AmountDueCard } from '~/features/bills/amount-due-card'
 import { loadAmountDue } from '~/features/bills/amount-due.server'
 import { AccountSwitcher, ModemCard, OutageNotice, SubscriptionCard } from '~/features/dashboard/dashboard'

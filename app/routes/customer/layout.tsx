@@ -8,7 +8,7 @@
  * loader, revalidated after every action, so reading one lowers the count everywhere).
  */
 import { type LoaderFunctionArgs, Outlet, useLoaderData, useRouteLoaderData } from 'react-router'
-import { asUser } from '~/auth/as-user.server'
+import { asUser } from '~/visit/by-request.server'
 import { ROLE } from '~/auth/roles'
 import { CustomerShell, type CustomerShellData } from '~/features/customer-shell/customer-shell'
 import { customerShellData } from '~/features/customer-shell/customer-shell.server'

@@ -4,7 +4,7 @@
  * it is (after 500 ms with JavaScript, spec 4). Another user's id is not found.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
-import { asUser } from '~/auth/as-user.server'
+import { asUser } from '~/visit/by-request.server'
 import { ROLE } from '~/auth/roles'
 import { NotificationView } from '~/features/notifications/notification-view'
 import { loadNotification, notificationAction } from '~/features/notifications/notifications.server'

@@ -1,6 +1,6 @@
 /** /customer/notifications (spec 2, 7, 8, 9): the customer's notifications, 15 a page. */
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
-import { asUser } from '~/auth/as-user.server'
+import { asUser } from '~/visit/by-request.server'
 import { ROLE } from '~/auth/roles'
 import { NotificationList } from '~/features/notifications/notification-list'
 import { loadNotificationsPage } from '~/features/notifications/notifications.server'

@@ -6,7 +6,7 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
-import { asUser } from '~/auth/as-user.server'
+import { asUser } from '~/visit/by-request.server'
 import { ROLE } from '~/auth/roles'
 import { loadProfile, profileAction } from '~/features/profile/profile.server'
 import { ProfilePage } from '~/features/profile/profile-page'

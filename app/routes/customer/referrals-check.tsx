@@ -17,6 +17,8 @@ import { REFERRAL_CHECK_TEXT } from '~/features/check-availability/texts'
 import { REFER_MODE, requireReferrer } from '~/features/referrals/referrals.server'
 import { REFERRALS_TEXT } from '~/features/referrals/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, REFERRAL_CHECK_TEXT.refer.title, REFERRALS_TEXT.pageDescription),
@@ -26,13 +28,15 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireReferrer(request, context)
-  return checkAvailabilityView(request, context, REFER_MODE)
+  const visit = visitOf(request, context)
+  await requireReferrer(visit)
+  return checkAvailabilityView(visit, new URL(request.url), REFER_MODE)
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireReferrer(request, context)
-  return checkAvailabilityAction(request, context, REFER_MODE)
+  const visit = visitOf(request, context)
+  await requireReferrer(visit)
+  return checkAvailabilityAction(visit, await readForm(request), REFER_MODE)
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>

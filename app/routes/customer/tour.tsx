@@ -10,7 +10,7 @@ import {
   type MetaFunction,
   useLoaderData,
 } from 'react-router'
-import { asUser } from '~/auth/as-user.server'
+import { asUser } from '~/visit/by-request.server'
 import { ROLE } from '~/auth/roles'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
 import { pageOfStep, TOUR_STEPS } from '~/features/tour/steps'

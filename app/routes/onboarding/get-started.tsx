@@ -14,7 +14,7 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
-import { asUser } from '~/auth/as-user.server'
+import { asUser } from '~/visit/by-request.server'
 import { LinkAccountForm } from '~/features/own-account/link-account-form'
 import { LinkedAccounts, RegistrationSuccess } from '~/features/own-account/own-account'
 import { OwnershipProof } from '~/features/own-account/ownership-proof'

@@ -4,7 +4,8 @@
  */
 import type { LoaderFunctionArgs } from 'react-router'
 import { resumeApplication } from '~/features/apply/wizard.server'
+import { visitOf } from '~/visit/visit.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return resumeApplication(request, context)
+  return resumeApplication(visitOf(request, context))
 }

@@ -18,6 +18,8 @@ import { CHECK_TEXT } from '~/features/check-availability/texts'
 import { REFERRALS_TEXT } from '~/features/referrals/texts'
 import { invitedBy } from '~/features/referrals/winback.server'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, CHECK_TEXT.title, CHECK_TEXT.description)
 
@@ -25,13 +27,17 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, CHECK_TEXT.
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [view, referrer] = await Promise.all([checkAvailabilityView(request, context), invitedBy(request, context)])
+  const visit = visitOf(request, context)
+  const [view, referrer] = await Promise.all([
+    checkAvailabilityView(visit, new URL(request.url)),
+    invitedBy(request, context),
+  ])
   // issue 15: a visitor who came through an invite link is told whose referral they are.
   return { ...view, notice: referrer ? REFERRALS_TEXT.invitedBanner(referrer) : null }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return checkAvailabilityAction(request, context)
+  return checkAvailabilityAction(visitOf(request, context), await readForm(request))
 }
 
 // A search changes nothing the page shows until a hit is chosen.

@@ -11,6 +11,8 @@ import { APPLY_TEXT } from '~/features/apply/texts'
 import { flowOf } from '~/features/apply/steps'
 import { appointmentAction, appointmentView } from '~/features/apply/wizard.server'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 // Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
 const Page = lazy(() =>
@@ -23,11 +25,11 @@ export const meta: MetaFunction = ({ matches }) =>
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return appointmentView(request, context, params.path, flowOf(request))
+  return appointmentView(visitOf(request, context), params.path, flowOf(request))
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return appointmentAction(request, context, params.path, flowOf(request))
+  return appointmentAction(visitOf(request, context), await readForm(request), params.path, flowOf(request))
 }
 
 export default function Appointment() {

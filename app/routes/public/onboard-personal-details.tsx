@@ -16,6 +16,8 @@ import { flowOf } from '~/features/apply/steps'
 import { personalDetailsAction, personalDetailsView } from '~/features/apply/wizard.server'
 import { resumeByPath } from '~/features/sales/new-application.server'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 // Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
 const Page = lazy(() =>
@@ -29,11 +31,11 @@ export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (params.orderId) return resumeByPath(request, context, params.orderId)
-  return personalDetailsView(request, context, params.path, flowOf(request))
+  return personalDetailsView(visitOf(request, context), params.path, flowOf(request))
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return personalDetailsAction(request, context, params.path, flowOf(request))
+  return personalDetailsAction(visitOf(request, context), await readForm(request), params.path, flowOf(request))
 }
 
 export default function PersonalDetails() {

@@ -12,6 +12,8 @@ import { flowOf } from '~/features/apply/steps'
 import { reviewAction, reviewView } from '~/features/apply/wizard.server'
 import { agentFiling } from '~/features/sales/new-application.server'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 // Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
 const Page = lazy(() => import('~/features/apply/review-page').then((module) => ({ default: module.ReviewPage })))
@@ -22,14 +24,14 @@ export const meta: MetaFunction = ({ matches }) =>
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return reviewView(request, context, params.path, flowOf(request))
+  return reviewView(visitOf(request, context), params.path, flowOf(request))
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const flow = flowOf(request)
   return reviewAction(
-    request,
-    context,
+    visitOf(request, context),
+    await readForm(request),
     params.path,
     flow,
     flow === 'sales' ? await agentFiling(request, context) : undefined,

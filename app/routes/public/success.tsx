@@ -4,6 +4,7 @@ import { SuccessPage } from '~/features/apply/success-page'
 import { APPLY_TEXT } from '~/features/apply/texts'
 import { successView } from '~/features/apply/wizard.server'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, APPLY_TEXT.success.title, APPLY_TEXT.success.description)
@@ -11,7 +12,7 @@ export const meta: MetaFunction = ({ matches }) =>
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return successView(request, context)
+  return successView(visitOf(request, context))
 }
 
 export default function Success() {

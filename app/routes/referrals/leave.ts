@@ -5,8 +5,9 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router'
 import { endReferral } from '~/features/referrals/referrals.server'
 import { leaveDestination } from '~/utils/referral-flow'
+import { visitOf } from '~/visit/visit.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const headers = await endReferral(request, context)
-  return redirect(leaveDestination(new URL(request.url).searchParams.get('to')), { headers })
+  await endReferral(visitOf(request, context))
+  return redirect(leaveDestination(new URL(request.url).searchParams.get('to')))
 }

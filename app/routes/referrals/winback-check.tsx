@@ -14,6 +14,8 @@ import { REFERRAL_CHECK_TEXT } from '~/features/check-availability/texts'
 import { REFERRALS_TEXT } from '~/features/referrals/texts'
 import { WINBACK_MODE } from '~/features/referrals/winback.server'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, REFERRAL_CHECK_TEXT.winback.title, REFERRALS_TEXT.winbackBody)
@@ -21,11 +23,11 @@ export const meta: MetaFunction = ({ matches }) =>
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return checkAvailabilityView(request, context, WINBACK_MODE)
+  return checkAvailabilityView(visitOf(request, context), new URL(request.url), WINBACK_MODE)
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return checkAvailabilityAction(request, context, WINBACK_MODE)
+export async function action({ request, context }: ActionFunctionArgs) {
+  return checkAvailabilityAction(visitOf(request, context), await readForm(request), WINBACK_MODE)
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>

@@ -9,6 +9,7 @@ import { checkAvailabilityView } from '~/features/check-availability/check-avail
 import { REFERRALS_TEXT as TEXT } from '~/features/referrals/texts'
 import { WINBACK_MODE } from '~/features/referrals/winback.server'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.winbackTitle, TEXT.winbackBody)
 
@@ -16,7 +17,7 @@ export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Step 1 always: the details form, filled in from the draft when the visitor comes back to it.
-  const view = await checkAvailabilityView(new Request(new URL('?step=1', request.url), request), context, WINBACK_MODE)
+  const view = await checkAvailabilityView(visitOf(request, context), new URL('?step=1', request.url), WINBACK_MODE)
   return { ...view, notice: TEXT.winbackIntro }
 }
 

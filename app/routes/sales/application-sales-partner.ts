@@ -5,7 +5,7 @@
  * everyone but sales users out (app/auth/guard.ts).
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router'
-import { requireRole } from '~/auth/session.server'
+import { requireRole } from '~/visit/by-request.server'
 import { SALES_ROLES } from '~/auth/roles'
 import { START_PATH } from '~/features/sales/new-application.server'
 

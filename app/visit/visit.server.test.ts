@@ -1,7 +1,8 @@
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { silentLogger, testConfig } from '../../services/testing'
-import { getUser, sessionCookie } from './session.server'
+import { sessionCookie } from '~/auth/session.server'
+import { getUser } from './by-request.server'
 
 function contextWith(upstreamFetch: AppLoadContext['upstreamFetch'], env: Record<string, string> = {}) {
   return { config: testConfig(env), upstreamFetch, logger: silentLogger, requestId: 'r', nonce: 'n' } as AppLoadContext

@@ -4,10 +4,10 @@
  */
 import { redirect, type AppLoadContext } from 'react-router'
 import { signedCookie } from '~/utils/cookies.server'
-import type { Config } from '../../lib/env'
+import type { Config } from '../../../lib/env'
 import { safeRedirect } from '~/utils/safe-redirect'
-import { oidcFor } from './oidc.server'
-import { getUser, startSession } from './session.server'
+import { oidcFor } from '~/auth/oidc.server'
+import { visitOf } from '~/visit/visit.server'
 
 /** Where to go after sign-in (`redirectTo`), kept as long as the provider's login may take. */
 const redirectToCookie = (config: Config) => signedCookie(config, 'login-redirect', 600)
@@ -16,7 +16,7 @@ const redirectToCookie = (config: Config) => signedCookie(config, 'login-redirec
 export async function beginSignIn(request: Request, context: AppLoadContext): Promise<Response> {
   const url = new URL(request.url)
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '')
-  const user = await getUser(request, context)
+  const user = await visitOf(request, context).user()
   if (user) return redirect(redirectTo || user.home)
 
   const oidc = await oidcFor(context.config)
@@ -75,8 +75,10 @@ export async function finishSignIn(request: Request, context: AppLoadContext): P
     )
     return { ok: false, headers }
   }
-  const { user, setCookie } = await startSession(request, context, signIn)
-  headers.append('set-cookie', setCookie)
+  // The new session's cookie goes on this answer through the visit (visit.setCookie).
+  const visit = visitOf(request, context)
+  const user = await visit.session.start(signIn)
+  if (!visit.sendsCookies) for (const line of visit.cookiesSet) headers.append('set-cookie', line)
   headers.set('location', redirectTo || user.home)
   return new Response(null, { status: 302, headers })
 }
