@@ -37,6 +37,26 @@ async function submit(browser: Browser, path: string, fields: Record<string, str
   return page(browser, answer.headers.get('location')!)
 }
 
+/** The portal's upstream call attempts so far, by call label and status (its metrics registry). */
+async function upstreamCalls(): Promise<Map<string, number>> {
+  const metric = await t.portal.metrics.registry.getSingleMetric('hibla_upstream_calls_total')!.get()
+  return new Map(metric.values.map((value) => [`${value.labels.call} ${value.labels.status}`, value.value]))
+}
+
+describe('what a signed-in page costs upstream (issue 35, item 2)', () => {
+  it('reads the session once and makes at most 6 calls for the dashboard', async () => {
+    const carlos = await signInByRequests(t.base, CARLOS)
+    const before = await upstreamCalls()
+    const dashboard = await page(carlos, '/customer')
+    expect(dashboard.status).toBe(200)
+    const made = [...(await upstreamCalls())]
+      .map(([call, count]) => [call, count - (before.get(call) ?? 0)] as const)
+      .filter(([, count]) => count > 0)
+    expect(new Map(made).get('POST /sessions/current 200')).toBe(1)
+    expect(made.reduce((total, [, count]) => total + count, 0)).toBeLessThanOrEqual(6)
+  })
+})
+
 describe('the customer shell', () => {
   it('frames /customer, /dashboard and /account/subscription with the customer top bar', async () => {
     const carlos = await signInByRequests(t.base, CARLOS)

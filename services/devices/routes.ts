@@ -11,6 +11,8 @@
  *   POST /v1/devices/wifi/reveal     { accountNumber, deviceId, password }   the passphrases (no-store)
  *   POST /v1/devices/wifi/change     { accountNumber, deviceId, bands, ssid?, passphrase? }   'requested'
  *   POST /v1/outages/status          { accountNumber }             the open outage in its area, or null
+ *   POST /v1/devices/overview        { accountNumber }             the dashboard's cards: outage, and modem with
+ *                                                                  its Wi-Fi, each answered on its own
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -82,6 +84,11 @@ export function deviceRoutes(
     // The gateway admitted only known channels, signed; the record keeps which one asked.
     const channel = c.req.header(HEADER.channel) ?? 'unknown'
     return c.json(ok(await service.changeWifi(c.get('caller'), channel, accountNumber, deviceId, change)))
+  })
+
+  app.post('/v1/devices/overview', async (c) => {
+    const { accountNumber } = await readJsonBody(c, AccountSchema)
+    return c.json(ok(await service.overview(c.get('caller'), accountNumber)))
   })
 
   app.post('/v1/outages/status', async (c) => {

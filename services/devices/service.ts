@@ -40,6 +40,18 @@ export function driverFromDeps(deps: ServiceDeps): DeviceDriver {
   })
 }
 
+/** One part of a call that answers several: its value, or the service's refusal of that part alone. */
+export type Part<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string; status: number } }
+
+async function part<T>(work: () => Promise<T>): Promise<Part<T>> {
+  try {
+    return { ok: true, value: await work() }
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error
+    return { ok: false, error: { code: error.code, message: error.message, status: error.httpStatus } }
+  }
+}
+
 export type RestartView = { state: RestartOutcome; requestedAt: string; finishedAt: string | null }
 
 export function createDevicesService(deps: ServiceDeps, driver: DeviceDriver = driverFromDeps(deps)) {
@@ -113,30 +125,75 @@ export function createDevicesService(deps: ServiceDeps, driver: DeviceDriver = d
     return rows.map((row) => ({ at: row.sampledAt, online: row.online, signalDbm: row.signalDbm }))
   }
 
+  const wifiCalls = createWifiCalls(deps, driver, { asking, requireOwnDevice })
+
+  /** spec 7, modem details: the reading, the last days' signal and the latest restart. */
+  async function modem(caller: Caller, accountNumber: string, deviceId: string) {
+    await requireOwnDevice(caller, accountNumber, deviceId)
+    const reading = await asking(() => driver.readModem(deviceId))
+    if (!reading) throw new ServiceError(404, 'unknown_device', DEVICES_TEXT.unknownDevice)
+    const samples = await history(deviceId, reading)
+    return {
+      deviceId,
+      model: reading.model,
+      online: reading.online,
+      signalDbm: reading.signalDbm,
+      temperatureC: reading.temperatureC,
+      lastSeenAt: reading.lastSeenAt?.toISOString() ?? null,
+      history: samples.map((sample) => ({ at: sample.at.toISOString(), signalDbm: sample.signalDbm })),
+      restart: await latestRestart(deviceId),
+    }
+  }
+
+  /** spec 7, outage status: the open outage in the account's area, or null. */
+  async function outage(caller: Caller, accountNumber: string) {
+    requireOwnAccount(caller, accountNumber)
+    const subscription = await findSubscription(db, accountNumber)
+    if (!subscription) return null
+    const open = await openOutage(db, subscription.areaCode, deps.now())
+    if (!open) return null
+    return {
+      areaName: subscription.areaName,
+      cause: open.cause,
+      startedAt: open.startedAt.toISOString(),
+      estimatedRestoreAt: open.estimatedRestoreAt?.toISOString() ?? null,
+    }
+  }
+
   return {
-    ...createWifiCalls(deps, driver, { asking, requireOwnDevice }),
+    ...wifiCalls,
 
     /** spec 7, device id. */
     async deviceId(caller: Caller, accountNumber: string) {
       return { deviceId: await deviceOf(caller, accountNumber) }
     },
 
-    /** spec 7, modem details: the reading, the last days' signal and the latest restart. */
-    async modem(caller: Caller, accountNumber: string, deviceId: string) {
-      await requireOwnDevice(caller, accountNumber, deviceId)
-      const reading = await asking(() => driver.readModem(deviceId))
-      if (!reading) throw new ServiceError(404, 'unknown_device', DEVICES_TEXT.unknownDevice)
-      const samples = await history(deviceId, reading)
-      return {
-        deviceId,
-        model: reading.model,
-        online: reading.online,
-        signalDbm: reading.signalDbm,
-        temperatureC: reading.temperatureC,
-        lastSeenAt: reading.lastSeenAt?.toISOString() ?? null,
-        history: samples.map((sample) => ({ at: sample.at.toISOString(), signalDbm: sample.signalDbm })),
-        restart: await latestRestart(deviceId),
-      }
+    modem,
+    outage,
+
+    /**
+     * The dashboard's device cards in one call (issue 35, item 2): the outage in the account's
+     * area, and its modem with its Wi-Fi networks. Each part answers on its own, as the
+     * separate calls would: a modem that cannot be read leaves the outage shown, and the
+     * Wi-Fi is null when only it fails. A refusal of the account itself is the whole call's.
+     */
+    async overview(caller: Caller, accountNumber: string) {
+      requireOwnAccount(caller, accountNumber)
+      const [area, device] = await Promise.all([
+        part(() => outage(caller, accountNumber)),
+        part(async () => {
+          const deviceId = await deviceOf(caller, accountNumber)
+          const [reading, wifi] = await Promise.all([
+            modem(caller, accountNumber, deviceId),
+            wifiCalls.wifi(caller, accountNumber, deviceId).catch((error: unknown) => {
+              if (error instanceof ServiceError) return null
+              throw error
+            }),
+          ])
+          return { ...reading, wifi }
+        }),
+      ])
+      return { outage: area, modem: device }
     },
 
     /**
@@ -166,21 +223,6 @@ export function createDevicesService(deps: ServiceDeps, driver: DeviceDriver = d
           .returning()
         return { state: 'requested' as const, requestedAt: row!.requestedAt.toISOString(), finishedAt: null }
       })
-    },
-
-    /** spec 7, outage status: the open outage in the account's area, or null. */
-    async outage(caller: Caller, accountNumber: string) {
-      requireOwnAccount(caller, accountNumber)
-      const subscription = await findSubscription(db, accountNumber)
-      if (!subscription) return null
-      const outage = await openOutage(db, subscription.areaCode, deps.now())
-      if (!outage) return null
-      return {
-        areaName: subscription.areaName,
-        cause: outage.cause,
-        startedAt: outage.startedAt.toISOString(),
-        estimatedRestoreAt: outage.estimatedRestoreAt?.toISOString() ?? null,
-      }
     },
   }
 }

@@ -13,8 +13,9 @@ import type { AppLoadContext } from 'react-router'
 import { AccountNumberSchema } from '../../../lib/identity-schemas'
 import type { SignedIn } from '~/visit/by-request.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
-import type { Modem, Restart, Wifi } from '~/upstream/devices.server'
-import { isUpstreamError } from '~/upstream/errors'
+import { partAnswer, type Modem, type Restart, type Wifi } from '~/upstream/devices.server'
+import type { UpstreamError } from '~/upstream/errors'
+import { upstreamMessage } from '~/utils/upstream-failure'
 import { redirectWithToast } from '~/utils/toast.server'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
 import { bandLabel } from '../../../lib/wifi'
@@ -67,6 +68,11 @@ export function wifiSummary(wifi: Wifi) {
 }
 export type WifiSummary = ReturnType<typeof wifiSummary>
 
+/** A part's answer with what to tell the user when it failed (spec 8's message, as a call's). */
+function answered<T>(part: { ok: true; value: T } | { ok: false; error: UpstreamError }) {
+  return part.ok ? part : { ok: false as const, error: part.error, message: upstreamMessage(part.error) }
+}
+
 type Card<T> = { ok: true; value: T } | { ok: false; message: string }
 const card = <T>(result: { ok: true; value: T } | { ok: false; message: string }): Card<T> =>
   result.ok ? { ok: true, value: result.value } : { ok: false, message: result.message }
@@ -77,22 +83,14 @@ export async function loadDashboard(me: SignedIn, request: Request) {
   const accountNumber = defaultAccountNumber(accountNumbers, me.claims.activeAccountNumber)
   if (!accountNumber) return null
   const now = new Date()
-  const [subscription, outage, modem] = await Promise.all([
+  // Two calls: the account's subscription (the accounts service's), and the device cards in one
+  // (the outage, the modem and its Wi-Fi; each part answered on its own).
+  const [subscription, overview] = await Promise.all([
     me.call((upstream, token) => upstream.devices.subscription(token, accountNumber)),
-    me.call((upstream, token) => upstream.devices.outage(token, accountNumber)),
-    me.call(async (upstream, token) => {
-      const { deviceId } = await upstream.devices.deviceId(token, accountNumber)
-      // issue 18: the card names the Wi-Fi networks too; without them, the card still shows the modem.
-      const [reading, wifi] = await Promise.all([
-        upstream.devices.modem(token, accountNumber, deviceId),
-        upstream.devices.wifi(token, accountNumber, deviceId).catch((error: unknown) => {
-          if (isUpstreamError(error)) return null
-          throw error
-        }),
-      ])
-      return { ...reading, wifi: wifi ? wifiSummary(wifi) : null }
-    }),
+    me.call((upstream, token) => upstream.devices.overview(token, accountNumber)),
   ])
+  const outage = overview.ok ? answered(partAnswer(overview.value.outage, 'devices.outage')) : overview
+  const modem = overview.ok ? answered(partAnswer(overview.value.modem, 'devices.modem')) : overview
   const outageCard = card(outage)
   return {
     accountNumber,
@@ -113,7 +111,11 @@ export async function loadDashboard(me: SignedIn, request: Request) {
           ? { ok: true as const, value: null }
           : outageCard,
     modem: modem.ok
-      ? { ok: true as const, value: { ...modemView(modem.value, now), wifi: modem.value.wifi } }
+      ? {
+          ok: true as const,
+          // issue 18: the card names the Wi-Fi networks too; without them, the card still shows the modem.
+          value: { ...modemView(modem.value, now), wifi: modem.value.wifi ? wifiSummary(modem.value.wifi) : null },
+        }
       : { ok: false as const, message: modem.message },
     // ?restart=confirm: the server renders the confirmation (works without JavaScript).
     confirmRestart: new URL(request.url).searchParams.get('restart') === 'confirm',
