@@ -55,10 +55,8 @@ export function isAtLeast18(birthDate: string, today: string): boolean {
   return tm > bm || (tm === bm && td >= bd)
 }
 
-/** Today's date in the Philippines (UTC+8, no daylight saving), as 'YYYY-MM-DD'. */
-export function manilaDate(now: Date): string {
-  return new Date(now.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10)
-}
+// Today's date in Manila, for the 18+ rule's `today` (its home is lib/manila-time.ts).
+export { manilaDate } from './manila-time.ts'
 
 export const SLOT_WINDOWS = { AM: '8:00 AM – 12:00 NN', PM: '1:00 PM – 5:00 PM' } as const
 

@@ -5,6 +5,7 @@
  */
 import PDFDocument from 'pdfkit'
 import { HOW_TO_PAY, dateLabel, formatPhp, monthLabel } from '../../lib/billing.ts'
+import { manilaDate } from '../../lib/manila-time.ts'
 import type { Statement } from './views.ts'
 
 const LEFT = 50
@@ -78,7 +79,7 @@ export function renderStatementPdf(
   heading('Payments received')
   if (statement.paymentsReceived.length === 0) doc.font('Helvetica').fontSize(10).text('No payments this period.')
   for (const payment of statement.paymentsReceived) {
-    row(`${dateLabel(manilaDay(payment.postedAt))}, ${payment.channel}`, formatPhp(-payment.amount))
+    row(`${dateLabel(manilaDate(new Date(payment.postedAt)))}, ${payment.channel}`, formatPhp(-payment.amount))
   }
 
   heading('How to pay')
@@ -94,9 +95,4 @@ export function renderStatementPdf(
 
   doc.end()
   return done
-}
-
-/** The day in the Philippines (UTC+8) of an ISO time. */
-function manilaDay(iso: string): string {
-  return new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10)
 }

@@ -8,7 +8,8 @@
  * Every row is marked: roster and promo rows `demo`, applications by their source 'DemoSeed'
  * and fixed ids (…-0000000051xx), so an operator can find and delete them.
  */
-import { manilaDate, type ApplicationPayload } from '../../lib/application.ts'
+import { type ApplicationPayload } from '../../lib/application.ts'
+import { manilaDate } from '../../lib/manila-time.ts'
 import type { ApplicationStatus } from '../../lib/application-status.ts'
 import { DEMO_PAYLOAD } from '../applications/seed.ts'
 import { applications } from '../applications/tables.ts'

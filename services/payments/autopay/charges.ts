@@ -22,7 +22,7 @@ import { createDeliveryQueue, enqueueMessage } from '../../notifications/outbox.
 import { notify } from '../../notifications/inbox.ts'
 import { PaymentGatewayError } from '../payment-gateway.ts'
 import { paymentEvents, portalPayments } from '../tables.ts'
-import { addDays, manilaDay } from './days.ts'
+import { addDays, manilaDate } from '../../../lib/manila-time.ts'
 import { brandName, createAutopayService, type AutopayDeps, type AutopayService } from './service.ts'
 import { autopayCharges, autopayEnrolments } from './tables.ts'
 
@@ -86,7 +86,7 @@ export function createAutopayCharges(deps: AutopayDeps, autopay: AutopayService 
       const dueOn = details.dueDate
       if (details.amountDue <= 0 || !dueOn || dueOn > today) continue
       // Bills due before AutoPay started are the customer's to pay.
-      if (enrolment.activatedAt && dueOn < manilaDay(enrolment.activatedAt)) continue
+      if (enrolment.activatedAt && dueOn < manilaDate(enrolment.activatedAt)) continue
       if (enrolment.status === 'cancelling' && dueOn > (enrolment.cancelEffectiveAfter ?? '')) continue
       const added = await db
         .insert(autopayCharges)
@@ -309,7 +309,7 @@ export function createAutopayCharges(deps: AutopayDeps, autopay: AutopayService 
         .limit(1)
       const reason = lastFailure?.detail ?? 'The card was declined.'
       const final = charge.tries >= AUTOPAY_MAX_TRIES
-      const nextAttemptOn = addDays(manilaDay(at), 1)
+      const nextAttemptOn = addDays(manilaDate(at), 1)
       await tx
         .update(autopayCharges)
         .set({
@@ -373,7 +373,7 @@ export function createAutopayCharges(deps: AutopayDeps, autopay: AutopayService 
   /** The whole job for the clock's Manila "today". */
   async function run(): Promise<AutopayRunReport> {
     const now = deps.now()
-    const today = manilaDay(now)
+    const today = manilaDate(now)
     const cancellationsFinished = await autopay.finishCancellations()
     const scheduled = await schedule(today, now)
     let attempted = 0
