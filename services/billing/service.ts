@@ -13,6 +13,7 @@ import type { ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { notify } from '../notifications/inbox.ts'
+import { formatDate } from '../../lib/dates.ts'
 import { formatPesos } from '../../lib/pesos.ts'
 import { manilaDate } from '../../lib/manila-time.ts'
 import { isStatementMonth } from '../../lib/billing.ts'
@@ -124,7 +125,7 @@ export async function issueBill(db: Executor, input: IssueBillInput, createdAt: 
         accountNumber: input.accountNumber,
         kind: 'bill_issued',
         title: 'Your new bill is ready',
-        body: `Your bill for account ${input.accountNumber} is ${amount}, due on ${input.dueOn}.`,
+        body: `Your bill for account ${input.accountNumber} is ${amount}, due on ${formatDate(input.dueOn, 'date')}.`,
         link: '/customer/bill-history',
       },
       createdAt,

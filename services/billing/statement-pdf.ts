@@ -4,8 +4,8 @@
  * standard fonts have no peso sign, so amounts read 'PHP 1,699.00'.
  */
 import PDFDocument from 'pdfkit'
-import { HOW_TO_PAY, dateLabel, formatPhp, monthLabel } from '../../lib/billing.ts'
-import { manilaDate } from '../../lib/manila-time.ts'
+import { HOW_TO_PAY, formatPhp } from '../../lib/billing.ts'
+import { formatDate } from '../../lib/dates.ts'
 import type { Statement } from './views.ts'
 
 const LEFT = 50
@@ -20,7 +20,7 @@ export function renderStatementPdf(
     size: 'A4',
     margin: LEFT,
     info: {
-      Title: `${options.productName} statement for ${monthLabel(statement.month)}`,
+      Title: `${options.productName} statement for ${formatDate(statement.month, 'month')}`,
       Author: options.productName,
       CreationDate: options.createdAt,
     },
@@ -56,14 +56,14 @@ export function renderStatementPdf(
   doc
     .font('Helvetica')
     .fontSize(13)
-    .text(`Statement of Account: ${monthLabel(statement.month)}`)
+    .text(`Statement of Account: ${formatDate(statement.month, 'month')}`)
   doc.moveDown(0.6)
   row('Account number', statement.accountNumber, true)
   row('Account name', statement.holderName)
   row('Service address', statement.serviceAddress)
-  row('Billing period', `${dateLabel(bill.periodStart)} to ${dateLabel(bill.periodEnd)}`)
-  row('Statement date', dateLabel(bill.issuedOn))
-  row('Due date', dateLabel(bill.dueOn), true)
+  row('Billing period', `${formatDate(bill.periodStart, 'date')} to ${formatDate(bill.periodEnd, 'date')}`)
+  row('Statement date', formatDate(bill.issuedOn, 'date'))
+  row('Due date', formatDate(bill.dueOn, 'date'), true)
 
   heading('Summary')
   const paid = statement.paymentsReceived.reduce((total, payment) => total + payment.amount, 0)
@@ -79,7 +79,7 @@ export function renderStatementPdf(
   heading('Payments received')
   if (statement.paymentsReceived.length === 0) doc.font('Helvetica').fontSize(10).text('No payments this period.')
   for (const payment of statement.paymentsReceived) {
-    row(`${dateLabel(manilaDate(new Date(payment.postedAt)))}, ${payment.channel}`, formatPhp(-payment.amount))
+    row(`${formatDate(payment.postedAt, 'date')}, ${payment.channel}`, formatPhp(-payment.amount))
   }
 
   heading('How to pay')
@@ -89,7 +89,7 @@ export function renderStatementPdf(
     .moveDown(0.4)
     .text(
       statement.totalAmountDue > 0
-        ? `Please pay ${formatPhp(statement.totalAmountDue)} on or before ${dateLabel(bill.dueOn)}.`
+        ? `Please pay ${formatPhp(statement.totalAmountDue)} on or before ${formatDate(bill.dueOn, 'date')}.`
         : 'Nothing to pay for this statement.',
     )
 

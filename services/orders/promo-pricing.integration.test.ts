@@ -128,7 +128,7 @@ describe("the agent's promo code on the cart", () => {
       clock = new Date('2030-02-28T15:59:00Z') // 23:59 on 28 February in Manila
       const { promo } = await cartFor(agent1)
       expect((await promo(agent1, 'SUMMER2030')).body.error.fields.code).toEqual([
-        'This promo code can be used from March 1, 2030.',
+        'This promo code can be used from March 01, 2030.',
       ])
       clock = new Date('2030-06-01T00:00:00Z') // 08:00 on 1 June in Manila
       expect((await (await cartFor(agent1)).promo(agent1, 'SUMMER2030')).body.error.fields.code).toEqual([

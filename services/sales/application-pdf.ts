@@ -9,6 +9,7 @@ import { slotLabel, type ApplicationPayload } from '../../lib/application.ts'
 import { displayMobile } from '../../lib/mobile.ts'
 import { STATUS_LABELS, type ApplicationStatus } from '../../lib/application-status.ts'
 import { formatPhp } from '../../lib/billing.ts'
+import { formatDate } from '../../lib/dates.ts'
 import type { ApplicationPricing } from '../applications/tables.ts'
 import type { OutgoingMessage } from '../notifications/sender.ts'
 
@@ -83,7 +84,7 @@ export function renderApplicationPdf(
   doc.font('Helvetica').fontSize(13).text('Application summary')
   doc.moveDown(0.6)
   row('Reference number', application.referenceNo)
-  row('Filed on', application.createdAt.toISOString().slice(0, 10))
+  row('Filed on', formatDate(application.createdAt, 'date'))
   row('Status', STATUS_LABELS[application.status])
   if (application.agentCode !== 'self') row('Sales agent', application.agentCode)
 
@@ -126,7 +127,7 @@ export function renderApplicationPdf(
     .fontSize(9)
     .fillColor('#475569')
     .text(
-      `Keep your reference number: with your email address or mobile number it lets you check this application's status at any time. This summary was made on ${options.createdAt.toISOString().slice(0, 10)}.`,
+      `Keep your reference number: with your email address or mobile number it lets you check this application's status at any time. This summary was made on ${formatDate(options.createdAt, 'date')}.`,
       LEFT,
     )
   doc.end()

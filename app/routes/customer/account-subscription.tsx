@@ -11,6 +11,7 @@ import { DASHBOARD_TEXT as TEXT } from '~/features/dashboard/texts'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
 import { AppLink } from '~/ui/app-link'
 import { pageMeta } from '~/ui/page-meta'
+import { formatDate } from '../../../lib/dates'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Account Info', 'Your subscription.'),
@@ -20,7 +21,6 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 const MONEY = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' })
-const DAY = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: 'Asia/Manila' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await asUser(request, context, { roles: [ROLE.customer] })
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     subscription: {
       ...answer.value,
       fee: MONEY.format(answer.value.monthlyFee),
-      since: DAY.format(new Date(answer.value.activatedAt)),
+      since: formatDate(answer.value.activatedAt, 'date'),
     },
     message: null,
   }

@@ -22,6 +22,7 @@ import { createDeliveryQueue, enqueueMessage } from '../../notifications/outbox.
 import { notify } from '../../notifications/inbox.ts'
 import { PaymentGatewayError } from '../payment-gateway.ts'
 import { paymentEvents, portalPayments } from '../tables.ts'
+import { formatDate } from '../../../lib/dates.ts'
 import { addDays, manilaDate } from '../../../lib/manila-time.ts'
 import { brandName, createAutopayService, type AutopayDeps, type AutopayService } from './service.ts'
 import { autopayCharges, autopayEnrolments } from './tables.ts'
@@ -187,7 +188,7 @@ export function createAutopayCharges(deps: AutopayDeps, autopay: AutopayService 
         paymentId: row!.id,
         kind: 'initiated',
         at,
-        detail: `AutoPay: ${pesos(amount)} to your ${card} for the bill due ${charge.dueOn}.`,
+        detail: `AutoPay: ${pesos(amount)} to your ${card} for the bill due ${formatDate(charge.dueOn, 'date')}.`,
       })
       await tx
         .update(autopayCharges)
@@ -293,7 +294,7 @@ export function createAutopayCharges(deps: AutopayDeps, autopay: AutopayService 
             accountNumber: charge.accountNumber,
             kind: 'payment_posted',
             title: 'AutoPay paid your bill',
-            body: `AutoPay charged ${amount} to your ${card} for the bill of account ${charge.accountNumber} due ${charge.dueOn}. Reference ${payment.reference}.`,
+            body: `AutoPay charged ${amount} to your ${card} for the bill of account ${charge.accountNumber} due ${formatDate(charge.dueOn, 'date')}. Reference ${payment.reference}.`,
             link: '/customer/auto-pay',
           },
           at,
@@ -324,8 +325,8 @@ export function createAutopayCharges(deps: AutopayDeps, autopay: AutopayService 
         .where(eq(autopayCharges.id, charge.id))
       const title = final ? 'AutoPay could not pay your bill' : 'AutoPay will try your card again'
       const body = final
-        ? `AutoPay could not charge ${amount} to your ${card} for the bill of account ${charge.accountNumber} due ${charge.dueOn} after ${charge.tries} tries (${reason}). Please pay the bill another way.`
-        : `AutoPay could not charge ${amount} to your ${card} for the bill of account ${charge.accountNumber} due ${charge.dueOn} (${reason}). We will try again on ${nextAttemptOn}.`
+        ? `AutoPay could not charge ${amount} to your ${card} for the bill of account ${charge.accountNumber} due ${formatDate(charge.dueOn, 'date')} after ${charge.tries} tries (${reason}). Please pay the bill another way.`
+        : `AutoPay could not charge ${amount} to your ${card} for the bill of account ${charge.accountNumber} due ${formatDate(charge.dueOn, 'date')} (${reason}). We will try again on ${formatDate(nextAttemptOn, 'date')}.`
       await notify(
         tx,
         {
