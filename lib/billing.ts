@@ -19,10 +19,3 @@ export const HOW_TO_PAY = [
   'Pay via installer: cash at installation.',
   'Payments take 2-3 working days to post (3 business days for payment channels).',
 ] as const
-
-/** Pesos as a statement prints them: PHP 1,699.00 (the PDF's standard fonts have no peso sign). */
-export function formatPhp(pesos: number): string {
-  const sign = pesos < 0 ? '-' : ''
-  const [whole, cents] = Math.abs(pesos).toFixed(2).split('.') as [string, string]
-  return `${sign}PHP ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`
-}

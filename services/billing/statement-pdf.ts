@@ -4,9 +4,13 @@
  * standard fonts have no peso sign, so amounts read 'PHP 1,699.00'.
  */
 import PDFDocument from 'pdfkit'
-import { HOW_TO_PAY, formatPhp } from '../../lib/billing.ts'
+import { HOW_TO_PAY } from '../../lib/billing.ts'
 import { formatDate } from '../../lib/dates.ts'
+import { formatPesos } from '../../lib/pesos.ts'
 import type { Statement } from './views.ts'
+
+/** Amounts as 'PHP 1,699.00': the standard fonts have no peso sign. */
+const PDF = { code: true }
 
 const LEFT = 50
 const RIGHT = 545
@@ -67,19 +71,19 @@ export function renderStatementPdf(
 
   heading('Summary')
   const paid = statement.paymentsReceived.reduce((total, payment) => total + payment.amount, 0)
-  row('Previous balance', formatPhp(statement.previousBalance))
-  row('Payments received', formatPhp(-paid))
-  row('Current charges', formatPhp(bill.amount))
-  row('Total amount due', formatPhp(statement.totalAmountDue), true)
+  row('Previous balance', formatPesos(statement.previousBalance, PDF))
+  row('Payments received', formatPesos(-paid, PDF))
+  row('Current charges', formatPesos(bill.amount, PDF))
+  row('Total amount due', formatPesos(statement.totalAmountDue, PDF), true)
 
   heading('Current charges')
-  for (const charge of bill.charges) row(charge.description, formatPhp(charge.amount))
-  row('Total current charges', formatPhp(bill.amount), true)
+  for (const charge of bill.charges) row(charge.description, formatPesos(charge.amount, PDF))
+  row('Total current charges', formatPesos(bill.amount, PDF), true)
 
   heading('Payments received')
   if (statement.paymentsReceived.length === 0) doc.font('Helvetica').fontSize(10).text('No payments this period.')
   for (const payment of statement.paymentsReceived) {
-    row(`${formatDate(payment.postedAt, 'date')}, ${payment.channel}`, formatPhp(-payment.amount))
+    row(`${formatDate(payment.postedAt, 'date')}, ${payment.channel}`, formatPesos(-payment.amount, PDF))
   }
 
   heading('How to pay')
@@ -89,7 +93,7 @@ export function renderStatementPdf(
     .moveDown(0.4)
     .text(
       statement.totalAmountDue > 0
-        ? `Please pay ${formatPhp(statement.totalAmountDue)} on or before ${formatDate(bill.dueOn, 'date')}.`
+        ? `Please pay ${formatPesos(statement.totalAmountDue, PDF)} on or before ${formatDate(bill.dueOn, 'date')}.`
         : 'Nothing to pay for this statement.',
     )
 

@@ -32,7 +32,7 @@ beforeAll(async () => {
   // A code with dates of its own (2030), to prove the dates hold.
   await t.database.db.insert(promoCodes).values({
     code: 'SUMMER2030',
-    description: 'PHP 300 off the first bill, summer 2030',
+    description: '₱300.00 off the first bill, summer 2030',
     discountPesos: 300,
     validFrom: '2030-03-01',
     validUntil: '2030-05-31',
@@ -81,7 +81,7 @@ describe("the agent's promo code on the cart", () => {
     expect(applied.status, JSON.stringify(applied.body)).toBe(200)
     expect(applied.body.data.promo).toEqual({
       code: 'FIBERWELCOME',
-      description: 'PHP 500 off the first bill for new subscribers',
+      description: '₱500.00 off the first bill for new subscribers',
       discount: 500,
     })
     expect(applied.body.data.totals).toEqual({
@@ -228,7 +228,7 @@ describe('the application records what was quoted', () => {
       instalments: null,
       promo: {
         code: 'HOME1000',
-        description: 'PHP 1,000 off the first bill, residential plans from Fiber Plan 1699',
+        description: '₱1,000.00 off the first bill, residential plans from Fiber Plan 1699',
         discount: 1000,
       },
       firstBill: quoted.firstBill,

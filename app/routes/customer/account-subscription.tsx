@@ -12,6 +12,7 @@ import { defaultAccountNumber } from '~/features/own-account/accounts'
 import { AppLink } from '~/ui/app-link'
 import { pageMeta } from '~/ui/page-meta'
 import { formatDate } from '../../../lib/dates'
+import { formatPesos } from '../../../lib/pesos'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Account Info', 'Your subscription.'),
@@ -19,8 +20,6 @@ export const meta: MetaFunction = ({ matches }) => [
 ]
 
 export const headers = () => ({ 'cache-control': 'no-store' })
-
-const MONEY = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await asUser(request, context, { roles: [ROLE.customer] })
@@ -32,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     accountNumber,
     subscription: {
       ...answer.value,
-      fee: MONEY.format(answer.value.monthlyFee),
+      fee: formatPesos(answer.value.monthlyFee),
       since: formatDate(answer.value.activatedAt, 'date'),
     },
     message: null,
