@@ -4,7 +4,7 @@
  * date message and 18+ rule, and the slot windows and labels. lib/application.ts
  * re-exports them beside its schemas.
  */
-import { DAY_NAMES, MONTH_NAMES } from './calendar.ts'
+import { formatDate } from './dates.ts'
 
 /** spec 5: the date field's message. */
 export const AGE_MESSAGE = 'Only above 18 years are allowed to proceed'
@@ -55,20 +55,12 @@ export function isAtLeast18(birthDate: string, today: string): boolean {
   return tm > bm || (tm === bm && td >= bd)
 }
 
-/** Today's date in the Philippines (UTC+8, no daylight saving), as 'YYYY-MM-DD'. */
-export function manilaDate(now: Date): string {
-  return new Date(now.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10)
-}
+// Today's date in Manila, for the 18+ rule's `today` (its home is lib/manila-time.ts).
+export { manilaDate } from './manila-time.ts'
 
 export const SLOT_WINDOWS = { AM: '8:00 AM – 12:00 NN', PM: '1:00 PM – 5:00 PM' } as const
 
-/** '2026-11-24' → 'Tuesday, 24 November 2026' (by hand: the same on every ICU build). */
-export function dateLabel(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`)
-  return `${DAY_NAMES[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`
-}
-
-/** 'Tuesday, 24 November 2026, 8:00 AM – 12:00 NN' */
+/** 'Tuesday, November 24, 2026, 8:00 AM – 12:00 NN' */
 export function slotLabel(date: string, window: keyof typeof SLOT_WINDOWS): string {
-  return `${dateLabel(date)}, ${SLOT_WINDOWS[window]}`
+  return `${formatDate(date, 'weekdayDate')}, ${SLOT_WINDOWS[window]}`
 }

@@ -1,39 +1,14 @@
 /**
  * Billing words shared by the billing service (statements) and the portal (bill history):
- * statement months and how to pay (spec 1 and 9). No Zod here: the bill-history page's
- * browser code imports the month names.
+ * statement months and how to pay (spec 1 and 9). Months and dates are written by
+ * lib/dates.ts, amounts by lib/pesos.ts.
  */
-import { MONTH_NAMES } from './calendar.ts'
 
 /** A statement is named by the month its bill was issued: 'YYYY-MM'. */
 export const STATEMENT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 
 export function isStatementMonth(value: string): boolean {
   return STATEMENT_MONTH.test(value)
-}
-
-/** '2026-10' → 'October 2026'. */
-export function monthLabel(month: string): string {
-  const [year, number] = month.split('-')
-  return `${MONTH_NAMES[Number(number) - 1] ?? month} ${year}`
-}
-
-/** '2026-10' → 'Oct' (the chart's axis). */
-export function shortMonthLabel(month: string): string {
-  return (MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month).slice(0, 3)
-}
-
-/** '2026-12-20' → 'December 20, 2026' (spec 9's 'MMMM dd, yyyy' style). */
-export function dateLabel(isoDate: string): string {
-  const [year, month, day] = isoDate.slice(0, 10).split('-')
-  return `${MONTH_NAMES[Number(month) - 1] ?? month} ${day}, ${year}`
-}
-
-/** Pesos as a statement prints them: PHP 1,699.00 (the PDF's standard fonts have no peso sign). */
-export function formatPhp(pesos: number): string {
-  const sign = pesos < 0 ? '-' : ''
-  const [whole, cents] = Math.abs(pesos).toFixed(2).split('.') as [string, string]
-  return `${sign}PHP ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`
 }
 
 /** spec 1 and 9: the ways to pay a bill, for the statement's "How to pay". */

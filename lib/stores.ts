@@ -11,6 +11,7 @@
  * opening time runs past midnight into the next day). Times are Philippine time (UTC+8, no
  * daylight saving), whatever the server's or the visitor's zone.
  */
+import { manilaWallClock } from './manila-time.ts'
 
 export const STORE_TYPES = ['business-centre', 'payment-centre', 'authorized-outlet'] as const
 export type StoreType = (typeof STORE_TYPES)[number]
@@ -50,7 +51,6 @@ export type OpeningRule = { days: number[]; opens: number; closes: number }
 
 const MINUTES_PER_DAY = 24 * 60
 const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY
-const PHILIPPINE_OFFSET_MINUTES = 8 * 60
 
 const RULE = /^(Daily|[A-Z][a-z]{2}(?:-[A-Z][a-z]{2})?) (\d{2}):(\d{2})-(\d{2}):(\d{2})$/
 
@@ -98,7 +98,7 @@ function dayRange(text: string): number[] | null {
 
 /** The minute of the week in the Philippines (0 is Sunday 00:00, Philippine time). */
 export function philippineMinuteOfWeek(now: Date): number {
-  const minutes = Math.floor(now.getTime() / 60_000) + PHILIPPINE_OFFSET_MINUTES
+  const minutes = Math.floor(manilaWallClock(now).getTime() / 60_000)
   // 1 January 1970 was a Thursday (day 4).
   return (((minutes + 4 * MINUTES_PER_DAY) % MINUTES_PER_WEEK) + MINUTES_PER_WEEK) % MINUTES_PER_WEEK
 }

@@ -6,7 +6,7 @@
 import { asc, desc, gte, lt, sql } from 'drizzle-orm'
 import type { AnalyticsBatch } from '../../lib/analytics-schemas.ts'
 import { WEB_VITALS, type AnalyticsEvent, type HeaderLink, type WebVital } from '../../lib/analytics.ts'
-import { manilaDate } from '../../lib/application-words.ts'
+import { addDays, manilaDate } from '../../lib/manila-time.ts'
 import type { ServiceDeps } from '../context.ts'
 import { bucketOf, p75 } from './buckets.ts'
 import { events, pageViews, vitalBuckets } from './tables.ts'
@@ -24,12 +24,6 @@ export type AnalyticsReport = {
   pageViews: { day: string; page: string; views: number }[]
   events: { day: string; name: AnalyticsEvent; link: HeaderLink | null; count: number }[]
   vitals: ({ page: string } & Record<WebVital, VitalSummary | null>)[]
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000
-
-function daysBefore(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10)
 }
 
 /** How many of each key: the batch's rows become one upsert per distinct row. */
@@ -51,7 +45,7 @@ export function createAnalyticsService(deps: ServiceDeps) {
   async function prune(today: string) {
     if (prunedOn === today) return
     prunedOn = today
-    const before = daysBefore(today, RETENTION_DAYS)
+    const before = addDays(today, -RETENTION_DAYS)
     await deps.db.delete(pageViews).where(lt(pageViews.day, before))
     await deps.db.delete(events).where(lt(events.day, before))
     await deps.db.delete(vitalBuckets).where(lt(vitalBuckets.day, before))
@@ -117,7 +111,7 @@ export function createAnalyticsService(deps: ServiceDeps) {
     /** The last `days` days up to today: page views and events per day, and each page's p75 over the window. */
     async report(days: number): Promise<AnalyticsReport> {
       const to = manilaDate(deps.now())
-      const from = daysBefore(to, days - 1)
+      const from = addDays(to, -(days - 1))
       const [viewRows, eventRows, bucketRows] = await Promise.all([
         deps.db
           .select()

@@ -129,7 +129,7 @@ describe('installation slots', () => {
     // Tue 24 Nov to Mon 7 Dec 2026: ten weekdays.
     expect(slots).toHaveLength(20)
     expect(slots[0]).toMatchObject({ slotId: '2026-11-24-AM', date: '2026-11-24', window: 'AM' })
-    expect(slots[0]!.label).toBe('Tuesday, 24 November 2026, 8:00 AM – 12:00 NN')
+    expect(slots[0]!.label).toBe('Tuesday, November 24, 2026, 8:00 AM – 12:00 NN')
     expect(slots.at(-1)!.slotId).toBe('2026-12-07-PM')
     for (const slot of slots) {
       expect(new Date(`${slot.date}T00:00:00Z`).getUTCDay()).not.toBe(0)

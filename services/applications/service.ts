@@ -9,7 +9,8 @@
  */
 import crypto from 'node:crypto'
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
-import { AGE_MESSAGE, isAtLeast18, manilaDate, slotLabel, type ApplicationPayload } from '../../lib/application.ts'
+import { AGE_MESSAGE, isAtLeast18, slotLabel, type ApplicationPayload } from '../../lib/application.ts'
+import { manilaDate } from '../../lib/manila-time.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'

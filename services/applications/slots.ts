@@ -10,18 +10,13 @@
  */
 import crypto from 'node:crypto'
 import { type SLOT_WINDOWS } from '../../lib/application.ts'
+import { addDays } from '../../lib/manila-time.ts'
 
 export const SLOT_DAYS_AHEAD = 14
 
 export type SlotWindow = keyof typeof SLOT_WINDOWS
 
 export type SlotSeed = { slotId: string; date: string; window: SlotWindow; capacity: number; booked: number }
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
 
 function isWeekday(date: string): boolean {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay()

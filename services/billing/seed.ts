@@ -13,6 +13,7 @@
  * Bills are issued on the 5th for the month from the 5th before, and due on the 20th.
  * Idempotent: a month already billed and a payment already posted are left alone.
  */
+import { MANILA_OFFSET_MS, manilaWallClock } from '../../lib/manila-time.ts'
 import type { Database } from '../db/client.ts'
 import { issueBill, postPayment } from './service.ts'
 import type { ChargeLine } from './tables.ts'
@@ -29,7 +30,7 @@ const iso = (year: number, monthIndex: number, day: number) => {
 
 /** The `count` newest bill months issued by `today` (Manila), oldest first, as [year, monthIndex]. */
 export function billMonths(today: Date, count: number): [number, number][] {
-  const manila = new Date(today.getTime() + 8 * 3_600_000)
+  const manila = manilaWallClock(today)
   const year = manila.getUTCFullYear()
   let month = manila.getUTCMonth()
   if (manila.getUTCDate() < ISSUE_DAY) month -= 1
@@ -61,7 +62,7 @@ function paymentFor(accountNumber: string, [year, monthIndex]: [number, number],
   return {
     accountNumber,
     amountCentavos: centavos,
-    postedAt: new Date(Date.UTC(year, monthIndex, PAY_DAY, 2)),
+    postedAt: new Date(Date.UTC(year, monthIndex, PAY_DAY, 10) - MANILA_OFFSET_MS),
     channel: CHANNELS[n % CHANNELS.length]!,
     reference: `DEMO-${accountNumber}-${year}${pad(monthIndex + 1)}`,
     demo: true,

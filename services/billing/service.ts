@@ -13,7 +13,9 @@ import type { ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { notify } from '../notifications/inbox.ts'
+import { formatDate } from '../../lib/dates.ts'
 import { formatPesos } from '../../lib/pesos.ts'
+import { manilaDate } from '../../lib/manila-time.ts'
 import { isStatementMonth } from '../../lib/billing.ts'
 import { renderStatementPdf } from './statement-pdf.ts'
 import { bills, payments, type ChargeLine } from './tables.ts'
@@ -57,11 +59,6 @@ export type BillHistory = {
   bills: BillView[]
   /** Every issued bill's month, newest first: each has a statement, history or not. */
   statementMonths: string[]
-}
-
-/** The day a payment counts on: its date in the Philippines (UTC+8, no daylight saving). */
-function manilaDate(at: Date): string {
-  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
 }
 
 const paymentView = (row: PaymentRow): PaymentView => ({
@@ -128,7 +125,7 @@ export async function issueBill(db: Executor, input: IssueBillInput, createdAt: 
         accountNumber: input.accountNumber,
         kind: 'bill_issued',
         title: 'Your new bill is ready',
-        body: `Your bill for account ${input.accountNumber} is ${amount}, due on ${input.dueOn}.`,
+        body: `Your bill for account ${input.accountNumber} is ${amount}, due on ${formatDate(input.dueOn, 'date')}.`,
         link: '/customer/bill-history',
       },
       createdAt,
@@ -214,6 +211,7 @@ export function createBillingService(deps: ServiceDeps) {
     if (index < 0) throw new ServiceError(404, 'statement_not_found', BILLING_MESSAGES.statementNotFound)
     const bill = billRows[index]!
     const previous = billRows[index - 1]
+    // The day a payment counts on: its date in Manila.
     const postedOn = (row: PaymentRow) => manilaDate(row.postedAt)
     const paidBefore = (day: string) => paymentRows.filter((row) => postedOn(row) < day)
     // What the previous statement asked for, less what came in between it and this one.

@@ -4,8 +4,13 @@
  * standard fonts have no peso sign, so amounts read 'PHP 1,699.00'.
  */
 import PDFDocument from 'pdfkit'
-import { HOW_TO_PAY, dateLabel, formatPhp, monthLabel } from '../../lib/billing.ts'
+import { HOW_TO_PAY } from '../../lib/billing.ts'
+import { formatDate } from '../../lib/dates.ts'
+import { formatPesos } from '../../lib/pesos.ts'
 import type { Statement } from './views.ts'
+
+/** Amounts as 'PHP 1,699.00': the standard fonts have no peso sign. */
+const PDF = { code: true }
 
 const LEFT = 50
 const RIGHT = 545
@@ -19,7 +24,7 @@ export function renderStatementPdf(
     size: 'A4',
     margin: LEFT,
     info: {
-      Title: `${options.productName} statement for ${monthLabel(statement.month)}`,
+      Title: `${options.productName} statement for ${formatDate(statement.month, 'month')}`,
       Author: options.productName,
       CreationDate: options.createdAt,
     },
@@ -55,30 +60,30 @@ export function renderStatementPdf(
   doc
     .font('Helvetica')
     .fontSize(13)
-    .text(`Statement of Account: ${monthLabel(statement.month)}`)
+    .text(`Statement of Account: ${formatDate(statement.month, 'month')}`)
   doc.moveDown(0.6)
   row('Account number', statement.accountNumber, true)
   row('Account name', statement.holderName)
   row('Service address', statement.serviceAddress)
-  row('Billing period', `${dateLabel(bill.periodStart)} to ${dateLabel(bill.periodEnd)}`)
-  row('Statement date', dateLabel(bill.issuedOn))
-  row('Due date', dateLabel(bill.dueOn), true)
+  row('Billing period', `${formatDate(bill.periodStart, 'date')} to ${formatDate(bill.periodEnd, 'date')}`)
+  row('Statement date', formatDate(bill.issuedOn, 'date'))
+  row('Due date', formatDate(bill.dueOn, 'date'), true)
 
   heading('Summary')
   const paid = statement.paymentsReceived.reduce((total, payment) => total + payment.amount, 0)
-  row('Previous balance', formatPhp(statement.previousBalance))
-  row('Payments received', formatPhp(-paid))
-  row('Current charges', formatPhp(bill.amount))
-  row('Total amount due', formatPhp(statement.totalAmountDue), true)
+  row('Previous balance', formatPesos(statement.previousBalance, PDF))
+  row('Payments received', formatPesos(-paid, PDF))
+  row('Current charges', formatPesos(bill.amount, PDF))
+  row('Total amount due', formatPesos(statement.totalAmountDue, PDF), true)
 
   heading('Current charges')
-  for (const charge of bill.charges) row(charge.description, formatPhp(charge.amount))
-  row('Total current charges', formatPhp(bill.amount), true)
+  for (const charge of bill.charges) row(charge.description, formatPesos(charge.amount, PDF))
+  row('Total current charges', formatPesos(bill.amount, PDF), true)
 
   heading('Payments received')
   if (statement.paymentsReceived.length === 0) doc.font('Helvetica').fontSize(10).text('No payments this period.')
   for (const payment of statement.paymentsReceived) {
-    row(`${dateLabel(manilaDay(payment.postedAt))}, ${payment.channel}`, formatPhp(-payment.amount))
+    row(`${formatDate(payment.postedAt, 'date')}, ${payment.channel}`, formatPesos(-payment.amount, PDF))
   }
 
   heading('How to pay')
@@ -88,15 +93,10 @@ export function renderStatementPdf(
     .moveDown(0.4)
     .text(
       statement.totalAmountDue > 0
-        ? `Please pay ${formatPhp(statement.totalAmountDue)} on or before ${dateLabel(bill.dueOn)}.`
+        ? `Please pay ${formatPesos(statement.totalAmountDue, PDF)} on or before ${formatDate(bill.dueOn, 'date')}.`
         : 'Nothing to pay for this statement.',
     )
 
   doc.end()
   return done
-}
-
-/** The day in the Philippines (UTC+8) of an ISO time. */
-function manilaDay(iso: string): string {
-  return new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10)
 }

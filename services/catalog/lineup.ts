@@ -9,6 +9,7 @@
  * so the two cannot drift apart.
  */
 import type { CustomerCategory, ProductType } from '../../lib/catalog.ts'
+import { formatPesos } from '../../lib/pesos.ts'
 
 export type Faq = { question: string; answer: string }
 
@@ -67,7 +68,7 @@ function planFaqs(p: LineupProduct): Faq[] {
       question: 'How do I pay the installation fee?',
       answer:
         p.staggerMonths === null
-          ? `The installation fee of ₱${p.oneTimeFee.toLocaleString('en-US')} is paid outright on your first bill.`
+          ? `The installation fee of ${formatPesos(p.oneTimeFee)} is paid outright on your first bill.`
           : `Outright on your first bill, or staggered over ${p.staggerMonths} monthly instalments added to your bills.`,
     },
   ]

@@ -3,6 +3,7 @@
  * thinks of calling (issue 11). Operators record them; the demo seed records one.
  */
 import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm'
+import { formatDate } from '../../lib/dates.ts'
 import { subscriptions } from '../accounts/tables.ts'
 import type { Executor } from '../db/client.ts'
 import { notify } from '../notifications/inbox.ts'
@@ -23,7 +24,7 @@ export async function startOutage(
       .from(subscriptions)
       .where(eq(subscriptions.areaCode, outage.areaCode))
     const until = outage.estimatedRestoreAt
-      ? `We expect service back by ${manilaDateTime(outage.estimatedRestoreAt)}.`
+      ? `We expect service back by ${formatDate(outage.estimatedRestoreAt, 'dateTime')}.`
       : 'We will tell you as soon as we know when service will be back.'
     for (const { accountNumber } of served) {
       await notify(
@@ -40,18 +41,6 @@ export async function startOutage(
     }
   }
   return row!
-}
-
-/** e.g. 'November 23, 2026, 6:00 PM' in Philippine time (spec 9). */
-export function manilaDateTime(at: Date): string {
-  return at.toLocaleString('en-US', {
-    timeZone: 'Asia/Manila',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
 }
 
 /** The outage open in the area at `now` (the latest begun, if several), or null. */

@@ -25,6 +25,7 @@ import {
   type WifiChange,
   type WifiFailureReason,
 } from '../../lib/wifi.ts'
+import { formatDate } from '../../lib/dates.ts'
 import { findSubscriberAccount } from '../accounts/registry.ts'
 import type { Caller } from '../bearer.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
@@ -34,7 +35,6 @@ import { checkCurrentPassword } from '../identity/reauthentication.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import type { OutgoingMessage } from '../notifications/sender.ts'
 import type { DeviceDriver, WifiChangeOutcome } from './driver.ts'
-import { manilaDateTime } from './outages.ts'
 import { wifiChanges, wifiRevealAttempts } from './tables.ts'
 
 const HOUR_MS = 3_600_000
@@ -87,7 +87,7 @@ export function createWifiCalls(deps: ServiceDeps, driver: DeviceDriver, access:
       body: [
         'Hello,',
         '',
-        `Your Wi-Fi settings were changed on ${manilaDateTime(row.finishedAt ?? row.requestedAt)}: the ${what} of the ${bands} Wi-Fi of your ${deps.productName} modem (account ending in ${row.accountNumber.slice(-4)}).`,
+        `Your Wi-Fi settings were changed on ${formatDate(row.finishedAt ?? row.requestedAt, 'dateTime')}: the ${what} of the ${bands} Wi-Fi of your ${deps.productName} modem (account ending in ${row.accountNumber.slice(-4)}).`,
         '',
         `If this wasn't you, change your portal password at once and call our hotline; you will find it at ${settings.publicUrl}/help.`,
         '',

@@ -47,7 +47,7 @@ describe('events announced to the account holders', () => {
     expect(await newest('customer@example.com', 'bill_issued')).toMatchObject({
       accountNumber: '1000000000002',
       title: 'Your new bill is ready',
-      body: 'Your bill for account 1000000000002 is ₱1,699.00, due on 2030-01-22.',
+      body: 'Your bill for account 1000000000002 is ₱1,699.00, due on January 22, 2030.',
       link: '/customer/bill-history',
       readAt: null,
     })
@@ -86,7 +86,7 @@ describe('events announced to the account holders', () => {
     expect(await newest('customer2@example.com', 'outage')).toMatchObject({
       accountNumber: '1000000000003',
       title: 'Service interruption in your area',
-      body: 'A fibre cable was cut by road works. We expect service back by February 1, 2030 at 6:00 PM.',
+      body: 'A fibre cable was cut by road works. We expect service back by February 01, 2030 • 06:00 PM.',
     })
     expect(await newest('customer@example.com', 'outage')).toEqual(before)
   })

@@ -32,7 +32,7 @@ beforeAll(async () => {
   // A code with dates of its own (2030), to prove the dates hold.
   await t.database.db.insert(promoCodes).values({
     code: 'SUMMER2030',
-    description: 'PHP 300 off the first bill, summer 2030',
+    description: '₱300.00 off the first bill, summer 2030',
     discountPesos: 300,
     validFrom: '2030-03-01',
     validUntil: '2030-05-31',
@@ -81,7 +81,7 @@ describe("the agent's promo code on the cart", () => {
     expect(applied.status, JSON.stringify(applied.body)).toBe(200)
     expect(applied.body.data.promo).toEqual({
       code: 'FIBERWELCOME',
-      description: 'PHP 500 off the first bill for new subscribers',
+      description: '₱500.00 off the first bill for new subscribers',
       discount: 500,
     })
     expect(applied.body.data.totals).toEqual({
@@ -128,7 +128,7 @@ describe("the agent's promo code on the cart", () => {
       clock = new Date('2030-02-28T15:59:00Z') // 23:59 on 28 February in Manila
       const { promo } = await cartFor(agent1)
       expect((await promo(agent1, 'SUMMER2030')).body.error.fields.code).toEqual([
-        'This promo code can be used from March 1, 2030.',
+        'This promo code can be used from March 01, 2030.',
       ])
       clock = new Date('2030-06-01T00:00:00Z') // 08:00 on 1 June in Manila
       expect((await (await cartFor(agent1)).promo(agent1, 'SUMMER2030')).body.error.fields.code).toEqual([
@@ -228,7 +228,7 @@ describe('the application records what was quoted', () => {
       instalments: null,
       promo: {
         code: 'HOME1000',
-        description: 'PHP 1,000 off the first bill, residential plans from Fiber Plan 1699',
+        description: '₱1,000.00 off the first bill, residential plans from Fiber Plan 1699',
         discount: 1000,
       },
       firstBill: quoted.firstBill,

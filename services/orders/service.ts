@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto'
 import { and, asc, eq, gt, lte } from 'drizzle-orm'
-import { manilaDate } from '../../lib/application.ts'
+import { manilaDate } from '../../lib/manila-time.ts'
 import { DRAFT_LIFETIME_MS } from '../../lib/draft-sections.ts'
 import {
   CUSTOMER_SEGMENTS,

@@ -13,6 +13,7 @@
 import crypto from 'node:crypto'
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm'
 import { maskEmail } from '../../lib/masking.ts'
+import { formatDate } from '../../lib/dates.ts'
 import { formatPesos } from '../../lib/pesos.ts'
 import { madeByAny } from '../../lib/secret-ring.ts'
 import { findSubscriberAccount, PORTAL_PRODUCT, type SubscriberAccount } from '../accounts/registry.ts'
@@ -177,9 +178,6 @@ function ledgerChannel(row: PaymentRow): string {
   return (row.paymentMethod && METHOD_LABELS[row.paymentMethod]) ?? channelGroup(row.channelGroup).name
 }
 
-const manilaTime = (at: Date) =>
-  new Date(at.getTime() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 16) + ' (Manila)'
-
 /** Reconciliation asks the gateway about a payment this long after its last change: webhooks come well before. */
 export const RECONCILE_AFTER_MINUTES = 10
 /** …and only for payments this recent (a checkout page lives a day at most). */
@@ -305,7 +303,7 @@ export function createPaymentsService(deps: ServiceDeps & { gateway: PaymentGate
     const total = formatPesos(pesos(row.totalCentavos))
     const group = channelGroup(row.channelGroup)
     const places = group.paymentMethods.map((m) => m.name).join(', ')
-    const expires = row.expiresAt ? manilaTime(row.expiresAt) : null
+    const expires = row.expiresAt ? formatDate(row.expiresAt, 'dateTime') : null
     const common = [
       `Say you are paying a ${deps.productName} bill for account ${row.accountNumber}, and give the payment reference ${row.reference}.`,
       `Pay exactly ${total}.`,
@@ -429,7 +427,7 @@ export function createPaymentsService(deps: ServiceDeps & { gateway: PaymentGate
       ...(row.serviceChargeCentavos > 0 ? [`Service charge: ${formatPesos(pesos(row.serviceChargeCentavos))}`] : []),
       `Total paid: ${formatPesos(pesos(row.totalCentavos))}`,
       `Channel: ${ledgerChannel(row)}`,
-      `Posted: ${manilaTime(at)}`,
+      `Posted: ${formatDate(at, 'dateTime')}`,
       '',
       deps.productName,
     ]

@@ -9,6 +9,7 @@
  * referral per person). Always in that order, so two transactions never wait on each other.
  */
 import { and, asc, count, eq, gte, inArray, lte, or, sql } from 'drizzle-orm'
+import { manilaMonthStart } from '../../lib/manila-time.ts'
 import { OPEN_REFERRAL_STATUSES } from '../../lib/referrals.ts'
 import {
   findSubscriberAccount,
@@ -24,7 +25,6 @@ import { referralEvents, referrals } from './tables.ts'
 import { nextStatus } from './transitions.ts'
 
 const DAY_MS = 86_400_000
-const MANILA_OFFSET_MS = 8 * 3_600_000
 
 export type Eligibility =
   | { eligible: true; account: SubscriberAccount; reason: null }
@@ -50,12 +50,6 @@ export async function accountEligibility(
 export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 /** A mobile as the rules compare it: its last 10 digits (the registry and the forms both write 10). */
 export const normaliseMobile = (mobile: string) => mobile.replace(/\D/g, '').slice(-10)
-
-/** The start of the calendar month `now` falls in, Philippine time (UTC+8, no daylight saving). */
-export function manilaMonthStart(now: Date): Date {
-  const manila = new Date(now.getTime() + MANILA_OFFSET_MS)
-  return new Date(Date.UTC(manila.getUTCFullYear(), manila.getUTCMonth(), 1) - MANILA_OFFSET_MS)
-}
 
 export async function lockAccount(tx: Executor, accountNumber: string) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`referrals:account:${accountNumber}`}))`)

@@ -8,13 +8,16 @@ import PDFDocument from 'pdfkit'
 import { slotLabel, type ApplicationPayload } from '../../lib/application.ts'
 import { displayMobile } from '../../lib/mobile.ts'
 import { STATUS_LABELS, type ApplicationStatus } from '../../lib/application-status.ts'
-import { formatPhp } from '../../lib/billing.ts'
+import { formatDate } from '../../lib/dates.ts'
+import { formatPesos } from '../../lib/pesos.ts'
 import type { ApplicationPricing } from '../applications/tables.ts'
 import type { OutgoingMessage } from '../notifications/sender.ts'
 
 const LEFT = 50
 const RIGHT = 545
 const LABEL_WIDTH = 170
+/** Amounts as 'PHP 1,699.00': the standard fonts have no peso sign. */
+const PDF = { code: true }
 
 export type PdfApplication = {
   referenceNo: string
@@ -83,7 +86,7 @@ export function renderApplicationPdf(
   doc.font('Helvetica').fontSize(13).text('Application summary')
   doc.moveDown(0.6)
   row('Reference number', application.referenceNo)
-  row('Filed on', application.createdAt.toISOString().slice(0, 10))
+  row('Filed on', formatDate(application.createdAt, 'date'))
   row('Status', STATUS_LABELS[application.status])
   if (application.agentCode !== 'self') row('Sales agent', application.agentCode)
 
@@ -106,18 +109,18 @@ export function renderApplicationPdf(
   const pricing = application.pricing
   if (pricing) {
     heading('Charges')
-    row('Monthly fee', formatPhp(pricing.monthlyRecurringFee))
-    if (pricing.dueUpfront > 0) row('One-time fees due upfront', formatPhp(pricing.dueUpfront))
-    if (pricing.dueAtInstallation > 0) row('Cash for the installer', formatPhp(pricing.dueAtInstallation))
+    row('Monthly fee', formatPesos(pricing.monthlyRecurringFee, PDF))
+    if (pricing.dueUpfront > 0) row('One-time fees due upfront', formatPesos(pricing.dueUpfront, PDF))
+    if (pricing.dueAtInstallation > 0) row('Cash for the installer', formatPesos(pricing.dueAtInstallation, PDF))
     if (pricing.instalments) {
       const { months, amount, lastAmount } = pricing.instalments
-      const last = lastAmount !== amount ? ` (last ${formatPhp(lastAmount)})` : ''
-      row('Monthly instalments', `${months} × ${formatPhp(amount)}${last}`)
+      const last = lastAmount !== amount ? ` (last ${formatPesos(lastAmount, PDF)})` : ''
+      row('Monthly instalments', `${months} × ${formatPesos(amount, PDF)}${last}`)
     }
     if (pricing.promo) {
-      row('Promo code', `${pricing.promo.code}: ${formatPhp(pricing.promo.discount)} off the first bill`)
+      row('Promo code', `${pricing.promo.code}: ${formatPesos(pricing.promo.discount, PDF)} off the first bill`)
     }
-    row('First bill', formatPhp(pricing.firstBill))
+    row('First bill', formatPesos(pricing.firstBill, PDF))
   }
 
   doc.moveDown(1.2)
@@ -126,7 +129,7 @@ export function renderApplicationPdf(
     .fontSize(9)
     .fillColor('#475569')
     .text(
-      `Keep your reference number: with your email address or mobile number it lets you check this application's status at any time. This summary was made on ${options.createdAt.toISOString().slice(0, 10)}.`,
+      `Keep your reference number: with your email address or mobile number it lets you check this application's status at any time. This summary was made on ${formatDate(options.createdAt, 'date')}.`,
       LEFT,
     )
   doc.end()

@@ -6,7 +6,7 @@
  * customer segment and, when the code names plans, for that plan.
  */
 import { asc, eq } from 'drizzle-orm'
-import { MONTH_NAMES } from '../../lib/calendar.ts'
+import { formatDate } from '../../lib/dates.ts'
 import type { Executor } from '../db/client.ts'
 import { promoCodes } from './tables.ts'
 
@@ -24,15 +24,10 @@ export type PromoCode = {
 /** A plan as the rules see it: its code, its name for the message, its segments (Residential, SME). */
 export type PromoPlan = { code: string; name: string; segments: string[] }
 
-function longDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
-  return `${MONTH_NAMES[month - 1]} ${day}, ${year}`
-}
-
 export const PROMO_MESSAGES = {
   invalid: 'This promo code is not valid.',
-  notYet: (from: string) => `This promo code can be used from ${longDate(from)}.`,
-  ended: (until: string) => `This promo code ended on ${longDate(until)}.`,
+  notYet: (from: string) => `This promo code can be used from ${formatDate(from, 'date')}.`,
+  ended: (until: string) => `This promo code ended on ${formatDate(until, 'date')}.`,
   notForPlan: (planName: string) => `This promo code does not apply to ${planName}.`,
   onePerApplication: (code: string) => `Only one promo code can be used per application. Remove ${code} first.`,
 } as const

@@ -431,7 +431,7 @@ describe("an application filed through an agent's draft", () => {
     const { body } = await call('GET', `/v1/sales/applications/${ref}`, agent1)
     expect(body.data.item).toMatchObject({ kind: 'application', bucket: 'submitted', applicationStatus: 'submitted' })
     expect(body.data.application.firstName).toBe('DEMO')
-    expect(body.data.appointment).toMatch(/^\w+day, \d{1,2} \w+ \d{4}, /)
+    expect(body.data.appointment).toMatch(/^\w+day, \w+ \d{2}, \d{4}, /)
     expect(body.data.timeline[0]).toMatchObject({ kind: 'status', status: 'submitted' })
     expect(body.data.documents.length).toBeGreaterThan(0)
     const document = body.data.documents[0]

@@ -8,7 +8,8 @@
  * Every row is marked: roster and promo rows `demo`, applications by their source 'DemoSeed'
  * and fixed ids (…-0000000051xx), so an operator can find and delete them.
  */
-import { manilaDate, type ApplicationPayload } from '../../lib/application.ts'
+import { type ApplicationPayload } from '../../lib/application.ts'
+import { manilaDate } from '../../lib/manila-time.ts'
 import type { ApplicationStatus } from '../../lib/application-status.ts'
 import { DEMO_PAYLOAD } from '../applications/seed.ts'
 import { applications } from '../applications/tables.ts'
@@ -28,21 +29,21 @@ export const DEMO_TEAM: DemoTeam = {
 export const DEMO_PROMO_CODES = [
   {
     code: 'FIBERWELCOME',
-    description: 'PHP 500 off the first bill for new subscribers',
+    description: '₱500.00 off the first bill for new subscribers',
     discountPesos: 500,
     segments: [] as string[],
     planCodes: [] as string[],
   },
   {
     code: 'HOME1000',
-    description: 'PHP 1,000 off the first bill, residential plans from Fiber Plan 1699',
+    description: '₱1,000.00 off the first bill, residential plans from Fiber Plan 1699',
     discountPesos: 1000,
     segments: ['Residential'],
     planCodes: ['fiber-plan-1699', 'fiber-tv-plan-1999', 'fiber-plan-2499', 'fiber-plan-3499'],
   },
   {
     code: 'SMEBOOST',
-    description: 'PHP 1,500 off the first bill, SME plans',
+    description: '₱1,500.00 off the first bill, SME plans',
     discountPesos: 1500,
     segments: ['SME'],
     planCodes: [] as string[],

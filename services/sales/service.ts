@@ -15,7 +15,8 @@ import crypto from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { and, asc, count, eq, gt } from 'drizzle-orm'
-import { manilaDate, slotLabel, type ApplicationPayload } from '../../lib/application.ts'
+import { slotLabel, type ApplicationPayload } from '../../lib/application.ts'
+import { addDays, manilaDate, manilaMidnight } from '../../lib/manila-time.ts'
 import { STATUS_LABELS, type ApplicationStatus, type DocumentCategory } from '../../lib/application-status.ts'
 import {
   agentApplicationByReference,
@@ -225,17 +226,6 @@ export type SalesApplicationDetails = {
   emailVerifiedAt: string | null
   /** What was quoted at submission (issue 33): the cart's totals with the promo code's discount; null for a draft. */
   pricing: ApplicationPricing | null
-}
-
-const DAY_MS = 86_400_000
-
-/** Midnight in Manila (UTC+8, no daylight saving) of a calendar date, as an instant. */
-function manilaMidnight(date: string): Date {
-  return new Date(`${date}T00:00:00+08:00`)
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 }
 
 /** Monday of the Manila week of a date. */

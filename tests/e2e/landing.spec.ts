@@ -13,7 +13,7 @@ test('the landing page shows the seeded banner, entry price and application stag
   const response = await page.goto('/')
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1, name: 'Fibre internet for every Filipino home' })).toBeVisible()
-  await expect(page.getByText('Plans from ₱888 a month', { exact: true })).toBeVisible()
+  await expect(page.getByText('Plans from ₱888.00 a month', { exact: true })).toBeVisible()
   const stages = page.locator('#apply-now')
   for (const stage of ['Check availability', 'Plan', 'Personal details', 'Upload documents', 'Verify and submit']) {
     await expect(stages.getByText(stage, { exact: true })).toBeVisible()

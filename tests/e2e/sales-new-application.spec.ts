@@ -190,7 +190,7 @@ test('an agent files an application for a customer, leaves it as a draft, resume
     await expect(page).toHaveURL('/sales/application/residential/review')
     const plan = page.getByRole('region', { name: 'Plan' })
     await expect(plan).toContainText(
-      'FIBERWELCOME: PHP 500 off the first bill for new subscribers (₱500.00 off the first bill)',
+      'FIBERWELCOME: ₱500.00 off the first bill for new subscribers (₱500.00 off the first bill)',
     )
     await expect(plan.locator('dt:text-is("First bill") + dd')).toHaveText(firstBill)
     await tickConsents(page)

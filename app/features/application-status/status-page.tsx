@@ -4,9 +4,8 @@ import type { StatusView } from '~/upstream/application-status.server'
 import { Button } from '~/ui/button'
 import { FormAlert } from '~/ui/form-alert'
 import { CATEGORY_LABELS, STATUS_LABELS } from '../../../lib/application-status-words'
+import { formatDate } from '../../../lib/dates'
 import { TEXT } from './texts'
-
-const DATE = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Manila' })
 
 export type ResendReply = { sent: true } | { error: string }
 
@@ -24,7 +23,7 @@ export function StatusPage({ view, resend }: { view: StatusView; resend?: Resend
         <dt className="font-semibold">{TEXT.email}</dt>
         <dd data-testid="email-verification">
           {view.emailVerified
-            ? TEXT.emailVerified(view.emailVerified.address, DATE.format(new Date(view.emailVerified.at)))
+            ? TEXT.emailVerified(view.emailVerified.address, formatDate(view.emailVerified.at, 'dateTime'))
             : TEXT.emailNotVerified}
         </dd>
       </dl>
@@ -66,7 +65,7 @@ export function StatusPage({ view, resend }: { view: StatusView; resend?: Resend
             <li key={`${entry.status}-${index}`}>
               <p className="font-semibold">{STATUS_LABELS[entry.status]}</p>
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                <time dateTime={entry.at}>{DATE.format(new Date(entry.at))}</time>
+                <time dateTime={entry.at}>{formatDate(entry.at, 'dateTime')}</time>
               </p>
               {entry.reason ? (
                 <p>

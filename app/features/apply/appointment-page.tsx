@@ -13,7 +13,8 @@ import { describedBy, FieldErrors, isInvalid } from '~/ui/field-parts'
 import { FormAlert } from '~/ui/form-alert'
 import { useSchemaForm, type FormConstraint } from '~/ui/use-schema-form'
 import { useIsPending } from '~/utils/use-is-pending'
-import { dateLabel, SLOT_WINDOWS } from '../../../lib/application-words'
+import { slotLabel } from '../../../lib/application-words'
+import { formatDate } from '../../../lib/dates'
 import type { ApplicantPath, WizardFlow } from './steps'
 import { APPLY_TEXT } from './texts'
 import { WizardFrame } from './wizard-frame'
@@ -70,7 +71,7 @@ export function AppointmentPage({ path, flow, back, slots, chosen, constraint, l
                 key={date}
                 className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
               >
-                <p className="font-semibold">{dateLabel(date)}</p>
+                <p className="font-semibold">{formatDate(date, 'weekdayDate')}</p>
                 {daySlots.map((slot) => {
                   const full = slot.available === 0
                   const id = `slot-${slot.slotId}`
@@ -90,7 +91,7 @@ export function AppointmentPage({ path, flow, back, slots, chosen, constraint, l
                         htmlFor={id}
                         className={`text-sm ${full ? 'text-slate-500 line-through dark:text-slate-400' : ''}`}
                       >
-                        {`${dateLabel(slot.date)}, ${SLOT_WINDOWS[slot.window]}`}
+                        {slotLabel(slot.date, slot.window)}
                         <span className="ml-2 no-underline">({full ? TEXT.full : TEXT.left(slot.available)})</span>
                       </label>
                     </div>

@@ -15,7 +15,6 @@ import {
   INDUSTRY_TYPES,
   isAtLeast18,
   LandlineSchema,
-  manilaDate,
   SlotIdSchema,
   SUFFIXES,
   TinSchema,
@@ -25,6 +24,7 @@ import {
   type PersonalDetailsSection,
 } from '../../../lib/application'
 import { EmailSchema, FirstNameSchema, LastNameSchema, MobileNumberSchema } from '../../../lib/identity-schemas'
+import { manilaDate } from '../../../lib/manila-time'
 import { formatMobile } from '../../../lib/mobile'
 import { APPLY_TEXT } from './texts'
 

@@ -9,7 +9,7 @@
  * upstream refuses it again).
  */
 import { data, redirect, redirectDocument, type AppLoadContext } from 'react-router'
-import { dateLabel } from '../../../lib/billing'
+import { formatDate } from '../../../lib/dates'
 import { formatPesos } from '../../../lib/pesos'
 import { asUser, type SignedIn } from '~/visit/by-request.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
@@ -58,23 +58,23 @@ export function autopayView(autopay: Autopay): AutopayView {
     card,
     cardFormUrl: autopay.cardFormUrl,
     triesLeft: autopay.verification?.triesLeft ?? null,
-    activeSince: autopay.activatedAt ? dateLabel(autopay.activatedAt.slice(0, 10)) : null,
+    activeSince: autopay.activatedAt ? formatDate(autopay.activatedAt, 'date') : null,
     nextCharge: autopay.nextCharge
-      ? TEXT.nextCharge(formatPesos(autopay.nextCharge.amount), dateLabel(autopay.nextCharge.dueOn))
+      ? TEXT.nextCharge(formatPesos(autopay.nextCharge.amount), formatDate(autopay.nextCharge.dueOn, 'date'))
       : null,
     cancelEffectiveAfter: autopay.cancellation
-      ? dateLabel(autopay.cancellation.effectiveAfter)
+      ? formatDate(autopay.cancellation.effectiveAfter, 'date')
       : autopay.nextCharge
-        ? dateLabel(autopay.nextCharge.dueOn)
+        ? formatDate(autopay.nextCharge.dueOn, 'date')
         : null,
     lastEnded: autopay.lastEnded?.reason ?? null,
     charges: autopay.charges.map((charge) => ({
-      dueOn: dateLabel(charge.dueOn),
+      dueOn: formatDate(charge.dueOn, 'date'),
       amount: charge.amount === null ? null : formatPesos(charge.amount),
       status: TEXT.chargeStatus[charge.status],
       note:
         charge.status === 'scheduled' && charge.nextAttemptOn && charge.tries > 0
-          ? `${charge.lastError ?? ''} ${TEXT.nextTry(dateLabel(charge.nextAttemptOn))}`.trim()
+          ? `${charge.lastError ?? ''} ${TEXT.nextTry(formatDate(charge.nextAttemptOn, 'date'))}`.trim()
           : charge.status === 'failed'
             ? charge.lastError
             : null,
@@ -161,7 +161,7 @@ export async function autopayAction(request: Request, context: AppLoadContext) {
       const after = cancelled.value.effectiveAfter
       return redirectWithToast(context.config, returnPath, {
         kind: 'success',
-        message: after ? TEXT.cancellingDetail(dateLabel(after)) : TEXT.cancelledNow,
+        message: after ? TEXT.cancellingDetail(formatDate(after, 'date')) : TEXT.cancelledNow,
       })
     }
     default:

@@ -3,7 +3,7 @@
  * /customer/bill-history/pay/{accountNumber}). Server-rendered, no browser code of its own.
  * On the dashboard (the default account's) it also leads to bill history (issue 33: `history`).
  */
-import { dateLabel } from '../../../lib/billing'
+import { formatDate } from '../../../lib/dates'
 import { formatPesos } from '../../../lib/pesos'
 import { AppLink } from '~/ui/app-link'
 import { ButtonLink } from '~/ui/button'
@@ -32,7 +32,7 @@ export function AmountDueCard({ view, history = false }: { view: AmountDueView; 
             </p>
             {view.dueDate ? (
               <p>
-                {TEXT.dueDateLabel}: <strong data-testid="amount-due-date">{dateLabel(view.dueDate)}</strong>
+                {TEXT.dueDateLabel}: <strong data-testid="amount-due-date">{formatDate(view.dueDate, 'date')}</strong>
               </p>
             ) : (
               <p>{TEXT.nothingDue}</p>

@@ -4,7 +4,7 @@
  * the brand colour.
  * The table below the chart carries the same figures for screen readers and copying.
  */
-import { shortMonthLabel } from '../../../lib/billing'
+import { formatDate } from '../../../lib/dates'
 import { formatPesos } from '../../../lib/pesos'
 import type { Bill } from '~/upstream/billing.server'
 import { BILLS_TEXT as TEXT } from './texts'
@@ -22,7 +22,7 @@ export function BillChart({ bills }: { bills: Bill[] }) {
   const slot = (WIDTH - 2 * SIDE) / bills.length
   const barWidth = Math.min(40, slot * 0.6)
   const plot = HEIGHT - TOP - BOTTOM
-  const summary = bills.map((bill) => `${bill.month}: ${formatPesos(bill.amount)}`).join(', ')
+  const summary = bills.map((bill) => `${formatDate(bill.month, 'month')}: ${formatPesos(bill.amount)}`).join(', ')
   return (
     <figure className="flex flex-col gap-2">
       <figcaption className="text-lg font-bold">{TEXT.chartTitle}</figcaption>
@@ -49,13 +49,13 @@ export function BillChart({ bills }: { bills: Bill[] }) {
                 rx={3}
                 className={bill.status === 'paid' ? 'fill-emerald-600' : 'fill-brand-600'}
               >
-                <title>{`${bill.month}: ${formatPesos(bill.amount)}, ${TEXT.status[bill.status]}`}</title>
+                <title>{`${formatDate(bill.month, 'month')}: ${formatPesos(bill.amount)}, ${TEXT.status[bill.status]}`}</title>
               </rect>
               <text x={centre} y={y - 6} textAnchor="middle" className="fill-current text-[10px]">
                 {Math.round(bill.amount).toLocaleString('en-PH')}
               </text>
               <text x={centre} y={HEIGHT - BOTTOM + 16} textAnchor="middle" className="fill-current text-[11px]">
-                {shortMonthLabel(bill.month)}
+                {formatDate(bill.month, 'shortMonth')}
               </text>
               {n === 0 || bill.month.endsWith('-01') ? (
                 <text x={centre} y={HEIGHT - BOTTOM + 30} textAnchor="middle" className="fill-current text-[10px]">

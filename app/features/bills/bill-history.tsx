@@ -3,7 +3,7 @@
  * statement download and the history with its chart. Plain GET forms: they work the same
  * with and without JavaScript, and the statement form's answer is a download.
  */
-import { dateLabel, monthLabel } from '../../../lib/billing'
+import { formatDate } from '../../../lib/dates'
 import { formatPesos } from '../../../lib/pesos'
 import { CONTROL_CLASS, LABEL_CLASS } from '~/ui/field-parts'
 import { AppLink } from '~/ui/app-link'
@@ -52,7 +52,7 @@ function StatementForm({ page }: { page: Own }) {
             >
               {months.map((value) => (
                 <option key={value} value={value}>
-                  {monthLabel(value)}
+                  {formatDate(value, 'month')}
                 </option>
               ))}
             </select>
@@ -102,10 +102,10 @@ function History({ page }: { page: Own }) {
             {history.bills.map((bill) => (
               <tr key={bill.month} className="border-b border-slate-200 dark:border-slate-700">
                 <th scope="row" className="py-2 pr-3 font-semibold">
-                  {monthLabel(bill.month)}
+                  {formatDate(bill.month, 'month')}
                 </th>
-                <td className="py-2 pr-3">{`${dateLabel(bill.periodStart)} to ${dateLabel(bill.periodEnd)}`}</td>
-                <td className="py-2 pr-3">{dateLabel(bill.dueOn)}</td>
+                <td className="py-2 pr-3">{`${formatDate(bill.periodStart, 'date')} to ${formatDate(bill.periodEnd, 'date')}`}</td>
+                <td className="py-2 pr-3">{formatDate(bill.dueOn, 'date')}</td>
                 <td className="py-2 pr-3 text-right">{formatPesos(bill.amount)}</td>
                 <td className="py-2">{TEXT.status[bill.status]}</td>
               </tr>

@@ -3,7 +3,7 @@
  * of these words (spec 8 only says bill history is empty until the first payment); the
  * refusal is spec 8's 'Sorry, you are not authorized for the selected action.'
  */
-import { monthLabel } from '../../../lib/billing'
+import { formatDate } from '../../../lib/dates'
 
 export const BILLS_TEXT = {
   pageTitle: 'Bill history',
@@ -21,7 +21,8 @@ export const BILLS_TEXT = {
   statementMonthLabel: 'Statement month',
   downloadButton: 'DOWNLOAD STATEMENT',
   noStatements: 'Your first statement will be ready when your first bill is issued.',
-  statementNotFound: (month: string) => `There is no statement for ${monthLabel(month)}. Choose a month from the list.`,
+  statementNotFound: (month: string) =>
+    `There is no statement for ${formatDate(month, 'month')}. Choose a month from the list.`,
   statementMonthInvalid: 'Choose a month from the list.',
   statementFailed: 'We could not get that statement just now. Please try again later.',
   chartTitle: 'Your last 12 bills',

@@ -7,7 +7,7 @@ import type { Consent } from '~/upstream/consent.server'
 import { AppLink } from '~/ui/app-link'
 import { Button } from '~/ui/button'
 import { useIsPending } from '~/utils/use-is-pending'
-import { formatWhen } from './format'
+import { formatDate } from '../../../lib/dates'
 import { CONSENT_TEXT as TEXT } from './texts'
 
 const STATE_WORD = { given: TEXT.stateGiven, withdrawn: TEXT.stateWithdrawn, not_given: TEXT.stateNotGiven }
@@ -56,7 +56,7 @@ function ConsentItem({ consent, failed }: { consent: Consent; failed: boolean })
       <p>{consent.purpose}</p>
       <p>
         <strong data-testid="consent-state">{STATE_WORD[consent.state]}</strong>
-        {consent.changedAt ? ` ${TEXT.since(formatWhen(consent.changedAt))}` : null}
+        {consent.changedAt ? ` ${TEXT.since(formatDate(consent.changedAt, 'dateTime'))}` : null}
       </p>
       {failed ? (
         <p role="alert" className="font-semibold text-red-700 dark:text-red-400">
@@ -81,7 +81,7 @@ function ConsentItem({ consent, failed }: { consent: Consent; failed: boolean })
           <ol className="mt-2 list-disc pl-6 text-sm" data-testid="consent-history">
             {consent.history.map((event) => (
               <li key={event.at + event.state}>
-                {TEXT.historyEntry(STATE_WORD[event.state], formatWhen(event.at), event.channel)}
+                {TEXT.historyEntry(STATE_WORD[event.state], formatDate(event.at, 'dateTime'), event.channel)}
               </li>
             ))}
           </ol>

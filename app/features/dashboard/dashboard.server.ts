@@ -10,6 +10,7 @@
  * both again against the bearer token.
  */
 import type { AppLoadContext } from 'react-router'
+import { formatDate } from '../../../lib/dates'
 import { AccountNumberSchema } from '../../../lib/identity-schemas'
 import type { SignedIn } from '~/visit/by-request.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
@@ -23,8 +24,7 @@ import { signalChart, signalVerdict } from './signal'
 import { DASHBOARD_TEXT as TEXT } from './texts'
 
 const HISTORY_DAYS = 7
-const WHEN = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Manila' })
-const when = (iso: string) => WHEN.format(new Date(iso))
+const when = (iso: string) => formatDate(iso, 'dateTime')
 
 /** The card's reading, as words and numbers ready to show. */
 export function modemView(modem: Modem, now: Date) {

@@ -2,7 +2,7 @@
  * The documents step (issue 10; spec 4, 5): what the application needs, one section per
  * category with its files (download and delete) and its own upload form. Plain POST forms:
  * all of it works without JavaScript; with it, uploads show a progress bar per file and
- * an oversize photo is scaled down first (use-document-upload.ts).
+ * an oversize photo is scaled down first (app/ui/use-upload-progress.ts with shrinkOversizePhotos).
  */
 import { Form } from 'react-router'
 import { useEffect, useState } from 'react'
@@ -14,13 +14,33 @@ import { FormAlert } from '~/ui/form-alert'
 import { RadioGroup } from '~/ui/radio-group'
 import { SelectField } from '~/ui/select-field'
 import { Stepper } from '~/ui/stepper'
-import { BUSINESS_TYPE_LABELS, BUSINESS_TYPES, MAX_FILES, subCategoryLabel } from '../../../lib/document-rules'
+import { useUploadProgress, type UploadProgressOptions } from '~/ui/use-upload-progress'
+import {
+  BUSINESS_TYPE_LABELS,
+  BUSINESS_TYPES,
+  MAX_FILE_BYTES,
+  MAX_FILES,
+  subCategoryLabel,
+} from '../../../lib/document-rules'
 import type { FileEntry, Requirement } from '../../../lib/documents'
 import type { DocumentsActionData, DocumentsView } from './documents.server'
 import { DOCUMENTS_TEXT as TEXT } from './texts'
-import { useDocumentUpload } from './use-document-upload'
 
 const LOADER_MS = 1000 // spec 9: loader hide 1000 ms
+
+/**
+ * A photo over 5 MB is scaled down in the browser before it goes (./shrink-photo.ts, fetched
+ * only then), so a phone's photo just works. Without JavaScript the browser posts the form and
+ * the server answers an oversize file with spec 5's message.
+ */
+async function shrinkOversizePhotos(files: File[]): Promise<File[]> {
+  if (!files.some((file) => file.size > MAX_FILE_BYTES && /^image\/(jpeg|png)$/.test(file.type))) return files
+  const { shrinkPhoto } = await import('./shrink-photo')
+  return Promise.all(files.map((file) => (file.size > MAX_FILE_BYTES ? shrinkPhoto(file, MAX_FILE_BYTES) : file)))
+}
+
+// The action answers the progress-bar post 204, not a redirect (documents.server.ts, uploadAction).
+const UPLOAD: UploadProgressOptions = { prepare: shrinkOversizePhotos, markXhr: true }
 
 function field(form: string, name: string, actionData?: DocumentsActionData, initialValue?: string): FieldMeta {
   const id = `${form}-${name}`
@@ -191,7 +211,7 @@ function CategorySection({
 
 function UploadForm({ requirement, actionData }: { requirement: Requirement; actionData?: DocumentsActionData }) {
   const { category } = requirement
-  const upload = useDocumentUpload()
+  const upload = useUploadProgress(UPLOAD)
   const [loading, setLoading] = useState(false)
   useEffect(() => {
     if (!loading) return

@@ -28,6 +28,7 @@ import {
   type ApplicantPath,
   type WizardFlow,
 } from '~/features/apply/steps'
+import { XHR_FIELD } from '~/ui/use-upload-progress'
 import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -43,7 +44,6 @@ import {
 import { toWebStream } from '../../../lib/web-streams'
 import { readUploadForm, prepareFile, UploadFormError, type FileRefusal } from './upload.server'
 import { DOCUMENTS_TEXT } from './texts'
-import { XHR_FIELD } from './use-document-upload'
 
 export type DocumentsActionData = {
   /** The form that failed: a category's upload form, 'business-type', 'continue' or 'delete'. */
@@ -158,7 +158,7 @@ async function uploadAction(request: Request, context: AppLoadContext, draftId: 
     if (error instanceof UploadFormError) return failed('form', { _form: [UPLOAD_MESSAGES.failed] }, 400)
     throw error
   }
-  // The progress-bar upload (use-document-upload.ts) is an XMLHttpRequest, which would
+  // The progress-bar upload (app/ui/use-upload-progress.ts, markXhr) is an XMLHttpRequest, which would
   // follow a redirect and spend the toast cookie on a page nobody sees: it gets 204 with
   // the same cookies instead, and then navigates to the page itself.
   const viaXhr = form.fields[XHR_FIELD] === '1'

@@ -10,6 +10,7 @@
  */
 import crypto from 'node:crypto'
 import { data, type AppLoadContext } from 'react-router'
+import { formatDate } from '../../../lib/dates'
 import { ReferenceNumberSchema } from '../../../lib/support'
 import { ROLE } from '~/auth/roles'
 import { asUser, type SignedIn } from '~/visit/by-request.server'
@@ -49,13 +50,6 @@ export type TicketView = {
   filedOn: string
 }
 
-// Dates as the subscriber reads them: Philippine time, e.g. "November 23, 2026, 3:04 PM".
-const FILED_ON = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Asia/Manila',
-})
-
 export function ticketView(ticket: Ticket): TicketView {
   return {
     referenceNumber: ticket.referenceNumber,
@@ -67,7 +61,7 @@ export function ticketView(ticket: Ticket): TicketView {
     description: ticket.description,
     status: ticket.status,
     statusLabel: TICKET_TEXT.statusLabel[ticket.status],
-    filedOn: FILED_ON.format(new Date(ticket.createdAt)),
+    filedOn: formatDate(ticket.createdAt, 'dateTime'),
   }
 }
 

@@ -4,6 +4,7 @@ import { AppLink } from '~/ui/app-link'
 import type { ReactNode } from 'react'
 import { RichText } from '~/features/legal/rich-text'
 import { buttonClass } from '~/ui/button'
+import { formatPesos } from '../../../lib/pesos'
 import {
   APPLICATION_STAGES,
   ENTRY_PLAN_MONTHLY_FEE,
@@ -32,7 +33,7 @@ export function LandingPage({ landing, productName }: { landing: LandingData; pr
         <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 md:grid-cols-2 md:py-16">
           <div>
             <p className="inline-block rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800 dark:bg-slate-800 dark:text-orange-300">
-              Plans from ₱{ENTRY_PLAN_MONTHLY_FEE} a month
+              Plans from {formatPesos(ENTRY_PLAN_MONTHLY_FEE)} a month
             </p>
             <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl md:text-5xl dark:text-white">
               {hero?.title ?? `${productName} fibre internet`}
@@ -168,7 +169,7 @@ function ApplyNow() {
           to={LANDING_LINKS.plans}
           className="font-semibold text-brand-700 underline underline-offset-4 dark:text-orange-300"
         >
-          See plans from ₱{ENTRY_PLAN_MONTHLY_FEE} a month
+          See plans from {formatPesos(ENTRY_PLAN_MONTHLY_FEE)} a month
         </AppLink>
       </div>
     </>

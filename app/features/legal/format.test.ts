@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { formatLastUpdated } from './format'
 
 describe('formatLastUpdated', () => {
-  it('formats an ISO date as a long US-English date, whatever the server time zone', () => {
+  it('formats an ISO date as the date the CMS wrote, whatever the server time zone', () => {
     expect(formatLastUpdated('2020-07-27')).toBe('July 27, 2020')
     expect(formatLastUpdated('2020-07-27T23:30:00+08:00')).toBe('July 27, 2020')
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { absoluteNotificationTime, notificationTime } from './time'
+import { notificationTime } from './time'
 
 // Noon in Manila (UTC+8) on a Monday.
 const NOW = new Date('2026-11-23T04:00:00Z')
@@ -36,13 +36,13 @@ describe('notificationTime', () => {
   })
 })
 
-describe('absoluteNotificationTime', () => {
+describe('an older notification’s time (spec 9)', () => {
   it('pads day, hour and minute to two digits and names the month in full (MMMM dd, yyyy • hh:mm aa)', () => {
     // 2026-03-04 17:05 UTC is 01:05 AM on March 5 in Manila: the date follows Manila, not UTC.
-    expect(absoluteNotificationTime(new Date('2026-03-04T17:05:00Z'))).toBe('March 05, 2026 • 01:05 AM')
+    expect(notificationTime(new Date('2026-03-04T17:05:00Z'), NOW)).toBe('March 05, 2026 • 01:05 AM')
   })
 
   it('says the evening as PM', () => {
-    expect(absoluteNotificationTime(new Date('2025-12-31T13:45:00Z'))).toBe('December 31, 2025 • 09:45 PM')
+    expect(notificationTime(new Date('2025-12-31T13:45:00Z'), NOW)).toBe('December 31, 2025 • 09:45 PM')
   })
 })

@@ -11,6 +11,7 @@ import { FormAlert } from '~/ui/form-alert'
 import { RadioGroup } from '~/ui/radio-group'
 import type { PendingProof } from '~/upstream/otp.server'
 import { useIsPending } from '~/utils/use-is-pending'
+import { formatDate } from '../../../lib/dates'
 import { INTENT } from './intents'
 import { IntentButton } from './own-account'
 import { OWN_ACCOUNT_TEXT as TEXT } from './texts'
@@ -59,10 +60,6 @@ export function OwnershipProof({ proof, results }: { proof: PendingProof; result
   )
 }
 
-function expiryTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-PH', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Manila' })
-}
-
 function CodeForm({
   code,
   lastResult,
@@ -82,7 +79,7 @@ function CodeForm({
       <input type="hidden" name="emailHashValue" value={code.emailHashValue} />
       <Field
         label={TEXT.codeLabel}
-        hint={TEXT.codeSentTo(code.maskedDestination, expiryTime(code.expiresAt))}
+        hint={TEXT.codeSentTo(code.maskedDestination, formatDate(code.expiresAt, 'time'))}
         field={fields.otp}
         inputProps={{
           ...getInputProps(fields.otp, { type: 'text' }),

@@ -7,7 +7,7 @@
  */
 import { Form, useLocation, useRevalidator } from 'react-router'
 import { useEffect } from 'react'
-import { dateLabel } from '../../../lib/billing'
+import { formatDate } from '../../../lib/dates'
 import { formatPesos } from '../../../lib/pesos'
 import { COUNTER_CHANNEL_STORES, PAY_STORES_PATH, storesOfType } from '~/features/stores/links'
 import type { ChannelGroup } from '~/upstream/payments.server'
@@ -79,7 +79,7 @@ function AccountSummary({ account }: { account: Extract<PayPage, { kind: 'ready'
       {account.dueDate ? (
         <>
           <dt className="text-slate-600 dark:text-slate-300">{TEXT.dueDateLabel}</dt>
-          <dd>{dateLabel(account.dueDate)}</dd>
+          <dd>{formatDate(account.dueDate, 'date')}</dd>
         </>
       ) : null}
       {account.amountDue === 0 ? <dd className="col-span-2 text-sm">{TEXT.nothingDue}</dd> : null}

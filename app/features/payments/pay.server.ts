@@ -24,6 +24,7 @@ import { upstreamFor, type Upstream } from '~/upstream/index.server'
 import type { ChannelGroup, Payment, PaymentCaller, PaymentStatus } from '~/upstream/payments.server'
 import { readForm } from '~/utils/form.server'
 import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
+import { formatDate } from '../../../lib/dates'
 import { forgetGuestKeys, guestKeys, rememberGuestKey } from './guest-payments.server'
 import {
   ACCOUNT_NUMBER,
@@ -329,8 +330,7 @@ export async function customerPayAction(request: Request, context: AppLoadContex
 
 export const customerSuccessPath = (id: string) => `/customer/payment-success/${id}`
 
-const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Manila' })
-const whenLabel = (iso: string) => WHEN.format(new Date(iso))
+const whenLabel = (iso: string) => formatDate(iso, 'dateTime')
 
 /** Still moving: the page looks again by itself (with JavaScript) or on CHECK AGAIN. */
 export const UNSETTLED: readonly PaymentStatus[] = ['pending', 'authorised']

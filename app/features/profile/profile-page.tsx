@@ -10,7 +10,7 @@ import { Field } from '~/ui/field'
 import type { FieldMeta } from '~/ui/field-parts'
 import { FormAlert } from '~/ui/form-alert'
 import { useIsPending } from '~/utils/use-is-pending'
-import { formatWhen } from '../consent/format'
+import { formatDate } from '../../../lib/dates'
 import { PROFILE_INTENT } from './intents'
 import { PROFILE_TEXT as TEXT } from './texts'
 
@@ -161,7 +161,7 @@ function VerifyForm({
           <input type="hidden" name="emailHashValue" value={change.emailHashValue} />
           <Field
             label={TEXT.codeLabel}
-            hint={TEXT.codeSentTo(change.maskedDestination, formatWhen(change.expiresAt))}
+            hint={TEXT.codeSentTo(change.maskedDestination, formatDate(change.expiresAt, 'dateTime'))}
             field={form.field('otp')}
             inputProps={{
               type: 'text',

@@ -8,7 +8,7 @@
  * referrals service checks again that the account is theirs, active and confirmed.
  */
 import { data, redirect, type AppLoadContext } from 'react-router'
-import { dateLabel } from '../../../lib/billing'
+import { formatDate } from '../../../lib/dates'
 import { formatPesos } from '../../../lib/pesos'
 import { REFERRAL_STATUS_LABELS, type Referee, type ReferralPayload } from '../../../lib/referrals'
 import { asUser, type SignedIn } from '~/visit/by-request.server'
@@ -64,7 +64,7 @@ export type ReferralsPage =
       referrals: ReferralRow[]
     }
 
-const dayOf = (iso: string) => dateLabel(iso.slice(0, 10))
+const dayOf = (iso: string) => formatDate(iso, 'date')
 
 function rowOf(referral: ReferralsOverview['referrals'][number]): ReferralRow {
   return {

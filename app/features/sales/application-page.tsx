@@ -3,6 +3,7 @@
  * rejections, the timeline and the actions. Plain forms; deleting a draft asks first.
  */
 import { Form } from 'react-router'
+import { formatDate } from '../../../lib/dates'
 import { formatPesos } from '../../../lib/pesos'
 import { displayMobile } from '../../../lib/mobile'
 import { AppLink } from '~/ui/app-link'
@@ -14,7 +15,6 @@ import { useIsPending } from '~/utils/use-is-pending'
 import type { ApplicationAnswer } from './application.server'
 import { resumeHref } from './resume'
 import { SalesNav } from './sales-nav'
-import { manilaTime } from '~/utils/manila-time'
 import { APPLICATION_TEXT as TEXT, SALES_COMPLIANCE_TEXT } from './texts'
 
 function timelineLabel(entry: SalesTimelineEntry) {
@@ -127,7 +127,11 @@ export function SalesApplication({
     [TEXT.email, item.emailAddress],
     [
       TEXT.emailVerified,
-      application ? (details.emailVerifiedAt ? manilaTime(details.emailVerifiedAt) : TEXT.emailNotVerified) : null,
+      application
+        ? details.emailVerifiedAt
+          ? formatDate(details.emailVerifiedAt, 'dateTime')
+          : TEXT.emailNotVerified
+        : null,
     ],
     [TEXT.mobile, item.mobileNumber ? displayMobile(item.mobileNumber) : null],
     [TEXT.segment, item.customerSegment],
@@ -142,7 +146,7 @@ export function SalesApplication({
     [TEXT.firstBill, pricing ? formatPesos(pricing.firstBill) : null],
     [TEXT.witnessedBy, details.application?.consentsWitnessedBy ?? null],
     [TEXT.appointment, details.appointment],
-    [TEXT.expires, item.expiresAt ? manilaTime(item.expiresAt) : null],
+    [TEXT.expires, item.expiresAt ? formatDate(item.expiresAt, 'dateTime') : null],
   ]
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
@@ -224,7 +228,7 @@ export function SalesApplication({
           {details.timeline.map((entry, index) => (
             <li key={index}>
               <strong>{timelineLabel(entry)}</strong>{' '}
-              <span className="text-sm text-slate-600 dark:text-slate-300">{manilaTime(entry.at)}</span>
+              <span className="text-sm text-slate-600 dark:text-slate-300">{formatDate(entry.at, 'dateTime')}</span>
               {entry.kind === 'status' && entry.reason ? <span className="block text-sm">{entry.reason}</span> : null}
             </li>
           ))}

@@ -14,10 +14,10 @@ import { plainField } from '~/ui/field-parts'
 import { FormAlert } from '~/ui/form-alert'
 import { SelectField } from '~/ui/select-field'
 import type { SalesStats } from '~/upstream/sales.server'
+import { formatDate } from '../../../lib/dates'
 import type { DashboardPage, ReassignAnswer } from './dashboard.server'
 import { resumeHref } from './resume'
 import { SalesNav } from './sales-nav'
-import { manilaTime } from '~/utils/manila-time'
 import { SALES_TEXT as TEXT } from './texts'
 
 const BUCKETS = [
@@ -285,7 +285,7 @@ function Table({ page, answer }: { page: DashboardPage; answer: ReassignAnswer |
                   ) : null}
                 </td>
                 {page.isAdmin ? <td className="py-2 pr-3">{item.agentCode}</td> : null}
-                <td className="py-2">{manilaTime(item.updatedAt)}</td>
+                <td className="py-2">{formatDate(item.updatedAt, 'dateTime')}</td>
               </tr>
             )
           })}

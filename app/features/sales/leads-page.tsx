@@ -1,6 +1,6 @@
 /** spec 7's serviceable leads as a sales admin reads them (issue 33, item 7). */
 import { displayMobile } from '../../../lib/mobile'
-import { manilaTime } from '~/utils/manila-time'
+import { formatDate } from '../../../lib/dates'
 import type { LeadsPage } from './leads.server'
 import { SalesNav } from './sales-nav'
 import { LEADS_TEXT as TEXT } from './texts'
@@ -44,7 +44,7 @@ export function SalesLeads({ page }: { page: LeadsPage }) {
                     </a>
                   </td>
                   <td className="p-2">{lead.address}</td>
-                  <td className="p-2">{manilaTime(lead.checkedAt)}</td>
+                  <td className="p-2">{formatDate(lead.checkedAt, 'dateTime')}</td>
                   <td className="p-2">{lead.agentCode === 'self' ? TEXT.visitor : lead.agentCode}</td>
                 </tr>
               ))}

@@ -14,8 +14,8 @@ import { ROLE } from '~/auth/roles'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
 import type { Wifi, WifiChangeRecord, WifiPassphrases } from '~/upstream/devices.server'
 import { failureReply, formConstraint, parseWithZod, readForm } from '~/utils/form.server'
-import { manilaTime } from '~/utils/manila-time'
 import { redirectWithToast } from '~/utils/toast.server'
+import { formatDate } from '../../../lib/dates'
 import { WIFI_FAILURE_TEXT } from '../../../lib/wifi'
 import { WifiChangeFormSchema, WifiRevealFormSchema } from './schemas'
 import { WIFI_PAGE_TEXT as TEXT } from './texts'
@@ -29,9 +29,9 @@ export function changeView(change: WifiChangeRecord | null) {
   const what = TEXT.what(change.changedName, change.changedPassphrase)
   const text =
     change.state === 'requested'
-      ? TEXT.requested(manilaTime(change.requestedAt), what)
+      ? TEXT.requested(formatDate(change.requestedAt, 'dateTime'), what)
       : change.state === 'done'
-        ? TEXT.done(manilaTime(change.finishedAt ?? change.requestedAt), what)
+        ? TEXT.done(formatDate(change.finishedAt ?? change.requestedAt, 'dateTime'), what)
         : TEXT.failed(what, WIFI_FAILURE_TEXT[change.reason ?? 'unavailable'])
   return { state: change.state, text }
 }
@@ -54,7 +54,7 @@ function wifiView(wifi: Wifi) {
       connection: host.connection,
       band: host.band,
       signalDbm: host.signalDbm,
-      since: host.connectedSince ? manilaTime(host.connectedSince) : null,
+      since: host.connectedSince ? formatDate(host.connectedSince, 'dateTime') : null,
     })),
     change: changeView(wifi.change),
     changesLeft: wifi.changesLeft,

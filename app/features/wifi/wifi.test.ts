@@ -56,11 +56,13 @@ describe('what the page says of the last change', () => {
   it('asked, applied (Philippine time), or not applied with the reason', () => {
     expect(changeView(null)).toBeNull()
     expect(changeView({ ...change, state: 'requested' })!.text).toMatch(
-      /^New network name, asked at Nov 23, 2026, 12:00 PM/,
+      /^New network name, asked at November 23, 2026 • 12:00 PM/,
     )
     expect(
       changeView({ ...change, state: 'done', changedPassphrase: true, finishedAt: '2026-11-23T04:01:00.000Z' })!.text,
-    ).toBe('New name and password: applied at Nov 23, 2026, 12:01 PM. Join your devices again with the new settings.')
+    ).toBe(
+      'New name and password: applied at November 23, 2026 • 12:01 PM. Join your devices again with the new settings.',
+    )
     expect(changeView({ ...change, state: 'failed', reason: 'offline' })!.text).toBe(
       `New network name: not applied. ${WIFI_FAILURE_TEXT.offline}`,
     )

@@ -11,6 +11,8 @@ import { DASHBOARD_TEXT as TEXT } from '~/features/dashboard/texts'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
 import { AppLink } from '~/ui/app-link'
 import { pageMeta } from '~/ui/page-meta'
+import { formatDate } from '../../../lib/dates'
+import { formatPesos } from '../../../lib/pesos'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Account Info', 'Your subscription.'),
@@ -18,9 +20,6 @@ export const meta: MetaFunction = ({ matches }) => [
 ]
 
 export const headers = () => ({ 'cache-control': 'no-store' })
-
-const MONEY = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' })
-const DAY = new Intl.DateTimeFormat('en-PH', { dateStyle: 'long', timeZone: 'Asia/Manila' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await asUser(request, context, { roles: [ROLE.customer] })
@@ -32,8 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     accountNumber,
     subscription: {
       ...answer.value,
-      fee: MONEY.format(answer.value.monthlyFee),
-      since: DAY.format(new Date(answer.value.activatedAt)),
+      fee: formatPesos(answer.value.monthlyFee),
+      since: formatDate(answer.value.activatedAt, 'date'),
     },
     message: null,
   }

@@ -9,7 +9,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(
     matches,
     data?.focus ? FOCUS_PAGE_TITLES[data.focus] : 'Fibre Internet for Home and Business',
-    'Check if fibre reaches your address, apply online in five steps with plans from ₱888 a month, and pay your bill your way.',
+    'Check if fibre reaches your address, apply online in five steps with plans from ₱888.00 a month, and pay your bill your way.',
   )
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

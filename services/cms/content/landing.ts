@@ -4,7 +4,7 @@ export const banners: Banner[] = [
   {
     id: 'fibre-for-every-home',
     title: 'Fibre internet for every Filipino home',
-    text: 'Unlimited fibre with no data cap, from ₱888 a month. See if {product} reaches your street in under a minute.',
+    text: 'Unlimited fibre with no data cap, from ₱888.00 a month. See if {product} reaches your street in under a minute.',
     link: { label: 'Check Availability', href: '/CheckAvailability' },
   },
   {

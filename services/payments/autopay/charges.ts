@@ -22,7 +22,8 @@ import { createDeliveryQueue, enqueueMessage } from '../../notifications/outbox.
 import { notify } from '../../notifications/inbox.ts'
 import { PaymentGatewayError } from '../payment-gateway.ts'
 import { paymentEvents, portalPayments } from '../tables.ts'
-import { addDays, manilaDay } from './days.ts'
+import { formatDate } from '../../../lib/dates.ts'
+import { addDays, manilaDate } from '../../../lib/manila-time.ts'
 import { brandName, createAutopayService, type AutopayDeps, type AutopayService } from './service.ts'
 import { autopayCharges, autopayEnrolments } from './tables.ts'
 
@@ -86,7 +87,7 @@ export function createAutopayCharges(deps: AutopayDeps, autopay: AutopayService 
       const dueOn = details.dueDate
       if (details.amountDue <= 0 || !dueOn || dueOn > today) continue
       // Bills due before AutoPay started are the customer's to pay.
-      if (enrolment.activatedAt && dueOn < manilaDay(enrolment.activatedAt)) continue
+      if (enrolment.activatedAt && dueOn < manilaDate(enrolment.activatedAt)) continue
       if (enrolment.status === 'cancelling' && dueOn > (enrolment.cancelEffectiveAfter ?? '')) continue
       const added = await db
         .insert(autopayCharges)
@@ -187,7 +188,7 @@ export function createAutopayCharges(deps: AutopayDeps, autopay: AutopayService 
         paymentId: row!.id,
         kind: 'initiated',
         at,
-        detail: `AutoPay: ${pesos(amount)} to your ${card} for the bill due ${charge.dueOn}.`,
+        detail: `AutoPay: ${pesos(amount)} to your ${card} for the bill due ${formatDate(charge.dueOn, 'date')}.`,
       })
       await tx
         .update(autopayCharges)
@@ -293,7 +294,7 @@ export function createAutopayCharges(deps: AutopayDeps, autopay: AutopayService 
             accountNumber: charge.accountNumber,
             kind: 'payment_posted',
             title: 'AutoPay paid your bill',
-            body: `AutoPay charged ${amount} to your ${card} for the bill of account ${charge.accountNumber} due ${charge.dueOn}. Reference ${payment.reference}.`,
+            body: `AutoPay charged ${amount} to your ${card} for the bill of account ${charge.accountNumber} due ${formatDate(charge.dueOn, 'date')}. Reference ${payment.reference}.`,
             link: '/customer/auto-pay',
           },
           at,
@@ -309,7 +310,7 @@ export function createAutopayCharges(deps: AutopayDeps, autopay: AutopayService 
         .limit(1)
       const reason = lastFailure?.detail ?? 'The card was declined.'
       const final = charge.tries >= AUTOPAY_MAX_TRIES
-      const nextAttemptOn = addDays(manilaDay(at), 1)
+      const nextAttemptOn = addDays(manilaDate(at), 1)
       await tx
         .update(autopayCharges)
         .set({
@@ -324,8 +325,8 @@ export function createAutopayCharges(deps: AutopayDeps, autopay: AutopayService 
         .where(eq(autopayCharges.id, charge.id))
       const title = final ? 'AutoPay could not pay your bill' : 'AutoPay will try your card again'
       const body = final
-        ? `AutoPay could not charge ${amount} to your ${card} for the bill of account ${charge.accountNumber} due ${charge.dueOn} after ${charge.tries} tries (${reason}). Please pay the bill another way.`
-        : `AutoPay could not charge ${amount} to your ${card} for the bill of account ${charge.accountNumber} due ${charge.dueOn} (${reason}). We will try again on ${nextAttemptOn}.`
+        ? `AutoPay could not charge ${amount} to your ${card} for the bill of account ${charge.accountNumber} due ${formatDate(charge.dueOn, 'date')} after ${charge.tries} tries (${reason}). Please pay the bill another way.`
+        : `AutoPay could not charge ${amount} to your ${card} for the bill of account ${charge.accountNumber} due ${formatDate(charge.dueOn, 'date')} (${reason}). We will try again on ${formatDate(nextAttemptOn, 'date')}.`
       await notify(
         tx,
         {
@@ -373,7 +374,7 @@ export function createAutopayCharges(deps: AutopayDeps, autopay: AutopayService 
   /** The whole job for the clock's Manila "today". */
   async function run(): Promise<AutopayRunReport> {
     const now = deps.now()
-    const today = manilaDay(now)
+    const today = manilaDate(now)
     const cancellationsFinished = await autopay.finishCancellations()
     const scheduled = await schedule(today, now)
     let attempted = 0

@@ -22,7 +22,7 @@ import type { Executor } from '../../db/client.ts'
 import { ServiceError } from '../../errors.ts'
 import { PaymentGatewayError, WebhookVerificationError, type PaymentGateway } from '../payment-gateway.ts'
 import { gatewayWebhookEvents, portalPayments } from '../tables.ts'
-import { manilaDay } from './days.ts'
+import { manilaDate } from '../../../lib/manila-time.ts'
 import {
   autopayCharges,
   autopayEnrolments,
@@ -166,7 +166,7 @@ export function createAutopayService(deps: AutopayDeps) {
   // --- the view ---------------------------------------------------------------------------
 
   async function view(accountNumber: string): Promise<AutopayView> {
-    const today = manilaDay(deps.now())
+    const today = manilaDate(deps.now())
     const open = await openEnrolment(db, accountNumber)
     const state = stateOf(open, today)
     const current = state === 'not_set_up' ? null : open
@@ -587,7 +587,7 @@ export function createAutopayService(deps: AutopayDeps) {
      */
     async cancel(caller: Caller, accountNumber: string): Promise<CancelAnswer> {
       await ownFibreAccount(caller, accountNumber, AUTOPAY_MESSAGES.unableToCancel)
-      const today = manilaDay(deps.now())
+      const today = manilaDate(deps.now())
       // spec 4: the current month's due date (bills are monthly); a bill not issued yet has none.
       let dueThisMonth: string | null = null
       try {
@@ -620,7 +620,7 @@ export function createAutopayService(deps: AutopayDeps) {
 
     /** Cancellations whose date has passed take effect (the job runs this); answers how many. */
     async finishCancellations(): Promise<number> {
-      const today = manilaDay(deps.now())
+      const today = manilaDate(deps.now())
       const due = await db
         .select()
         .from(autopayEnrolments)

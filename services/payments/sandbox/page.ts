@@ -4,6 +4,7 @@
  * one to fail the payment; one form to cancel. Styles come from the sandbox's own stylesheet
  * (the portal's CSP allows 'self' and no inline style).
  */
+import { formatPesos } from '../../../lib/pesos.ts'
 import { TEST_MODE_NOTICE } from '../../../lib/test-mode.ts'
 import type { SandboxPayment, SandboxSessionAttributes } from './tables.ts'
 
@@ -22,7 +23,7 @@ export const methodName = (code: string) => METHOD_NAMES[code] ?? code
 export const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-export const pesos = (centavos: number) => `₱${(centavos / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`
+export const pesos = (centavos: number) => formatPesos(centavos / 100)
 
 export type PageSession = {
   id: string

@@ -6,6 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, type Page } from '@playwright/test'
+import { manilaWallClock } from '../../../lib/manila-time'
 import type { Person } from './check-availability'
 
 /** Demo Makati Tower (services/coverage/seed.ts): serviceable. */
@@ -55,7 +56,7 @@ export async function draftWithPlan(
 
 /** A birth date `years` years before today in Manila, shifted by `days`. */
 export function birthDateYearsAgo(years: number, days = 0): string {
-  const manila = new Date(Date.now() + 8 * 60 * 60 * 1000)
+  const manila = manilaWallClock(new Date())
   const date = new Date(Date.UTC(manila.getUTCFullYear() - years, manila.getUTCMonth(), manila.getUTCDate() + days))
   return date.toISOString().slice(0, 10)
 }
