@@ -4,7 +4,8 @@
  *   1. throughput, with autocannon, of the landing page and the plans list against a bare
  *      React Router v7 app served alone by react-router-serve (scripts/bench/bare.ts), and against the
  *      in-process floor (`/__floor`, a bare page through the portal's own middleware),
- *      which shows how the gap splits between middleware and page; rounds rotate the order;
+ *      which shows how the gap splits between middleware and page; and of two signed-in pages
+ *      (the dashboard and bill history, as the demo customer); rounds rotate the order;
  *   2. a full step-2 POST of /CheckAvailability with 20 visitors at once (p99);
  *   3. page weight of every public page: HTML, and the JS and CSS a first visit loads;
  *   4. when a Postgres server answers (BENCH_DATABASE_URL or TEST_DATABASE_URL), the scale-out
@@ -45,6 +46,7 @@ import { measureScaleOut, printScaleOut, scaleOutChecks } from './bench/scale-ou
 import { freePort, serverGroup, startServer, stopServer } from './bench/processes.ts'
 import { BROWSER_HEADERS, CONNECTIONS, ROUNDS, SECONDS, WARMUP_SECONDS } from './bench/settings.ts'
 import { checkTargets, LABELS, printChecks, printReport, runInfo } from './bench/report.ts'
+import { signInByRequests } from '../tests/support/portal.ts'
 
 // Every public page of the spec; those not built yet answer 404 and are flagged.
 const PAGES = [
@@ -69,6 +71,8 @@ const PAGES = [
 const LANDING = '/'
 const FLOOR = '/__floor'
 const PLANS = '/plans'
+const DASHBOARD = '/customer'
+const BILL_HISTORY = '/customer/bill-history'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -98,13 +102,18 @@ async function main() {
   console.log(`> starting react-router-serve with the bare app on port ${barePort}`)
   const bare = await startBareApp(barePort)
 
-  // 1. Throughput.
+  // 1. Throughput: the public pages, and two signed-in pages as the demo customer (issue 35,
+  // item 2), whose CPU per response counts the portal, its upstream thread and PGlite at once.
   const portal = serverGroup()
+  const customer = { email: 'customer@example.com', password: 'Customer2024' }
+  const cookie = (await signInByRequests(base, customer, '__Host-session')).jar.header()
   const throughput = await measureThroughput([
     { label: LABELS.bare, page: '/', url: `${bare.base}/`, pgid: bare.pgid },
     { label: LABELS.landing, page: LANDING, url: base + LANDING, pgid: portal },
     { label: LABELS.plans, page: PLANS, url: base + PLANS, pgid: portal },
     { label: LABELS.floor, page: FLOOR, url: base + FLOOR, pgid: portal },
+    { label: LABELS.dashboard, page: DASHBOARD, url: base + DASHBOARD, pgid: portal, headers: { cookie } },
+    { label: LABELS.billHistory, page: BILL_HISTORY, url: base + BILL_HISTORY, pgid: portal, headers: { cookie } },
   ])
 
   // 2. A full step-2 POST of /CheckAvailability, 20 visitors at once, and the same load on

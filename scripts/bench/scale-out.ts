@@ -46,6 +46,7 @@ type SetupKey = (typeof SETUPS)[number]['key']
 const PAGES = [
   { key: 'landing', path: '/', signedIn: false },
   { key: 'dashboard', path: '/customer', signedIn: true },
+  { key: 'bill history', path: '/customer/bill-history', signedIn: true },
 ] as const
 
 const ROLES = ['portals', 'upstreams', 'nginx', 'postgres', 'load generator'] as const
