@@ -33,23 +33,3 @@ export function hasCookie(request: Request, name: string): boolean {
   const header = request.headers.get('cookie')
   return header !== null && new RegExp(`(?:^|;\\s*)${name.replace(/[-$]/g, '\\$&')}=`).test(header)
 }
-
-/**
- * After an action sets or expires one of the portal's cookies, makes the rest of this
- * request see it as the browser will: React Router runs the loaders of a document POST (a form
- * sent without JavaScript) on a copy of the action's request headers, so they read the
- * cookie as it now stands, and the root does not expire a cookie this very answer sets.
- * `setCookie` is the Set-Cookie value; an expired one (Max-Age=0) removes the cookie.
- */
-export function carryCookieInRequest(request: Request, name: string, setCookie: string): void {
-  const pair = setCookie.split(';')[0]!
-  const expired = /;\s*max-age=0(?:;|$)/i.test(setCookie)
-  const others = (request.headers.get('cookie') ?? '')
-    .split(/;\s*/)
-    .filter((part) => part !== '' && !part.startsWith(`${name}=`))
-  try {
-    request.headers.set('cookie', [...others, ...(expired ? [] : [pair])].join('; '))
-  } catch {
-    // A request whose headers are immutable: its loaders see the cookie on the next request instead.
-  }
-}

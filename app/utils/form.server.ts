@@ -6,7 +6,7 @@ import { data } from 'react-router'
 import type { z } from 'zod'
 import { UNSUPPORTED_CHARACTERS, hasControlCharacters } from '../../lib/control-characters'
 import type { FormConstraint } from '~/ui/use-schema-form'
-import { isUpstreamError } from '~/upstream/errors'
+import type { UpstreamError } from '~/upstream/errors'
 import { upstreamMessage, upstreamStatus } from './upstream-failure'
 
 /**
@@ -83,14 +83,13 @@ export type FormFailure = { status: number; result: SubmissionResult<string[]> }
  * Maps a rejected call onto the form (docs/conventions.md: upstream rejections become form errors,
  * the user's input comes back): a 422's per-field messages go beside the fields (renamed
  * where the upstream's names differ from the form's), anything else is a form-level
- * message. Unexpected errors are rethrown for the error boundary.
+ * message (the caller has the failure from a call's result: app/visit/call.server.ts).
  */
 export function failureReply(
-  error: unknown,
+  error: UpstreamError,
   submission: FormSubmission,
   options: { hideFields?: string[]; rename?: Record<string, string> } = {},
 ): FormFailure {
-  if (!isUpstreamError(error)) throw error
   const hideFields = options.hideFields
   if (error.kind === 'rejected' && error.fields) {
     const fieldErrors: Record<string, string[]> = {}

@@ -22,6 +22,7 @@ import {
 import { CART_TEXTS } from '../../app/features/cart/texts.ts'
 import { readDraft, saveDraftSection } from '../../app/features/drafts/draft.server.ts'
 import { changeCustomerCategory, readCustomerCategory } from '../../app/features/plans/customer-category.server.ts'
+import { visitOf, type Visit } from '../../app/visit/visit.server.ts'
 import { seedCatalog } from '../../services/catalog/seed.ts'
 import { startTestUpstream, type TestUpstream } from '../support/upstream.ts'
 
@@ -30,9 +31,15 @@ function browser(...cookies: string[]) {
   return new Request('http://portal.test/plans', { headers: cookies.length > 0 ? { cookie: cookies.join('; ') } : {} })
 }
 
-/** The "draft=…" pair of a Set-Cookie in these headers. */
-function draftCookieIn(headers: Headers): string {
-  const line = headers.getSetCookie().find((value) => value.startsWith('draft='))
+/** One request of a browser holding these cookies: its visit (the cookies it sets are in `cookiesSet`). */
+function visitWith(context: AppLoadContext, ...cookies: string[]): Visit {
+  return visitOf(browser(...cookies), context)
+}
+
+/** The "draft=…" pair of a Set-Cookie in these headers, or among a visit's. */
+function draftCookieIn(sent: Headers | Visit): string {
+  const lines = sent instanceof Headers ? sent.getSetCookie() : sent.cookiesSet
+  const line = lines.find((value) => value.startsWith('draft='))
   expect(line, 'a draft Set-Cookie').toBeDefined()
   return line!.split(';')[0]!
 }
@@ -76,37 +83,37 @@ describe.each(['in-process', 'http'] as const)('the cart through the gateway, %s
   })
 
   it('keeps a visitor’s cart in their draft: plan, router, payment mode, removal, and a reload finds it as it was', async () => {
-    const first = await addPlan(browser(), t.context, 'fiber-plan-1699')
-    const cart = expectCart(first)
-    const cookie = draftCookieIn(first.headers)
+    const visitor = visitWith(t.context)
+    const cart = expectCart(await addPlan(visitor, 'fiber-plan-1699'))
+    const cookie = draftCookieIn(visitor)
     expect(cart.planCode).toBe('fiber-plan-1699')
     expect(cart.upfrontFeePaymentOption).toBeNull()
 
-    const withRouter = expectCart(await addItem(browser(cookie), t.context, 'mesh-wifi6-router'))
+    const withRouter = expectCart(await addItem(visitWith(t.context, cookie), 'mesh-wifi6-router'))
     expect(withRouter.itemDetails).toEqual([{ itemName: 'Mesh Wi-Fi 6 router', quantity: 1 }])
     // As a posted form would (CartFormSchema's set-quantity intent).
     const two = expectCart(
-      await applyCartForm(browser(cookie), t.context, {
+      await applyCartForm(visitWith(t.context, cookie), {
         intent: 'set-quantity',
         productCode: 'mesh-wifi6-router',
         quantity: 2,
       }),
     )
     expect(two.cartItems[1]).toMatchObject({ productCode: 'mesh-wifi6-router', quantity: 2 })
-    const staggered = expectCart(await choosePaymentMode(browser(cookie), t.context, 'STAGGERED'))
+    const staggered = expectCart(await choosePaymentMode(visitWith(t.context, cookie), 'STAGGERED'))
     expect(staggered.totals).toMatchObject({
       monthlyRecurringFee: 1699,
       totalInstallationFee: 8498,
       dueUpfront: 0,
       instalments: { months: 12, amount: 708.16, lastAmount: 708.24 },
     })
-    const outright = expectCart(await choosePaymentMode(browser(cookie), t.context, 'OUTRIGHT'))
+    const outright = expectCart(await choosePaymentMode(visitWith(t.context, cookie), 'OUTRIGHT'))
     expect(outright.totals).toMatchObject({ dueUpfront: 8498, instalments: null, firstBill: 10197 })
     // Pay via installer (issue 33): the upfront amount leaves the first bill for the installer.
-    const installer = expectCart(await chooseUpfrontPayment(browser(cookie), t.context, 'INSTALLER'))
+    const installer = expectCart(await chooseUpfrontPayment(visitWith(t.context, cookie), 'INSTALLER'))
     expect(installer.upfrontPayment).toBe('INSTALLER')
     expect(installer.totals).toMatchObject({ dueUpfront: 8498, dueAtInstallation: 8498, firstBill: 1699 })
-    const removed = expectCart(await removeItem(browser(cookie), t.context, 'mesh-wifi6-router'))
+    const removed = expectCart(await removeItem(visitWith(t.context, cookie), 'mesh-wifi6-router'))
     expect(removed.cartItems.map((item) => item.productCode)).toEqual(['fiber-plan-1699'])
 
     // A reload: a new request with the same cookie, nothing else.
@@ -117,34 +124,37 @@ describe.each(['in-process', 'http'] as const)('the cart through the gateway, %s
   })
 
   it('refuses a second plan with the server’s message; changing plans is reconfigure', async () => {
-    const first = await addPlan(browser(), t.context, 'fiber-plan-888')
-    const cookie = draftCookieIn(first.headers)
-    const second = await addPlan(browser(cookie), t.context, 'fiber-plan-1299')
+    const visitor = visitWith(t.context)
+    expectCart(await addPlan(visitor, 'fiber-plan-888'))
+    const cookie = draftCookieIn(visitor)
+    const second = await addPlan(visitWith(t.context, cookie), 'fiber-plan-1299')
     expect(second).toMatchObject({
       status: false,
       message: 'Your cart already has a plan. Change your plan instead of adding another one.',
     })
-    const changed = expectCart(await changePlan(browser(cookie), t.context, 'fiber-plan-1299'))
+    const changed = expectCart(await changePlan(visitWith(t.context, cookie), 'fiber-plan-1299'))
     expect(changed.planCode).toBe('fiber-plan-1299')
     // A refusal of the server's, with its words: more routers than allowed.
-    const tooMany = await addItem(browser(cookie), t.context, 'mesh-wifi6-router', 5)
+    const tooMany = await addItem(visitWith(t.context, cookie), 'mesh-wifi6-router', 5)
     expect(tooMany).toMatchObject({ status: false, message: 'You can add up to 3 of this item.' })
   })
 
   it('an add-on before any plan: the message, and no draft made', async () => {
-    const answer = await addItem(browser(), t.context, 'mesh-wifi6-router')
+    const visitor = visitWith(t.context)
+    const answer = await addItem(visitor, 'mesh-wifi6-router')
     expect(answer).toMatchObject({ status: false, message: CART_TEXTS.planFirst })
-    expect(answer.headers.getSetCookie()).toEqual([])
+    expect(visitor.cookiesSet).toEqual([])
   })
 
   it('opens nothing with a cart id from another draft', async () => {
-    const mine = await addPlan(browser(), t.context, 'fiber-plan-1699')
+    const me = visitWith(t.context)
+    const mine = await addPlan(me, 'fiber-plan-1699')
     const myCart = expectCart(mine)
     // Another visitor whose draft names my cart's id (as if they had learned it).
     const theirs = await saveDraftSection(browser(), t.context, 'cart', { cartId: myCart.cartId })
     const theirCookie = draftCookieIn(theirs)
     expect(await readCart(browser(theirCookie), t.context)).toBeNull()
-    expect(await removeItem(browser(theirCookie), t.context, 'fiber-plan-1699')).toMatchObject({
+    expect(await removeItem(visitWith(t.context, theirCookie), 'fiber-plan-1699')).toMatchObject({
       status: false,
       message: CART_TEXTS.planFirst,
     })
@@ -155,28 +165,29 @@ describe.each(['in-process', 'http'] as const)('the cart through the gateway, %s
       serverMessage: 'Your cart has expired. Please choose your plan again.',
     })
     // Mine is untouched.
-    expect((await readCart(browser(draftCookieIn(mine.headers)), t.context))!.cartItems).toHaveLength(1)
+    expect((await readCart(browser(draftCookieIn(me)), t.context))!.cartItems).toHaveLength(1)
   })
 
   it('keeps the customer category in the draft: SME by choice, the flag only when SME, RES by default', async () => {
-    expect(await readCustomerCategory(browser(), t.context)).toEqual({
+    expect(await readCustomerCategory(visitWith(t.context))).toEqual({
       category: 'RES',
       isWorkingGovtEmbassyWorker: false,
     })
-    const govtAsRes = await changeCustomerCategory(browser(), t.context, {
+    const visitor = visitWith(t.context)
+    const govtAsRes = await changeCustomerCategory(visitor, {
       type: 'SAVE_GOVT',
       isWorkingGovtEmbassyWorker: true,
     })
     expect(govtAsRes.state).toEqual({ category: 'RES', isWorkingGovtEmbassyWorker: false })
-    const cookie = draftCookieIn(govtAsRes.headers)
-    await changeCustomerCategory(browser(cookie), t.context, { type: 'SAVE', category: 'SME' })
-    await changeCustomerCategory(browser(cookie), t.context, { type: 'SAVE_GOVT', isWorkingGovtEmbassyWorker: true })
-    expect(await readCustomerCategory(browser(cookie), t.context)).toEqual({
+    const cookie = draftCookieIn(visitor)
+    await changeCustomerCategory(visitWith(t.context, cookie), { type: 'SAVE', category: 'SME' })
+    await changeCustomerCategory(visitWith(t.context, cookie), { type: 'SAVE_GOVT', isWorkingGovtEmbassyWorker: true })
+    expect(await readCustomerCategory(visitWith(t.context, cookie))).toEqual({
       category: 'SME',
       isWorkingGovtEmbassyWorker: true,
     })
-    await changeCustomerCategory(browser(cookie), t.context, { type: 'CLEAR' })
-    expect((await readCustomerCategory(browser(cookie), t.context)).category).toBe('RES')
+    await changeCustomerCategory(visitWith(t.context, cookie), { type: 'CLEAR' })
+    expect((await readCustomerCategory(visitWith(t.context, cookie))).category).toBe('RES')
   })
 })
 
@@ -203,17 +214,18 @@ describe('the cart instance call (spec 9: 3 attempts, then spec 8’s message)',
 
   it('gives up after 3 failed attempts with "Failed to create cart instance id"', async () => {
     const flaky = flakyInstance(3)
-    const answer = await addPlan(browser(), flaky.context, 'fiber-plan-888')
+    const visitor = visitWith(flaky.context)
+    const answer = await addPlan(visitor, 'fiber-plan-888')
     expect(answer).toMatchObject({ status: false, message: 'Failed to create cart instance id' })
     expect(flaky.attempts()).toBe(3)
     // The draft was made (its cookie is in the answer): the visitor's plan choice is kept for the next try.
-    const draft = await readDraft(browser(draftCookieIn(answer.headers)), flaky.context)
+    const draft = await readDraft(browser(draftCookieIn(visitor)), flaky.context)
     expect(draft!.sections).toEqual({ plan: { planCode: 'fiber-plan-888' } })
   })
 
   it('succeeds on the third attempt with one cart', async () => {
     const flaky = flakyInstance(2)
-    const cart = expectCart(await addPlan(browser(), flaky.context, 'fiber-plan-888'))
+    const cart = expectCart(await addPlan(visitWith(flaky.context), 'fiber-plan-888'))
     expect(flaky.attempts()).toBe(3)
     expect(cart.planCode).toBe('fiber-plan-888')
   })

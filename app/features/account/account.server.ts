@@ -12,6 +12,7 @@ import type { Config } from '../../../lib/env'
 import { isUpstreamError } from '../../upstream/errors'
 import { upstreamFor } from '../../upstream/index.server'
 import { failureReply, type FormFailure, type FormSubmission } from '~/utils/form.server'
+import { failedPage, resultOf } from '~/visit/call.server'
 import type { RegisterSchema } from './schemas'
 
 /** Whether the error is the upstream saying a one-time link is expired, used or unknown. */
@@ -63,12 +64,9 @@ export async function register(
 ): Promise<FormFailure | { email: string }> {
   // The confirmation is the screen's own check; spec 3's body has no such field.
   const { confirmPassword: _confirmation, ...registration } = submission.value
-  try {
-    await identityUpstream(context).register(registration, context.clientAddress)
-    return { email: registration.email }
-  } catch (error) {
-    return failureReply(error, submission, { hideFields: PASSWORD_FIELDS })
-  }
+  const done = await resultOf(identityUpstream(context).register(registration, context.clientAddress))
+  if (!done.ok) return failureReply(done.error, submission, { hideFields: PASSWORD_FIELDS })
+  return { email: registration.email }
 }
 
 /** The same answer whether or not the email has an account waiting (the service's rule). */
@@ -76,24 +74,18 @@ export async function resendActivation(
   context: AppLoadContext,
   submission: Parsed<{ email: string }>,
 ): Promise<FormFailure | null> {
-  try {
-    await identityUpstream(context).resendActivation(submission.value.email, context.clientAddress)
-    return null
-  } catch (error) {
-    return failureReply(error, submission)
-  }
+  const done = await resultOf(identityUpstream(context).resendActivation(submission.value.email, context.clientAddress))
+  return done.ok ? null : failureReply(done.error, submission)
 }
 
 export async function requestPasswordReset(
   context: AppLoadContext,
   submission: Parsed<{ email: string }>,
 ): Promise<FormFailure | null> {
-  try {
-    await identityUpstream(context).requestPasswordReset(submission.value.email, context.clientAddress)
-    return null
-  } catch (error) {
-    return failureReply(error, submission)
-  }
+  const done = await resultOf(
+    identityUpstream(context).requestPasswordReset(submission.value.email, context.clientAddress),
+  )
+  return done.ok ? null : failureReply(done.error, submission)
 }
 
 type LinkOutcome = { state: 'done' } | { state: 'failed' } | { state: 'form'; failure: FormFailure }
@@ -101,13 +93,10 @@ type LinkOutcome = { state: 'done' } | { state: 'failed' } | { state: 'form'; fa
 /** spec 4: the verification result is verified or failed. */
 export async function verifyEmail(context: AppLoadContext, token: string | undefined): Promise<'verified' | 'failed'> {
   if (!looksLikeLinkToken(token)) return 'failed'
-  try {
-    await identityUpstream(context).verifyEmail(token)
-    return 'verified'
-  } catch (error) {
-    if (isDeadLink(error)) return 'failed'
-    throw error
-  }
+  const done = await resultOf(identityUpstream(context).verifyEmail(token))
+  if (done.ok) return 'verified'
+  if (isDeadLink(done.error)) return 'failed'
+  return failedPage(done)
 }
 
 export async function resetPassword(
@@ -116,16 +105,13 @@ export async function resetPassword(
   submission: Parsed<{ password: string }>,
 ): Promise<LinkOutcome> {
   if (!looksLikeLinkToken(token)) return { state: 'failed' }
-  try {
-    await identityUpstream(context).resetPassword(token, submission.value.password)
-    return { state: 'done' }
-  } catch (error) {
-    if (isDeadLink(error)) return { state: 'failed' }
-    // The upstream names the new password newPassword; a bad token is a dead link.
-    const failure = failureReply(error, submission, {
-      hideFields: PASSWORD_FIELDS,
-      rename: { newPassword: 'password', accessToken: '_form' },
-    })
-    return { state: 'form', failure }
-  }
+  const done = await resultOf(identityUpstream(context).resetPassword(token, submission.value.password))
+  if (done.ok) return { state: 'done' }
+  if (isDeadLink(done.error)) return { state: 'failed' }
+  // The upstream names the new password newPassword; a bad token is a dead link.
+  const failure = failureReply(done.error, submission, {
+    hideFields: PASSWORD_FIELDS,
+    rename: { newPassword: 'password', accessToken: '_form' },
+  })
+  return { state: 'form', failure }
 }

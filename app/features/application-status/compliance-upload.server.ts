@@ -10,13 +10,13 @@
 import fs from 'node:fs'
 import { data, redirect, type AppLoadContext } from 'react-router'
 import { prepareFile, readUploadForm, UploadFormError } from '~/features/documents/upload.server'
-import { isUpstreamError, type UpstreamError } from '~/upstream/errors'
-import { upstreamFor } from '~/upstream/index.server'
+import type { UpstreamError } from '~/upstream/errors'
 import { redirectWithToast } from '~/utils/toast.server'
 import { upstreamMessage } from '~/utils/upstream-failure'
 import { CATEGORY_LABELS } from '../../../lib/application-status-words'
 import { DocumentCategorySchema, UPLOAD_MESSAGES, subCategoriesOf, type DocumentCategory } from '../../../lib/documents'
 import { toWebStream } from '../../../lib/web-streams'
+import { visitOf } from '~/visit/visit.server'
 import { complianceSession } from './compliance.server'
 import { TEXT } from './texts'
 
@@ -154,14 +154,15 @@ export async function complianceUploadAction(
   if (!received.ok) return received.answer
   try {
     const { path, ...file } = received.file
-    try {
-      await upstreamFor(context).applicationStatus.complianceUpload(open.id, open.sessionToken, {
+    const sent = await visitOf(request, context).portal.call((upstream) =>
+      upstream.applicationStatus.complianceUpload(open.id, open.sessionToken, {
         category: open.view.category,
         ...file,
         body: documentStream(path),
-      })
-    } catch (error) {
-      if (!isUpstreamError(error)) throw error
+      }),
+    )
+    if (!sent.ok) {
+      const { error } = sent
       if (error.kind === 'rejected' && (error.status === 404 || error.status === 409)) {
         // The session ended or the category closed meanwhile: the compliance page says what is open now.
         return redirectWithToast(context.config, compliancePage(open.id), {

@@ -12,11 +12,10 @@
  * (compliance-upload.server.ts), behind the same proof (`complianceSession`).
  */
 import { data, redirect, type AppLoadContext } from 'react-router'
-import { upstreamFor } from '~/upstream/index.server'
-import { isUpstreamError } from '~/upstream/errors'
 import type { ComplianceView } from '~/upstream/application-status.server'
-import { carryCookieInRequest, hasCookie, signedCookie } from '~/utils/cookies.server'
-import { upstreamMessage } from '~/utils/upstream-failure'
+import { hasCookie, signedCookie } from '~/utils/cookies.server'
+import { failedPage, type Failure } from '~/visit/call.server'
+import { visitOf } from '~/visit/visit.server'
 import type { Config } from '../../../lib/env'
 import { LINK_TOKEN_PATTERN, OtpCodeSchema } from '../../../lib/application-status'
 import { TEXT } from './texts'
@@ -52,13 +51,12 @@ export async function complianceSession(
   if (!id || !LINK_TOKEN_PATTERN.test(id)) return null
   const sessionToken = await sessionTokenOf(request, context.config)
   if (!sessionToken) return null
-  try {
-    const view = await upstreamFor(context).applicationStatus.complianceBySession(id, sessionToken)
-    return { view, sessionToken }
-  } catch (error) {
-    if (isUpstreamError(error) && error.kind === 'rejected' && error.status === 404) return null
-    throw error
-  }
+  const found = await visitOf(request, context).portal.call((upstream) =>
+    upstream.applicationStatus.complianceBySession(id, sessionToken),
+  )
+  if (found.ok) return { view: found.value, sessionToken }
+  if (found.error.kind === 'rejected' && found.error.status === 404) return null
+  return failedPage(found)
 }
 
 /** The application and its open categories when this browser proved the email for link `id`; otherwise null. */
@@ -81,15 +79,12 @@ export async function complianceAction(request: Request, context: AppLoadContext
   const form = await readForm(request)
   const intent = form.get('intent')
   const maskedEmail = String(form.get('maskedEmail') ?? '').slice(0, 260)
-  const calls = upstreamFor(context).applicationStatus
+  const visit = visitOf(request, context)
 
   if (intent === 'send') {
-    try {
-      const sent = await calls.sendCode(id)
-      return data<ComplianceState>({ state: 'code', maskedEmail: sent.maskedEmail })
-    } catch (error) {
-      return failure(error)
-    }
+    const sent = await visit.portal.call((upstream) => upstream.applicationStatus.sendCode(id))
+    if (!sent.ok) return failure(sent)
+    return data<ComplianceState>({ state: 'code', maskedEmail: sent.value.maskedEmail })
   }
 
   if (intent === 'verify') {
@@ -100,39 +95,34 @@ export async function complianceAction(request: Request, context: AppLoadContext
         { status: 400 },
       )
     }
-    try {
-      const { sessionToken } = await calls.verifyCode(id, code.data)
-      const setCookie = await complianceCookie(context.config).serialize(sessionToken)
-      carryCookieInRequest(request, complianceCookie(context.config).name, setCookie)
-      // Back to this page's address (either alias), now as a GET that shows the documents.
-      throw redirect(new URL(request.url).pathname, { status: 303, headers: { 'set-cookie': setCookie } })
-    } catch (error) {
-      if (error instanceof Response) throw error
-      if (isUpstreamError(error) && error.kind === 'rejected') {
-        if (error.status === 422) {
-          return data<ComplianceState>(
-            { state: 'code', maskedEmail, error: error.fields?.code?.[0] ?? TEXT.linkInvalid },
-            { status: 422 },
-          )
-        }
-        if (error.status === 409) {
-          return data<ComplianceState>(
-            { state: 'code', maskedEmail, error: error.serverMessage ?? TEXT.linkInvalid, dead: true },
-            { status: 409 },
-          )
-        }
+    const verified = await visit.portal.call((upstream) => upstream.applicationStatus.verifyCode(id, code.data))
+    if (!verified.ok) {
+      const { error } = verified
+      if (error.kind === 'rejected' && error.status === 422) {
+        return data<ComplianceState>(
+          { state: 'code', maskedEmail, error: error.fields?.code?.[0] ?? TEXT.linkInvalid },
+          { status: 422 },
+        )
       }
-      return failure(error)
+      if (error.kind === 'rejected' && error.status === 409) {
+        return data<ComplianceState>(
+          { state: 'code', maskedEmail, error: error.serverMessage ?? TEXT.linkInvalid, dead: true },
+          { status: 409 },
+        )
+      }
+      return failure(verified)
     }
+    const setCookie = await complianceCookie(context.config).serialize(verified.value.sessionToken)
+    // Back to this page's address (either alias), now as a GET that shows the documents.
+    throw redirect(new URL(request.url).pathname, { status: 303, headers: { 'set-cookie': setCookie } })
   }
   return data(invalid(), { status: 400 })
 }
 
-function failure(error: unknown) {
-  if (!isUpstreamError(error)) throw error
+function failure({ error, message }: Failure) {
   if (error.kind === 'rejected' && error.status === 404) return data(invalid(), { status: 404 })
   if (error.kind === 'rejected' && error.status === 429) {
     return data(invalid(error.serverMessage ?? TEXT.linkInvalid), { status: 429 })
   }
-  return data(invalid(upstreamMessage(error)), { status: error.kind === 'rejected' ? (error.status ?? 400) : 503 })
+  return data(invalid(message), { status: error.kind === 'rejected' ? (error.status ?? 400) : 503 })
 }

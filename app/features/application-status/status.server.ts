@@ -3,14 +3,12 @@
  * (landing alias) posts here; the page /{refNo}/{refIdentifier} shows the status only when
  * the upstream matches both parts. Every miss reads the same; the upstream counts them.
  */
-import { data, redirect, type AppLoadContext } from 'react-router'
-import { upstreamFor } from '~/upstream/index.server'
-import { isUpstreamError } from '~/upstream/errors'
+import { data, redirect } from 'react-router'
 import type { StatusView } from '~/upstream/application-status.server'
-import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
+import { upstreamStatus } from '~/utils/upstream-failure'
+import type { Visit } from '~/visit/visit.server'
 import { normaliseIdentifier, STATUS_REFERENCE_PATTERN } from '../../../lib/application-status'
 import { TEXT } from './texts'
-import { readForm } from '~/utils/form.server'
 
 export type LookupValues = { referenceNo: string; identifier: string }
 export type LookupErrors = { referenceNo?: string; identifier?: string; form?: string }
@@ -55,16 +53,14 @@ export const statusPath = (referenceNo: string, identifier: string) =>
 type Outcome = { found: StatusView } | { missed: string; status: number; notFound: boolean }
 
 /** The upstream's answer for a pair: the view, or the one generic message (or the limit's, or the failure's). */
-export async function lookupStatus(context: AppLoadContext, referenceNo: string, identifier: string): Promise<Outcome> {
-  try {
-    return {
-      found: await upstreamFor(context).applicationStatus.lookup(referenceNo, identifier, context.clientAddress),
-    }
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    if (error.kind === 'rejected' && error.status === 404) return { missed: TEXT.notFound, status: 404, notFound: true }
-    return { missed: upstreamMessage(error), status: upstreamStatus(error), notFound: false }
-  }
+export async function lookupStatus(visit: Visit, referenceNo: string, identifier: string): Promise<Outcome> {
+  const looked = await visit.portal.call((upstream) =>
+    upstream.applicationStatus.lookup(referenceNo, identifier, visit.clientAddress),
+  )
+  if (looked.ok) return { found: looked.value }
+  const { error } = looked
+  if (error.kind === 'rejected' && error.status === 404) return { missed: TEXT.notFound, status: 404, notFound: true }
+  return { missed: looked.message, status: upstreamStatus(error), notFound: false }
 }
 
 /**
@@ -72,11 +68,11 @@ export async function lookupStatus(context: AppLoadContext, referenceNo: string,
  * nothing comes back with the reference and an empty identifier, to be typed again; any
  * other miss (the limit, a failed service) with both as they were typed, to send again.
  */
-export async function lookupAction(request: Request, context: AppLoadContext) {
-  const parsed = parseLookup(await readForm(request))
+export async function lookupAction(visit: Visit, form: FormData) {
+  const parsed = parseLookup(form)
   if (!parsed.ok) return data(parsed.reply, { status: 400 })
   const { referenceNo, identifier } = parsed.value
-  const outcome = await lookupStatus(context, referenceNo, identifier)
+  const outcome = await lookupStatus(visit, referenceNo, identifier)
   if ('missed' in outcome) {
     const values = outcome.notFound ? { referenceNo, identifier: '' } : parsed.values
     return data({ values, errors: { form: outcome.missed } } satisfies LookupReply, { status: outcome.status })
@@ -86,19 +82,18 @@ export async function lookupAction(request: Request, context: AppLoadContext) {
 
 /** spec 7, POST send compliance email: a new link for an applicant on their status page. */
 export async function resendComplianceLink(
-  context: AppLoadContext,
+  visit: Visit,
   referenceNo: string,
   identifier: string,
 ): Promise<{ sent: true } | { error: string; status: number }> {
-  try {
-    await upstreamFor(context).applicationStatus.resendComplianceLink(referenceNo, identifier, context.clientAddress)
-    return { sent: true }
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    if (error.kind === 'rejected' && error.status === 404) return { error: TEXT.notFound, status: 404 }
-    if (error.kind === 'rejected' && error.serverMessage && (error.status === 409 || error.status === 429)) {
-      return { error: error.serverMessage, status: error.status }
-    }
-    return { error: upstreamMessage(error), status: error.kind === 'rejected' ? (error.status ?? 400) : 503 }
+  const sent = await visit.portal.call((upstream) =>
+    upstream.applicationStatus.resendComplianceLink(referenceNo, identifier, visit.clientAddress),
+  )
+  if (sent.ok) return { sent: true }
+  const { error } = sent
+  if (error.kind === 'rejected' && error.status === 404) return { error: TEXT.notFound, status: 404 }
+  if (error.kind === 'rejected' && error.serverMessage && (error.status === 409 || error.status === 429)) {
+    return { error: error.serverMessage, status: error.status }
   }
+  return { error: sent.message, status: error.kind === 'rejected' ? (error.status ?? 400) : 503 }
 }

@@ -12,19 +12,16 @@
  * draft's customer category (spec 2): the other prefix redirects to this one.
  */
 import crypto from 'node:crypto'
-import { data, redirect, type AppLoadContext } from 'react-router'
+import { data, redirect } from 'react-router'
 import { z } from 'zod'
 import { SALES_ROLES } from '~/auth/roles'
-import { requireRole } from '~/visit/by-request.server'
 import { cartOfDraft } from '~/features/cart/cart.server'
 import { DEFAULT_CUSTOMER_CATEGORY } from '~/features/plans/customer-category'
-import { isUpstreamError } from '~/upstream/errors'
 import type { Cart } from '~/upstream/orders.server'
 import { signedCookie } from '~/utils/cookies.server'
 import { failureReply, formConstraint, parseWithZod } from '~/utils/form.server'
 import { failedPage } from '~/visit/call.server'
 import { redirectWithToast } from '~/utils/toast.server'
-import { upstreamStatus } from '~/utils/upstream-failure'
 import type { Draft } from '~/visit/draft.server'
 import type { Visit } from '~/visit/visit.server'
 import { manilaDate, ReferenceNumberSchema, slotLabel } from '../../../lib/application'
@@ -68,14 +65,6 @@ async function sendBack(visit: Visit, to: string, message: string): Promise<neve
   throw await redirectWithToast(visit.config, to, { kind: 'info', message })
 }
 
-/**
- * The sales flow is a sales user's only (spec 6): the root's guard keeps others from its
- * pages, and this keeps them from its actions, which run before the root loader.
- */
-export async function requireFlowRole(request: Request, context: AppLoadContext, flow: WizardFlow) {
-  if (flow === 'sales') await requireRole(request, context, SALES_ROLES)
-}
-
 /** The documents' checklist is complete; a files service that fails says no (the documents page says what failed). */
 async function documentsDone(visit: Visit, draft: Draft): Promise<boolean> {
   const checklist = await visit.portal.call((upstream) => upstream.files.checklist(draft.id))
@@ -85,19 +74,6 @@ async function documentsDone(visit: Visit, draft: Draft): Promise<boolean> {
 /** The page after this one in the wizard (the appointment's next is the review). */
 function nextPage(page: WizardPage): WizardPage {
   return WIZARD_PAGES[Math.min(WIZARD_PAGES.indexOf(page) + 1, WIZARD_PAGES.length - 1)]!
-}
-
-/**
- * The drafts, orders or files service failed (down, slow, a 5xx, a wrong shape): the wizard
- * cannot tell which page is due, so it answers 503 with the shell's "not available right now"
- * instead of an unexpected 500; a refusal is thrown as it was (docs/security.md, Upstream faults).
- * The documents step uses it too.
- */
-export function unavailablePage(error: unknown): never {
-  if (isUpstreamError(error) && error.kind !== 'rejected') {
-    throw data(null, { status: upstreamStatus(error), headers: { 'cache-control': 'no-store' } })
-  }
-  throw error
 }
 
 /**

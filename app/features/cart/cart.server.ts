@@ -6,20 +6,19 @@
  *
  * Every change answers a CartAnswer: `status: true` with the cart as the upstream now has
  * it, or `status: false` with the server's message (spec 5: cart calls require status
- * true; spec 8: cart failures carry the server message). Either way, `headers` go on the
- * response: they may carry the draft cookie of a draft made on the way. An upstream that
- * is down on any other call is thrown (UpstreamError, kind 'unavailable') for the route's
- * error boundary, except the cart instance call, which is retried (spec 9: 3 attempts
- * 2000 ms apart) and then answers 'Failed to create cart instance id'.
+ * true; spec 8: cart failures carry the server message). A draft made on the way sets its
+ * cookie through the visit. An upstream that cannot answer a change says spec 8's message
+ * too; the cart instance call is retried first (spec 9: 3 attempts 2000 ms apart) and then
+ * answers 'Failed to create cart instance id'. Reads for a page that cannot go on without
+ * the cart answer the page with 503 (cartOf).
  */
 import type { AppLoadContext } from 'react-router'
 import { z } from 'zod'
-import { readDraft, saveDraftSection, type Draft } from '~/features/drafts/draft.server'
-import { failedPage } from '~/visit/call.server'
-import type { Visit } from '~/visit/visit.server'
-import { isUpstreamError } from '~/upstream/errors'
-import { upstreamFor } from '~/upstream/index.server'
+import type { Upstream } from '~/upstream/index.server'
 import type { Cart } from '~/upstream/orders.server'
+import { failedPage, type Result } from '~/visit/call.server'
+import type { Draft } from '~/visit/draft.server'
+import { visitOf, type Visit } from '~/visit/visit.server'
 import {
   PaymentModeSchema,
   ProductCodeSchema,
@@ -32,7 +31,9 @@ import { CART_TEXTS } from './texts'
 export type { Cart }
 
 export type CartAnswer =
-  { status: true; cart: Cart; headers: Headers } | { status: false; message: string; headers: Headers }
+  | { status: true; cart: Cart }
+  /** `unavailable`: the upstream could not answer (a 503), rather than refused (a 409). */
+  | { status: false; message: string; unavailable?: boolean }
 
 const quantity = z.coerce.number().int().min(1, CART_TEXTS.quantityRange).max(99, CART_TEXTS.quantityRange)
 
@@ -52,21 +53,16 @@ export const CartFormSchema = z.discriminatedUnion('intent', [
 ])
 export type CartForm = z.output<typeof CartFormSchema>
 
-/** The cart this browser's draft holds, or null (no draft, no cart yet, or one that expired). */
-export async function readCart(request: Request, context: AppLoadContext): Promise<Cart | null> {
-  const draft = await readDraft(request, context)
-  const cartId = draft?.sections.cart?.cartId
-  if (!draft || !cartId) return null
-  return openCart(context, draft, cartId)
-}
-
-async function openCart(context: AppLoadContext, draft: Draft, cartId: string): Promise<Cart | null> {
-  try {
-    return await upstreamFor(context).orders.read(draft.id, cartId)
-  } catch (error) {
-    if (isUpstreamError(error) && error.kind === 'rejected' && error.status === 404) return null
-    throw error
-  }
+/**
+ * The cart a draft holds: null without one or when it expired (the orders service answers
+ * 404); the upstream's failure otherwise.
+ */
+export async function cartIn(visit: Visit, draft: Draft): Promise<Result<Cart | null>> {
+  const cartId = draft.sections.cart?.cartId
+  if (!cartId) return { ok: true, value: null }
+  const read = await visit.portal.call((upstream) => upstream.orders.read(draft.id, cartId))
+  if (!read.ok && read.error.kind === 'rejected' && read.error.status === 404) return { ok: true, value: null }
+  return read
 }
 
 /**
@@ -74,141 +70,129 @@ async function openCart(context: AppLoadContext, draft: Draft, cartId: string): 
  * without one or when it expired; an upstream that fails answers the page (failedPage).
  */
 export async function cartOfDraft(visit: Visit, draft: Draft): Promise<Cart | null> {
-  const cartId = draft.sections.cart?.cartId
-  if (!cartId) return null
-  const read = await visit.portal.call((upstream) => upstream.orders.read(draft.id, cartId))
-  if (read.ok) return read.value
-  if (read.error.kind === 'rejected' && read.error.status === 404) return null
-  return failedPage(read)
+  const read = await cartIn(visit, draft)
+  return read.ok ? read.value : failedPage(read)
 }
 
-/** A refusal's answer: the server's message (spec 8); an outage or a broken answer is thrown. */
-function refusal(error: unknown, headers: Headers): CartAnswer {
-  if (isUpstreamError(error) && error.kind === 'rejected') {
-    return { status: false, message: error.serverMessage ?? CART_TEXTS.refused, headers }
-  }
-  throw error
+/** This browser's cart, or null (no draft, no cart yet, or one that expired); a failing upstream answers the page. */
+export async function cartOf(visit: Visit): Promise<Cart | null> {
+  const draft = await visit.draft.current()
+  return draft ? cartOfDraft(visit, draft) : null
 }
 
-async function answer(headers: Headers, change: () => Promise<Cart>): Promise<CartAnswer> {
-  try {
-    return { status: true, cart: await change(), headers }
-  } catch (error) {
-    return refusal(error, headers)
+/** The same for features not yet handed a visit: the upstream's failure is thrown (an UpstreamError). */
+export async function readCart(request: Request, context: AppLoadContext): Promise<Cart | null> {
+  const visit = visitOf(request, context)
+  const draft = await visit.draft.read()
+  if (!draft.ok) throw draft.error
+  if (!draft.value) return null
+  const read = await cartIn(visit, draft.value)
+  if (!read.ok) throw read.error
+  return read.value
+}
+
+/** A change's answer: the cart, or the server's message (spec 8), or spec 8's own when it could not answer. */
+function answer(done: Result<Cart>): CartAnswer {
+  if (done.ok) return { status: true, cart: done.value }
+  const { error } = done
+  return {
+    status: false,
+    message: error.kind === 'rejected' ? (error.serverMessage ?? CART_TEXTS.refused) : done.message,
   }
 }
 
 /** The draft's live cart, or a new one stored in the draft's cart section. */
-async function ensureCart(
-  request: Request,
-  context: AppLoadContext,
-  draft: Draft,
-  headers: Headers,
-): Promise<{ cart: Cart } | { message: string }> {
-  const cartId = draft.sections.cart?.cartId
-  const existing = cartId ? await openCart(context, draft, cartId) : null
-  if (existing) return { cart: existing }
-  let cart: Cart
-  try {
-    cart = await upstreamFor(context).orders.createInstance(draft.id)
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    context.logger.warn({ requestId: context.requestId, err: String(error) }, 'cart instance not created')
+async function ensureCart(visit: Visit, draft: Draft): Promise<{ cart: Cart } | { message: string }> {
+  const existing = await cartIn(visit, draft)
+  if (!existing.ok) return { message: answerMessage(existing) }
+  if (existing.value) return { cart: existing.value }
+  const created = await visit.portal.call((upstream) => upstream.orders.createInstance(draft.id))
+  if (!created.ok) {
+    visit.logger.warn({ requestId: visit.requestId, err: String(created.error) }, 'cart instance not created')
     return { message: CART_TEXTS.instanceFailed }
   }
-  for (const [name, value] of await saveDraftSection(request, context, 'cart', { cartId: cart.cartId })) {
-    headers.append(name, value)
-  }
-  return { cart }
+  const saved = await visit.draft.save('cart', { cartId: created.value.cartId })
+  if (!saved.ok) return { message: answerMessage(saved) }
+  return { cart: created.value }
 }
 
+const answerMessage = (failed: { ok: false } & Parameters<typeof answer>[0]) => {
+  const answered = answer(failed)
+  return answered.status ? CART_TEXTS.refused : answered.message
+}
+
+type CartChange = (upstream: Upstream, draftId: string, cart: Cart) => Promise<Cart>
+
 /** The draft and its cart for a change that needs a cart holding a plan. */
-async function withCart(
-  request: Request,
-  context: AppLoadContext,
-  change: (draftId: string, cart: Cart) => Promise<Cart>,
-): Promise<CartAnswer> {
-  const headers = new Headers()
-  const draft = await readDraft(request, context)
-  const cartId = draft?.sections.cart?.cartId
-  const cart = draft && cartId ? await openCart(context, draft, cartId) : null
-  if (!draft || !cart) return { status: false, message: CART_TEXTS.planFirst, headers }
-  return answer(headers, () => change(draft.id, cart))
+async function withCart(visit: Visit, change: CartChange): Promise<CartAnswer> {
+  const draft = await visit.draft.read()
+  if (!draft.ok) return answer(draft)
+  const cart = draft.value ? await cartIn(visit, draft.value) : ({ ok: true, value: null } as const)
+  if (!cart.ok) return answer(cart)
+  if (!draft.value || !cart.value) return { status: false, message: CART_TEXTS.planFirst }
+  const { id } = draft.value
+  const held = cart.value
+  return answer(await visit.portal.call((upstream) => change(upstream, id, held)))
 }
 
 /**
- * Puts a plan in the cart, making the draft and the cart when there are none. The plan's
- * code goes into the draft's plan section first (that is what makes a draft for a new
- * visitor). A cart that already has a plan refuses a second one with the server's
- * message: changing plans is `changePlan`.
+ * Puts a plan in the cart (or, with `reconfigure`, another plan in place of the cart's),
+ * making the draft and the cart when there are none. The plan's code goes into the draft's
+ * plan section first (that is what makes a draft for a new visitor).
  */
-export async function addPlan(request: Request, context: AppLoadContext, planCode: string): Promise<CartAnswer> {
-  const headers = await saveDraftSection(request, context, 'plan', { planCode })
-  const draft = (await readDraft(request, context))!
-  const ensured = await ensureCart(request, context, draft, headers)
-  if ('message' in ensured) return { status: false, message: ensured.message, headers }
-  return answer(headers, () => upstreamFor(context).orders.addItem(draft.id, ensured.cart.cartId, planCode))
+async function choosePlan(visit: Visit, planCode: string, change: CartChange): Promise<CartAnswer> {
+  const saved = await visit.draft.save('plan', { planCode })
+  if (!saved.ok) return answer(saved)
+  const draft = await visit.draft.current()
+  if (!draft) return { status: false, message: CART_TEXTS.planFirst }
+  const ensured = await ensureCart(visit, draft)
+  if ('message' in ensured) return { status: false, message: ensured.message }
+  return answer(await visit.portal.call((upstream) => change(upstream, draft.id, ensured.cart)))
 }
+
+/** A cart that already has a plan refuses a second one with the server's message: changing plans is `changePlan`. */
+export const addPlan = (visit: Visit, planCode: string) =>
+  choosePlan(visit, planCode, (upstream, draftId, cart) => upstream.orders.addItem(draftId, cart.cartId, planCode))
 
 /** Another plan in place of the cart's (reconfigure): add-ons not offered with it leave the cart. */
-export async function changePlan(request: Request, context: AppLoadContext, planCode: string): Promise<CartAnswer> {
-  const headers = await saveDraftSection(request, context, 'plan', { planCode })
-  const draft = (await readDraft(request, context))!
-  const ensured = await ensureCart(request, context, draft, headers)
-  if ('message' in ensured) return { status: false, message: ensured.message, headers }
-  return answer(headers, () => upstreamFor(context).orders.reconfigure(draft.id, ensured.cart.cartId, planCode))
-}
+export const changePlan = (visit: Visit, planCode: string) =>
+  choosePlan(visit, planCode, (upstream, draftId, cart) => upstream.orders.reconfigure(draftId, cart.cartId, planCode))
 
 /** An ADDON or VAS item (again: more of it). Needs a plan in the cart. */
-export function addItem(request: Request, context: AppLoadContext, productCode: string, quantity = 1) {
-  return withCart(request, context, (draftId, cart) =>
-    upstreamFor(context).orders.addItem(draftId, cart.cartId, productCode, quantity),
-  )
-}
+export const addItem = (visit: Visit, productCode: string, quantity = 1) =>
+  withCart(visit, (upstream, draftId, cart) => upstream.orders.addItem(draftId, cart.cartId, productCode, quantity))
 
-export function setQuantity(request: Request, context: AppLoadContext, productCode: string, quantity: number) {
-  return withCart(request, context, (draftId, cart) =>
-    upstreamFor(context).orders.setQuantity(draftId, cart.cartId, productCode, quantity),
-  )
-}
+export const setQuantity = (visit: Visit, productCode: string, quantity: number) =>
+  withCart(visit, (upstream, draftId, cart) => upstream.orders.setQuantity(draftId, cart.cartId, productCode, quantity))
 
 /** Removes an item; removing the plan empties the cart (docs/decisions/0024). */
-export function removeItem(request: Request, context: AppLoadContext, productCode: string) {
-  return withCart(request, context, (draftId, cart) =>
-    upstreamFor(context).orders.removeItem(draftId, cart.cartId, productCode),
-  )
-}
+export const removeItem = (visit: Visit, productCode: string) =>
+  withCart(visit, (upstream, draftId, cart) => upstream.orders.removeItem(draftId, cart.cartId, productCode))
 
 /** OUTRIGHT or STAGGERED (STAGGERED only when the plan allows: the cart's paymentModes). */
-export function choosePaymentMode(request: Request, context: AppLoadContext, mode: PaymentMode) {
-  return withCart(request, context, (draftId, cart) =>
-    upstreamFor(context).orders.choosePaymentMode(draftId, cart.cartId, mode),
-  )
-}
+export const choosePaymentMode = (visit: Visit, mode: PaymentMode) =>
+  withCart(visit, (upstream, draftId, cart) => upstream.orders.choosePaymentMode(draftId, cart.cartId, mode))
 
 /** Issue 33: what is due upfront paid with the first bill, or in cash to the installer (Pay via installer). */
-export function chooseUpfrontPayment(request: Request, context: AppLoadContext, payment: UpfrontPayment) {
-  return withCart(request, context, (draftId, cart) =>
-    upstreamFor(context).orders.chooseUpfrontPayment(draftId, cart.cartId, payment),
-  )
-}
+export const chooseUpfrontPayment = (visit: Visit, payment: UpfrontPayment) =>
+  withCart(visit, (upstream, draftId, cart) => upstream.orders.chooseUpfrontPayment(draftId, cart.cartId, payment))
 
 /** One posted cart form, parsed by CartFormSchema, to the function it names. */
-export function applyCartForm(request: Request, context: AppLoadContext, form: CartForm): Promise<CartAnswer> {
+export function applyCartForm(visit: Visit, form: CartForm): Promise<CartAnswer> {
   switch (form.intent) {
     case 'add-plan':
-      return addPlan(request, context, form.planCode)
+      return addPlan(visit, form.planCode)
     case 'change-plan':
-      return changePlan(request, context, form.planCode)
+      return changePlan(visit, form.planCode)
     case 'add-item':
-      return addItem(request, context, form.productCode, form.quantity)
+      return addItem(visit, form.productCode, form.quantity)
     case 'set-quantity':
-      return setQuantity(request, context, form.productCode, form.quantity)
+      return setQuantity(visit, form.productCode, form.quantity)
     case 'remove-item':
-      return removeItem(request, context, form.productCode)
+      return removeItem(visit, form.productCode)
     case 'payment-mode':
-      return choosePaymentMode(request, context, form.upfrontFeePaymentOption)
+      return choosePaymentMode(visit, form.upfrontFeePaymentOption)
     case 'upfront-payment':
-      return chooseUpfrontPayment(request, context, form.upfrontPayment)
+      return chooseUpfrontPayment(visit, form.upfrontPayment)
   }
 }

@@ -16,10 +16,9 @@
  * - continue: to the appointment page when the checklist is complete.
  */
 import fs from 'node:fs'
-import { data, redirect, type AppLoadContext } from 'react-router'
-import { requireFlowRole, unavailablePage } from '~/features/apply/wizard.server'
-import { readCart } from '~/features/cart/cart.server'
-import { readDraft, saveDraftSection } from '~/features/drafts/draft.server'
+import { data, redirect } from 'react-router'
+import { SALES_ROLES } from '~/auth/roles'
+import { cartOfDraft } from '~/features/cart/cart.server'
 import {
   applicantPathFor,
   FLOW_PATHS,
@@ -29,9 +28,10 @@ import {
   type WizardFlow,
 } from '~/features/apply/steps'
 import { XHR_FIELD } from '~/ui/use-upload-progress'
-import { isUpstreamError } from '~/upstream/errors'
-import { upstreamFor } from '~/upstream/index.server'
+import { upstreamStatus } from '~/utils/upstream-failure'
 import { redirectWithToast } from '~/utils/toast.server'
+import { failedPage } from '~/visit/call.server'
+import type { Visit } from '~/visit/visit.server'
 import {
   BusinessTypeSchema,
   DocumentCategorySchema,
@@ -60,18 +60,14 @@ export type DocumentsView = {
 }
 
 /** The page's path as the visitor's draft says it must be, or a redirect to where they should be. */
-async function prerequisites(
-  request: Request,
-  context: AppLoadContext,
-  pathParam: string | undefined,
-  flow: WizardFlow,
-) {
+async function prerequisites(visit: Visit, pathParam: string | undefined, flow: WizardFlow) {
   if (!isApplicantPath(pathParam)) throw new Response('Not found', { status: 404 })
-  await requireFlowRole(request, context, flow)
-  const draft = await readDraft(request, context).catch(unavailablePage)
-  const cart = draft ? await readCart(request, context).catch(unavailablePage) : null
+  // The sales flow is a sales user's only (spec 6); its actions run before the root's guard.
+  if (flow === 'sales') await visit.session.requireRole(SALES_ROLES)
+  const draft = await visit.draft.current()
+  const cart = draft ? await cartOfDraft(visit, draft) : null
   if (!draft || !cart?.planCode) {
-    throw await redirectWithToast(context.config, FLOW_PATHS[flow].plans, {
+    throw await redirectWithToast(visit.config, FLOW_PATHS[flow].plans, {
       kind: 'info',
       message: DOCUMENTS_TEXT.planFirst,
     })
@@ -81,21 +77,17 @@ async function prerequisites(
   return { draft, path }
 }
 
-export async function documentsLoader(
-  request: Request,
-  context: AppLoadContext,
-  pathParam: string | undefined,
-  flow: WizardFlow = 'public',
-) {
-  const { draft, path } = await prerequisites(request, context, pathParam, flow)
-  const files = upstreamFor(context).files
-  const [checklist, list] = await Promise.all([files.checklist(draft.id), files.list(draft.id)]).catch(unavailablePage)
+export async function documentsLoader(visit: Visit, pathParam: string | undefined, flow: WizardFlow = 'public') {
+  const { draft, path } = await prerequisites(visit, pathParam, flow)
+  const read = await visit.portal.call(({ files }) => Promise.all([files.checklist(draft.id), files.list(draft.id)]))
+  if (!read.ok) return failedPage(read)
+  const [checklist, list] = read.value
   const view: DocumentsView = {
     path,
     flow,
     checklist,
     files: list,
-    billingOptionalBelow: context.config.PROOF_OF_BILLING_OPTIONAL_BELOW,
+    billingOptionalBelow: visit.config.PROOF_OF_BILLING_OPTIONAL_BELOW,
   }
   return data(view, { headers: { 'cache-control': 'no-store' } })
 }
@@ -103,44 +95,45 @@ export async function documentsLoader(
 const failed = (form: string, errors: Record<string, string[]>, status = 400) =>
   data<DocumentsActionData>({ form, errors }, { status })
 
+/** The documents page's forms; `request` for its body, which an upload streams. */
 export async function documentsAction(
+  visit: Visit,
   request: Request,
-  context: AppLoadContext,
   pathParam: string | undefined,
   flow: WizardFlow = 'public',
 ) {
-  const { draft, path } = await prerequisites(request, context, pathParam, flow)
+  const { draft, path } = await prerequisites(visit, pathParam, flow)
   const here = wizardHref(path, 'documents', flow)
   const type = request.headers.get('content-type') ?? ''
-  if (type.startsWith('multipart/form-data')) return uploadAction(request, context, draft.id, here)
+  if (type.startsWith('multipart/form-data')) return uploadAction(visit, request, draft.id, here)
 
   const form = await request.formData().catch(() => null)
   if (!form) return failed('form', { _form: ['The form could not be read. Please try again.'] }, 415)
   const intent = form.get('intent')
-  const files = upstreamFor(context).files
 
   if (intent === 'delete') {
     const fileId = String(form.get('fileId') ?? '')
-    try {
-      await files.remove(draft.id, fileId)
-    } catch (error) {
-      if (isUpstreamError(error) && error.kind === 'rejected') {
-        return failed('delete', { _form: [error.serverMessage ?? UPLOAD_MESSAGES.notFound] }, error.status ?? 404)
-      }
-      throw error
+    const removed = await visit.portal.call(({ files }) => files.remove(draft.id, fileId))
+    if (!removed.ok) {
+      const { error } = removed
+      const message = error.kind === 'rejected' ? (error.serverMessage ?? UPLOAD_MESSAGES.notFound) : removed.message
+      return failed('delete', { _form: [message] }, error.kind === 'rejected' ? (error.status ?? 404) : 503)
     }
-    return redirectWithToast(context.config, here, { kind: 'success', message: DOCUMENTS_TEXT.removed })
+    return redirectWithToast(visit.config, here, { kind: 'success', message: DOCUMENTS_TEXT.removed })
   }
 
   if (intent === 'business-type') {
     const parsed = BusinessTypeSchema.safeParse(form.get('businessType'))
     if (!parsed.success) return failed('business-type', { businessType: [parsed.error.issues[0]!.message] })
-    const headers = await saveDraftSection(request, context, 'documents', { businessType: parsed.data })
-    return redirect(here, { headers })
+    const saved = await visit.draft.save('documents', { businessType: parsed.data })
+    if (!saved.ok) return failed('business-type', { _form: [saved.message] }, upstreamStatus(saved.error))
+    return redirect(here)
   }
 
   if (intent === 'continue') {
-    const checklist = await files.checklist(draft.id)
+    const read = await visit.portal.call(({ files }) => files.checklist(draft.id))
+    if (!read.ok) return failed('continue', { _form: [read.message] }, upstreamStatus(read.error))
+    const checklist = read.value
     if (checklist.businessTypeNeeded) return failed('continue', { _form: [DOCUMENTS_TEXT.businessTypeFirst] })
     if (!checklist.complete) return failed('continue', { _form: [DOCUMENTS_TEXT.incomplete] })
     return redirect(wizardHref(path, 'appointment', flow))
@@ -149,8 +142,7 @@ export async function documentsAction(
   return failed('form', { _form: ['Unknown action.'] })
 }
 
-async function uploadAction(request: Request, context: AppLoadContext, draftId: string, here: string) {
-  const files = upstreamFor(context).files
+async function uploadAction(visit: Visit, request: Request, draftId: string, here: string) {
   let form
   try {
     form = await readUploadForm(request)
@@ -178,8 +170,12 @@ async function uploadAction(request: Request, context: AppLoadContext, draftId: 
     const refusals: FileRefusal[] = [...form.refusals]
     if (form.files.length === 0 && refusals.length === 0) return failed(formName, { file: [UPLOAD_MESSAGES.empty] })
 
-    const already = (await files.list(draftId)).length
-    let room = MAX_FILES - already
+    const listed = await visit.portal.call(({ files }) => files.list(draftId))
+    if (!listed.ok) {
+      visit.logger.warn({ requestId: visit.requestId, err: String(listed.error) }, 'document list failed')
+      return settle(await redirectWithToast(visit.config, here, { kind: 'error', message: UPLOAD_MESSAGES.failed }))
+    }
+    let room = MAX_FILES - listed.value.length
     let uploaded = 0
     let failure = false
     for (const spooled of form.files) {
@@ -192,8 +188,8 @@ async function uploadAction(request: Request, context: AppLoadContext, draftId: 
         refusals.push({ fileName: prepared.fileName, message: UPLOAD_MESSAGES.tooMany })
         continue
       }
-      try {
-        await files.upload(draftId, {
+      const sent = await visit.portal.call(({ files }) =>
+        files.upload(draftId, {
           category: category.data,
           subCategory: allowed.length > 0 ? subCategory : null,
           fileName: prepared.fileName,
@@ -201,62 +197,47 @@ async function uploadAction(request: Request, context: AppLoadContext, draftId: 
           size: prepared.size,
           sha256: prepared.sha256,
           body: toWebStream(fs.createReadStream(prepared.path, { highWaterMark: 64 * 1024 })),
-        })
+        }),
+      )
+      if (sent.ok) {
         uploaded++
         room--
-      } catch (error) {
-        if (!isUpstreamError(error)) throw error
-        // spec 4: 417 is a skip (already there), not a failure.
-        if (error.kind === 'rejected' && error.status === 417) continue
-        if (error.kind === 'rejected' && error.status !== undefined && error.status < 500 && error.fields) {
-          refusals.push({ fileName: prepared.fileName, message: error.serverMessage ?? UPLOAD_MESSAGES.failed })
-          continue
-        }
-        context.logger.warn({ requestId: context.requestId, err: String(error) }, 'document upload failed')
-        failure = true
+        continue
       }
+      const { error } = sent
+      // spec 4: 417 is a skip (already there), not a failure.
+      if (error.kind === 'rejected' && error.status === 417) continue
+      if (error.kind === 'rejected' && error.status !== undefined && error.status < 500 && error.fields) {
+        refusals.push({ fileName: prepared.fileName, message: error.serverMessage ?? UPLOAD_MESSAGES.failed })
+        continue
+      }
+      visit.logger.warn({ requestId: visit.requestId, err: String(error) }, 'document upload failed')
+      failure = true
     }
     if (failure) {
-      return settle(await redirectWithToast(context.config, here, { kind: 'error', message: UPLOAD_MESSAGES.failed }))
+      return settle(await redirectWithToast(visit.config, here, { kind: 'error', message: UPLOAD_MESSAGES.failed }))
     }
     if (refusals.length > 0) {
       const messages = refusals.map((r) => (r.fileName ? `${r.fileName}: ${r.message}` : r.message))
       return failed(formName, { file: [...new Set(messages)] }, uploaded > 0 ? 207 : 400)
     }
-    return settle(await redirectWithToast(context.config, here, { kind: 'success', message: DOCUMENTS_TEXT.uploaded }))
+    return settle(await redirectWithToast(visit.config, here, { kind: 'success', message: DOCUMENTS_TEXT.uploaded }))
   } finally {
     await form.cleanup()
   }
 }
 
-/**
- * For the review step (verify and submit): the visitor's document checklist from the files
- * service, or null when this browser has no draft. Submission waits for `complete`: every
- * required category met (and, for an SME, the business type known). An upstream outage is
- * thrown (UpstreamError), as every other wizard call's is.
- */
-export async function documentChecklist(request: Request, context: AppLoadContext): Promise<Checklist | null> {
-  const draft = await readDraft(request, context)
-  return draft ? upstreamFor(context).files.checklist(draft.id) : null
-}
-
 /** GET /onboard/:path/documents/:fileId: the bytes, to the draft's holder only, as an attachment. */
-export async function documentDownload(
-  request: Request,
-  context: AppLoadContext,
-  pathParam: string | undefined,
-  fileId: string | undefined,
-) {
+export async function documentDownload(visit: Visit, pathParam: string | undefined, fileId: string | undefined) {
   if (!isApplicantPath(pathParam)) throw new Response('Not found', { status: 404 })
-  const draft = await readDraft(request, context)
+  const draft = await visit.draft.current()
   if (!draft || !fileId) throw new Response('Not found', { status: 404 })
-  let upstream: Response
-  try {
-    upstream = await upstreamFor(context).files.content(draft.id, fileId)
-  } catch (error) {
-    if (isUpstreamError(error) && error.kind === 'rejected') throw new Response('Not found', { status: 404 })
-    throw error
+  const fetched = await visit.portal.call(({ files }) => files.content(draft.id, fileId))
+  if (!fetched.ok) {
+    if (fetched.error.kind === 'rejected') throw new Response('Not found', { status: 404 })
+    return failedPage(fetched)
   }
+  const upstream = fetched.value
   const headers = new Headers({
     'cache-control': 'private, no-store',
     'x-content-type-options': 'nosniff',

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveDraftSection } from '~/features/drafts/draft.server'
 import { readDraft } from '~/features/drafts/draft.server'
 import { addPlan } from '~/features/cart/cart.server'
+import { visitOf } from '~/visit/visit.server'
 import { UPLOAD_MESSAGES } from '../../../lib/documents'
 import { HEADER, computeSignature, newRequestId } from '../../../lib/signature'
 import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
@@ -28,8 +29,9 @@ const stream = (bytes: Buffer) => new Blob([new Uint8Array(bytes)]).stream() as 
 async function draftWithPlan(planCode: string, category: 'RES' | 'SME' = 'RES') {
   let cookie = ''
   const request = () => new Request('http://localhost/plans', { headers: cookie ? { cookie } : {} })
-  const answer = await addPlan(request(), t.context, planCode)
-  cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0]!
+  const visit = visitOf(request(), t.context)
+  await addPlan(visit, planCode)
+  cookie = visit.cookiesSet.find((line) => line.startsWith('draft='))!.split(';')[0]!
   if (category === 'SME') {
     await saveDraftSection(request(), t.context, 'customerCategory', {
       category: 'SME',

@@ -19,11 +19,12 @@ import { NOT_AUTHORIZED } from '~/auth/guard'
 import { ROLE } from '~/auth/roles'
 import { deviceTokens, rememberDeviceToken } from '~/features/auth/device-cookie.server'
 import { chooseAccount } from '~/features/bills/accounts.server'
-import { isUpstreamError, type UpstreamError } from '~/upstream/errors'
+import type { UpstreamError } from '~/upstream/errors'
+import { resultOf, type Result } from '~/visit/call.server'
 import { upstreamFor, type Upstream } from '~/upstream/index.server'
 import type { ChannelGroup, Payment, PaymentCaller, PaymentStatus } from '~/upstream/payments.server'
 import { readForm } from '~/utils/form.server'
-import { upstreamMessage, upstreamStatus } from '~/utils/upstream-failure'
+import { upstreamStatus } from '~/utils/upstream-failure'
 import { formatDate } from '../../../lib/dates'
 import { forgetGuestKeys, guestKeys, rememberGuestKey } from './guest-payments.server'
 import {
@@ -41,8 +42,6 @@ import {
 import { customerPayPath, guestPayPath, guestStatusPath, PAY_BILL_PATH } from './paths'
 import { PAY_TEXT as TEXT } from './texts'
 
-type Result<T> = { ok: true; value: T } | { ok: false; error: UpstreamError; message: string }
-
 /** Who pays, and how their calls reach the payments service. */
 type Payer = {
   kind: 'guest' | 'customer'
@@ -53,14 +52,9 @@ type Payer = {
 function guestPayer(context: AppLoadContext, deviceTokens: readonly string[], guestKey?: string): Payer {
   return {
     kind: 'guest',
-    async call(payments) {
-      try {
-        const caller = { guest: true as const, clientAddress: context.clientAddress, guestKey, deviceTokens }
-        return { ok: true, value: await payments(upstreamFor(context).payments, caller) }
-      } catch (error) {
-        if (!isUpstreamError(error)) throw error
-        return { ok: false, error, message: upstreamMessage(error) }
-      }
+    call(payments) {
+      const caller = { guest: true as const, clientAddress: context.clientAddress, guestKey, deviceTokens }
+      return resultOf(payments(upstreamFor(context).payments, caller))
     },
   }
 }

@@ -3,9 +3,7 @@
  * plans list asks for the category's plans, RES when the visitor never chose. Choosing
  * SME makes a draft if there is none (the cookie holds only its id).
  */
-import type { AppLoadContext } from 'react-router'
-import { clearDraftSection, readDraft, saveDraftSection } from '~/features/drafts/draft.server'
-import { isUpstreamError } from '~/upstream/errors'
+import type { Visit } from '~/visit/visit.server'
 import {
   DEFAULT_CUSTOMER_CATEGORY,
   nextCustomerCategory,
@@ -13,8 +11,9 @@ import {
   type CustomerCategoryState,
 } from './customer-category'
 
-export async function readCustomerCategory(request: Request, context: AppLoadContext): Promise<CustomerCategoryState> {
-  const draft = await readDraft(request, context)
+/** The draft's category, RES without one; a drafts service that fails answers the page (503). */
+export async function readCustomerCategory(visit: Visit): Promise<CustomerCategoryState> {
+  const draft = await visit.draft.current()
   return draft?.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY
 }
 
@@ -24,22 +23,23 @@ export async function readCustomerCategory(request: Request, context: AppLoadCon
  * lets) and the answer is RES with `failed: true`, so the page shows the RES plans.
  */
 export async function changeCustomerCategory(
-  request: Request,
-  context: AppLoadContext,
+  visit: Visit,
   action: Exclude<CustomerCategoryAction, { type: 'FAILURE' }>,
-): Promise<{ state: CustomerCategoryState; failed: boolean; headers: Headers }> {
-  try {
-    if (action.type === 'CLEAR') {
-      const headers = await clearDraftSection(request, context, 'customerCategory')
-      return { state: DEFAULT_CUSTOMER_CATEGORY, failed: false, headers }
-    }
-    const state = nextCustomerCategory(await readCustomerCategory(request, context), action)
-    const headers = await saveDraftSection(request, context, 'customerCategory', state)
-    return { state, failed: false, headers }
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    context.logger.warn({ requestId: context.requestId, err: String(error) }, 'customer category not saved: RES')
-    const headers = await clearDraftSection(request, context, 'customerCategory').catch(() => new Headers())
-    return { state: nextCustomerCategory(DEFAULT_CUSTOMER_CATEGORY, { type: 'FAILURE' }), failed: true, headers }
+): Promise<{ state: CustomerCategoryState; failed: boolean }> {
+  if (action.type === 'CLEAR') {
+    const cleared = await visit.draft.clear('customerCategory')
+    if (cleared.ok) return { state: DEFAULT_CUSTOMER_CATEGORY, failed: false }
+    return failed(visit, cleared.error)
   }
+  const read = await visit.draft.read()
+  if (!read.ok) return failed(visit, read.error)
+  const state = nextCustomerCategory(read.value?.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY, action)
+  const saved = await visit.draft.save('customerCategory', state)
+  return saved.ok ? { state, failed: false } : failed(visit, saved.error)
+}
+
+async function failed(visit: Visit, error: unknown) {
+  visit.logger.warn({ requestId: visit.requestId, err: String(error) }, 'customer category not saved: RES')
+  await visit.draft.clear('customerCategory')
+  return { state: nextCustomerCategory(DEFAULT_CUSTOMER_CATEGORY, { type: 'FAILURE' }), failed: true }
 }

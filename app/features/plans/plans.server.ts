@@ -6,18 +6,20 @@
  * refusal comes back with the server's message beside the form.
  *
  * spec 8: when the plan calls fail (the catalogue is down), the page says so with a
- * retry link, in the shell; the cart's own outages are thrown, for the error boundary.
+ * retry link, in the shell; a cart change the orders service cannot answer says spec 8's
+ * message beside its form (503), the form kept.
  */
-import { data, redirect, type AppLoadContext } from 'react-router'
+import { data, redirect } from 'react-router'
 import { z } from 'zod'
 import { CART_TEXTS } from '~/features/cart/texts'
-import { applyCartForm, CartFormSchema, readCart } from '~/features/cart/cart.server'
+import { applyCartForm, CartFormSchema, cartIn } from '~/features/cart/cart.server'
 import { applicantPathFor, wizardHref } from '~/features/apply/steps'
-import { readDraft } from '~/features/drafts/draft.server'
 import { isUpstreamError } from '~/upstream/errors'
-import { upstreamFor } from '~/upstream/index.server'
-import { parseWithZod, readForm } from '~/utils/form.server'
+import type { Upstream } from '~/upstream/index.server'
+import { parseWithZod } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import { failedPage, type Result } from '~/visit/call.server'
+import type { Visit } from '~/visit/visit.server'
 import { CustomerCategorySchema, ProductCodeSchema } from '../../../lib/catalog'
 import { changeCustomerCategory } from './customer-category.server'
 import { DEFAULT_CUSTOMER_CATEGORY } from './customer-category'
@@ -25,28 +27,32 @@ import { CART_PATH, CATEGORY_INTENT, compareSelection, draftRegion, GOVT_INTENT 
 import { readRecommendQuery } from './recommend-query'
 import { PLANS_TEXT } from './texts'
 
+/** A read inside a page's calls: its value, or its failure thrown for orUnavailable's call to answer. */
+function ok<T>(read: Result<T>): T {
+  if (!read.ok) throw read.error
+  return read.value
+}
+
 /** What a page shows when the catalogue is down (spec 8), answered with 503. */
 const UNAVAILABLE = { status: 'unavailable' } as const
 
-async function orUnavailable<T>(load: () => Promise<T>) {
-  try {
-    return { status: 'ok' as const, ...(await load()) }
-  } catch (error) {
-    // Down, slow, a 5xx or an answer of the wrong shape: the catalogue cannot be shown (spec 8).
-    if (isUpstreamError(error) && error.kind !== 'rejected') {
-      return data(UNAVAILABLE, { status: 503, headers: { 'cache-control': 'no-store' } })
-    }
-    throw error
+/** The page's calls, as the portal: their answer, or the page that says the catalogue cannot be shown. */
+async function orUnavailable<T>(visit: Visit, load: (upstream: Upstream) => Promise<T>) {
+  const loaded = await visit.portal.call(load)
+  if (loaded.ok) return { status: 'ok' as const, ...loaded.value }
+  // Down, slow, a 5xx or an answer of the wrong shape: the catalogue cannot be shown (spec 8).
+  if (loaded.error.kind !== 'rejected') {
+    return data(UNAVAILABLE, { status: 503, headers: { 'cache-control': 'no-store' } })
   }
+  return failedPage(loaded)
 }
 
 /** The list: the category's plans for the draft's region, the plan in the cart, and the TV button's config. */
-export async function plansView(request: Request, context: AppLoadContext) {
-  const draft = await readDraft(request, context)
+export async function plansView(visit: Visit) {
+  const draft = await visit.draft.current()
   const category = draft?.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY
   const region = draftRegion(draft?.sections.serviceability)
-  return orUnavailable(async () => {
-    const catalog = upstreamFor(context).catalog
+  return orUnavailable(visit, async ({ catalog }) => {
     const [plans, tv] = await Promise.all([
       catalog.plans({ customerCategory: category.category, region }),
       catalog.tvConfig(),
@@ -63,11 +69,10 @@ export async function plansView(request: Request, context: AppLoadContext) {
 }
 
 /** A plan's page: details, FAQs and add-ons; an unknown code is the not-found page. */
-export async function planView(request: Request, context: AppLoadContext, code: string | undefined) {
-  const draft = await readDraft(request, context)
+export async function planView(visit: Visit, code: string | undefined) {
+  const draft = await visit.draft.current()
   const region = draftRegion(draft?.sections.serviceability)
-  return orUnavailable(async () => {
-    const catalog = upstreamFor(context).catalog
+  return orUnavailable(visit, async ({ catalog }) => {
     // A code no product could have is not asked for: it is the not-found page too.
     const plan = ProductCodeSchema.safeParse(code).success ? await catalog.plan(code as string) : null
     if (!plan || plan.productType !== 'MAINLINE') throw data(null, { status: 404 })
@@ -77,22 +82,22 @@ export async function planView(request: Request, context: AppLoadContext, code: 
 }
 
 /** The cart as the orders service has it, and the add-ons offered with its plan. */
-export async function cartView(request: Request, context: AppLoadContext) {
+export async function cartView(visit: Visit) {
   // The draft and the cart are read inside too: with the orders or drafts service down the
   // page says so (spec 8) instead of failing whole.
-  return orUnavailable(async () => {
-    const cart = await readCart(request, context)
+  return orUnavailable(visit, async ({ catalog }) => {
+    const draft = ok(await visit.draft.read())
+    const cart = draft ? ok(await cartIn(visit, draft)) : null
     // A cart whose plan was removed is empty (the orders service empties it).
     if (!cart?.planCode || !cart.cartItems.length) return { cart: null, addOns: [], applyHref: null }
     const planCode = cart.planCode
-    const draft = await readDraft(request, context)
     const region = draftRegion(draft?.sections.serviceability)
     const category = draft?.sections.customerCategory?.category ?? DEFAULT_CUSTOMER_CATEGORY.category
     return {
       cart,
       // The application wizard's first page, under the category's prefix (spec 2).
       applyHref: wizardHref(applicantPathFor(category), 'personalDetails'),
-      addOns: (await upstreamFor(context).catalog.addOns(planCode, region)) ?? [],
+      addOns: (await catalog.addOns(planCode, region)) ?? [],
     }
   })
 }
@@ -101,13 +106,12 @@ export async function cartView(request: Request, context: AppLoadContext) {
  * /plans/compare: the category's plans to tick (a GET form, so a comparison is a URL to
  * share) and, for two or three codes, those plans side by side in the order asked.
  */
-export async function compareView(request: Request, context: AppLoadContext) {
-  const draft = await readDraft(request, context)
+export async function compareView(visit: Visit, url: URL) {
+  const draft = await visit.draft.current()
   const category = draft?.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY
   const region = draftRegion(draft?.sections.serviceability)
-  const selection = compareSelection(new URL(request.url).searchParams.getAll('codes'))
-  return orUnavailable(async () => {
-    const catalog = upstreamFor(context).catalog
+  const selection = compareSelection(url.searchParams.getAll('codes'))
+  return orUnavailable(visit, async ({ catalog }) => {
     const [plans, compared] = await Promise.all([
       catalog.plans({ customerCategory: category.category, region }),
       selection.valid ? compareOrNull(catalog, selection.codes) : null,
@@ -134,19 +138,16 @@ export async function compareView(request: Request, context: AppLoadContext) {
  * once answered, the catalogue's recommendations with its reasons in plain words. The
  * regions to choose from are the address service's; without them the region is skipped.
  */
-export async function recommendView(request: Request, context: AppLoadContext) {
-  const draft = await readDraft(request, context)
+export async function recommendView(visit: Visit, url: URL) {
+  const draft = await visit.draft.current()
   const category = draft?.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY
-  const query = readRecommendQuery(new URL(request.url).searchParams, draftRegion(draft?.sections.serviceability))
-  const upstream = upstreamFor(context)
-  const regions = await upstream.address.regions().catch((error: unknown) => {
-    if (isUpstreamError(error)) return []
-    throw error
-  })
-  return orUnavailable(async () => {
+  const query = readRecommendQuery(url.searchParams, draftRegion(draft?.sections.serviceability))
+  const listed = await visit.portal.call((portal) => portal.address.regions())
+  const regions = listed.ok ? listed.value : []
+  return orUnavailable(visit, async ({ catalog }) => {
     const answers = query.asked ? query.answers : null
     const result = answers
-      ? await upstream.catalog.recommendations({
+      ? await catalog.recommendations({
           customerCategory: category.category,
           region: answers.region,
           devices: answers.devices,
@@ -165,7 +166,7 @@ export async function recommendView(request: Request, context: AppLoadContext) {
 }
 
 /** The compare call's answer, or null when it names a code the catalogue does not know. */
-async function compareOrNull(catalog: ReturnType<typeof upstreamFor>['catalog'], codes: string[]) {
+async function compareOrNull(catalog: Upstream['catalog'], codes: string[]) {
   try {
     return await catalog.compare(codes)
   } catch (error) {
@@ -179,12 +180,12 @@ const CategoryFormSchema = z.object({ category: CustomerCategorySchema })
 /** What a refused or invalid form answers: the message, and which form it belongs to (a product code or the intent). */
 export type PlansActionData = { formError: string; target: string; quantity?: string }
 
-function refused(formError: string, target: string, form: FormData, headers?: Headers, status = 400) {
+function refused(formError: string, target: string, form: FormData, status = 400) {
   // A refused quantity comes back as typed (the form comes back filled in).
   const quantity = form.get('quantity')
   return data<PlansActionData>(
     { formError, target, ...(typeof quantity === 'string' ? { quantity: quantity.slice(0, 10) } : {}) },
-    { status, headers },
+    { status },
   )
 }
 
@@ -192,30 +193,24 @@ function refused(formError: string, target: string, form: FormData, headers?: He
  * Every form of the /plans pages: the category switch (on the list) and the cart's
  * intents (CartFormSchema). `here` is the page to come back to after a category switch.
  */
-export async function plansAction(request: Request, context: AppLoadContext, here: string, cartPath = CART_PATH) {
-  const form = await readForm(request)
+export async function plansAction(visit: Visit, form: FormData, here: string, cartPath = CART_PATH) {
+  const { config } = visit
   if (form.get('intent') === CATEGORY_INTENT) {
     const choice = CategoryFormSchema.safeParse({ category: form.get('category') })
     if (!choice.success) return redirect(here)
-    const { failed, headers } = await changeCustomerCategory(request, context, {
-      type: 'SAVE',
-      category: choice.data.category,
-    })
-    if (failed)
-      return redirectWithToast(context.config, here, { kind: 'error', message: PLANS_TEXT.categoryFailed }, { headers })
-    return redirect(here, { headers })
+    const { failed } = await changeCustomerCategory(visit, { type: 'SAVE', category: choice.data.category })
+    if (failed) return redirectWithToast(config, here, { kind: 'error', message: PLANS_TEXT.categoryFailed })
+    return redirect(here)
   }
   if (form.get('intent') === GOVT_INTENT) {
     // An unticked checkbox sends nothing: the flag is whether it was sent.
-    const { failed, headers } = await changeCustomerCategory(request, context, {
+    const { failed } = await changeCustomerCategory(visit, {
       type: 'SAVE_GOVT',
       isWorkingGovtEmbassyWorker: form.get('isWorkingGovtEmbassyWorker') === 'on',
     })
-    if (failed) {
-      return redirectWithToast(context.config, here, { kind: 'error', message: PLANS_TEXT.categoryFailed }, { headers })
-    }
+    if (failed) return redirectWithToast(config, here, { kind: 'error', message: PLANS_TEXT.categoryFailed })
     // Said, not only done: the box alone looks the same before and after SAVE.
-    return redirectWithToast(context.config, here, { kind: 'success', message: PLANS_TEXT.govtSaved }, { headers })
+    return redirectWithToast(config, here, { kind: 'success', message: PLANS_TEXT.govtSaved })
   }
   const target = String(form.get('planCode') ?? form.get('productCode') ?? form.get('intent') ?? '')
   const submission = parseWithZod(form, { schema: CartFormSchema })
@@ -223,7 +218,7 @@ export async function plansAction(request: Request, context: AppLoadContext, her
     const message = Object.values(submission.error ?? {}).flat()[0] ?? CART_TEXTS.refused
     return refused(message, target, form)
   }
-  const answer = await applyCartForm(request, context, submission.value)
-  if (!answer.status) return refused(answer.message, target, form, answer.headers, 409)
-  return redirect(cartPath, { headers: answer.headers })
+  const answer = await applyCartForm(visit, submission.value)
+  if (!answer.status) return refused(answer.message, target, form, answer.unavailable ? 503 : 409)
+  return redirect(cartPath)
 }

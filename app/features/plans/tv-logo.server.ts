@@ -13,8 +13,8 @@
  * validated), not a visitor's, so this is no open proxy: the route takes no parameter.
  */
 import type { AppLoadContext } from 'react-router'
-import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
+import { resultOf } from '~/visit/call.server'
 import { TV_FALLBACK_LOGO } from './plans'
 import { readAtMost } from '~/utils/read-at-most.server'
 
@@ -81,12 +81,6 @@ export async function partnerLogoResponse(imageUrl: string | null, fetchImage: F
 
 /** GET /plans/tv-partner-logo: the TV config's image, or the bundled logo (also when the catalogue is down). */
 export async function tvPartnerLogo(context: AppLoadContext): Promise<Response> {
-  let imageUrl: string | null = null
-  try {
-    const tv = await upstreamFor(context).catalog.tvConfig()
-    imageUrl = tv.enabled ? tv.imageUrl : null
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-  }
-  return partnerLogoResponse(imageUrl)
+  const tv = await resultOf(upstreamFor(context).catalog.tvConfig())
+  return partnerLogoResponse(tv.ok && tv.value.enabled ? tv.value.imageUrl : null)
 }

@@ -6,14 +6,11 @@
  * invited them and checks availability with the invite in their draft, where the
  * applications service reads it when they apply.
  */
-import { data, redirect, type AppLoadContext } from 'react-router'
+import { data, redirect } from 'react-router'
 import { InviteCodeSchema, type WinbackPayload } from '../../../lib/referrals'
 import type { ReferralFiling, ScreenMode } from '~/features/check-availability/check-availability.server'
 import { CHECK_PATH } from '~/features/check-availability/intents'
-import { readDraft, saveDraftSection } from '~/features/drafts/draft.server'
-import { isUpstreamError } from '~/upstream/errors'
-import { upstreamFor } from '~/upstream/index.server'
-import { readForm } from '~/utils/form.server'
+import type { Visit } from '~/visit/visit.server'
 import { WINBACK_SUCCESS_PATH } from './paths'
 import { addressOf, serviceabilityStatusOf } from './referral-address.server'
 import { endReferral } from './referrals.server'
@@ -52,51 +49,33 @@ export type InviteView =
   | { kind: 'failed' }
 
 /** /referral?invite=: who invited the visitor, by first name only. */
-export async function inviteOf(request: Request, context: AppLoadContext): Promise<InviteView> {
-  const code = new URL(request.url).searchParams.get('invite')
+export async function inviteOf(visit: Visit, code: string | null): Promise<InviteView> {
   if (code === null) return { kind: 'none' }
   if (!InviteCodeSchema.safeParse(code).success) return { kind: 'unknown' }
-  try {
-    const invite = await upstreamFor(context).referrals.invite(code)
-    return invite ? { kind: 'invited', code, referrerFirstName: invite.referrerFirstName } : { kind: 'unknown' }
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    return { kind: 'failed' }
-  }
+  const found = await visit.portal.call((upstream) => upstream.referrals.invite(code))
+  if (!found.ok) return { kind: 'failed' }
+  return found.value ? { kind: 'invited', code, referrerFirstName: found.value.referrerFirstName } : { kind: 'unknown' }
 }
 
 /**
  * CHECK AVAILABILITY from an invite: the invite goes into the visitor's draft (never a
  * cookie of its own or a URL later on), then the visitor's own check begins.
  */
-export async function acceptInvite(request: Request, context: AppLoadContext) {
-  const form = await readForm(request)
-  const code = String(form.get('invite') ?? '')
-  const url = new URL(request.url)
-  url.searchParams.set('invite', code)
-  const invite = await inviteOf(new Request(url), context)
+export async function acceptInvite(visit: Visit, form: FormData) {
+  const invite = await inviteOf(visit, String(form.get('invite') ?? ''))
   if (invite.kind !== 'invited') return data({ invite }, { status: invite.kind === 'failed' ? 503 : 404 })
-  let headers
-  try {
-    headers = await saveDraftSection(request, context, 'referral', {
-      kind: 'INVITE',
-      inviteCode: invite.code,
-      referrerFirstName: invite.referrerFirstName,
-    })
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    return data({ invite: { kind: 'failed' } as InviteView }, { status: 503 })
-  }
-  return redirect(CHECK_PATH, { headers })
+  const saved = await visit.draft.save('referral', {
+    kind: 'INVITE',
+    inviteCode: invite.code,
+    referrerFirstName: invite.referrerFirstName,
+  })
+  if (!saved.ok) return data({ invite: { kind: 'failed' } as InviteView }, { status: 503 })
+  return redirect(CHECK_PATH)
 }
 
 /** Who invited the visitor whose draft holds an invite (the check screen's banner), or null. */
-export async function invitedBy(request: Request, context: AppLoadContext): Promise<string | null> {
-  try {
-    const referral = (await readDraft(request, context))?.sections.referral
-    return referral?.kind === 'INVITE' ? referral.referrerFirstName : null
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
-    return null
-  }
+export async function invitedBy(visit: Visit): Promise<string | null> {
+  const read = await visit.draft.read()
+  const referral = read.ok ? read.value?.sections.referral : undefined
+  return referral?.kind === 'INVITE' ? referral.referrerFirstName : null
 }

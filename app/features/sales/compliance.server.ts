@@ -14,7 +14,6 @@ import {
   uploadRefusal,
   type ComplianceUploadView,
 } from '~/features/application-status/compliance-upload.server'
-import { isUpstreamError } from '~/upstream/errors'
 import { redirectWithToast } from '~/utils/toast.server'
 import { CATEGORY_LABELS } from '../../../lib/application-status-words'
 import { DocumentCategorySchema } from '../../../lib/documents'
@@ -105,7 +104,6 @@ export async function salesUploadAction(
     )
     if (!sent.ok) {
       const { error } = sent
-      if (!isUpstreamError(error)) throw error
       if (error.kind === 'rejected' && error.status === 409) {
         return redirectWithToast(context.config, salesCompliancePath(refId), { kind: 'error', message: TEXT.closed })
       }

@@ -26,7 +26,7 @@ import { draftRegion } from '~/features/plans/plans'
 import { plansAction, type PlansActionData } from '~/features/plans/plans.server'
 import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
-import { carryCookieInRequest } from '~/utils/cookies.server'
+import { visitOf } from '~/visit/visit.server'
 import { readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { PromoCodeTextSchema } from '../../../lib/application'
@@ -134,10 +134,10 @@ async function resume(request: Request, context: AppLoadContext, me: SignedIn, o
     if (answer.error.kind === 'rejected' && answer.error.status === 404) return { kind: 'not-found' }
     return { kind: 'failed', message: answer.message }
   }
+  // On the redirect itself, not through the visit: the answer's last Set-Cookie, after any the
+  // root loader sends for the draft this browser held before (docs/decisions/0067).
   const headers = new Headers()
-  const setCookie = await draftCookie(context.config).serialize(answer.value.draftId)
-  headers.append('set-cookie', setCookie)
-  carryCookieInRequest(request, draftCookie(context.config).name, setCookie)
+  headers.append('set-cookie', await draftCookie(context.config).serialize(answer.value.draftId))
   const path = answer.value.customerSegment === 'SME' ? 'sme' : 'residential'
   return { kind: 'resumed', to: wizardHref(path, 'personalDetails', 'sales'), headers }
 }
@@ -217,10 +217,10 @@ export type OnboardActionData = PlansActionData & { promoCode?: string }
 export async function onboardAction(request: Request, context: AppLoadContext) {
   const me = await salesUser(request, context)
   const draft = await serviceableDraft(request, context)
-  const form = await readForm(request.clone())
+  const form = await readForm(request)
   const intent = form.get('intent')
   if (intent !== 'promo' && intent !== 'remove-promo') {
-    return plansAction(request, context, ONBOARD_PATH, ONBOARD_PATH)
+    return plansAction(visitOf(request, context), form, ONBOARD_PATH, ONBOARD_PATH)
   }
   const typed = String(form.get('promoCode') ?? '').slice(0, 60)
   const refuse = (formError: string, status = 400) =>

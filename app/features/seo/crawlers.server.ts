@@ -6,8 +6,8 @@
  */
 import type { AppLoadContext } from 'react-router'
 import { LEGAL_DOCUMENTS } from '~/features/legal/documents'
-import { isUpstreamError } from '~/upstream/errors'
 import { upstreamFor } from '~/upstream/index.server'
+import { resultOf } from '~/visit/call.server'
 
 /**
  * Private pages (signed in), the wizard's steps, one visitor's own pages (a status page's
@@ -84,25 +84,25 @@ const escapeXml = (text: string) =>
 
 export async function sitemapXml(request: Request, context: AppLoadContext): Promise<Response> {
   const upstream = upstreamFor(context)
-  let dynamic: string[]
-  try {
-    const [residential, business, topics] = await Promise.all([
+  const listed = await resultOf(
+    Promise.all([
       upstream.catalog.plans({ customerCategory: 'RES' }),
       upstream.catalog.plans({ customerCategory: 'SME' }),
       upstream.help.categories(),
-    ])
-    const plans = [...(residential ?? []), ...(business ?? [])]
-      .filter((plan) => plan.productType === 'MAINLINE')
-      .map((plan) => `/plans/${encodeURIComponent(plan.code)}`)
-    dynamic = [...new Set(plans), ...(topics ?? []).map((topic) => `/help/${encodeURIComponent(topic.id)}`)]
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error
+    ]),
+  )
+  if (!listed.ok) {
     // A partial list would tell crawlers the plans and topics are gone: ask them to come back.
     return new Response('The sitemap is not available right now. Please try again later.\n', {
       status: 503,
       headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '600', 'cache-control': 'no-store' },
     })
   }
+  const [residential, business, topics] = listed.value
+  const plans = [...(residential ?? []), ...(business ?? [])]
+    .filter((plan) => plan.productType === 'MAINLINE')
+    .map((plan) => `/plans/${encodeURIComponent(plan.code)}`)
+  const dynamic = [...new Set(plans), ...(topics ?? []).map((topic) => `/help/${encodeURIComponent(topic.id)}`)]
   const origin = originOf(request, context)
   const urls = [...fixedPages(context), ...dynamic]
     .map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`)

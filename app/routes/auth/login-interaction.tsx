@@ -21,6 +21,8 @@ import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
 import { failureReply, formConstraint, parseWithZod, readForm } from '~/utils/form.server'
 import { invariantResponse } from '~/utils/invariant'
+import { resultOf } from '~/visit/call.server'
+import type { SignInOutcome } from '../../../lib/identity-interaction'
 import { upstreamFor } from '~/upstream/index.server'
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -58,16 +60,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const identity = requireIdentityProvider({ context, request })
   const submission = parseWithZod(await readForm(request), { schema: LoginSchema })
   if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }), expired: false }
-  let outcome
-  try {
-    // The browser's device tokens: its tries count per token, not against strangers' (docs/decisions/0062).
-    const held = await deviceTokens(request, context)
-    outcome = await identity.signIn(params.uid ?? '', { ...submission.value, deviceTokens: held })
-  } catch (error) {
+  // The browser's device tokens: its tries count per token, not against strangers' (docs/decisions/0062).
+  const held = await deviceTokens(request, context)
+  const attempt = await resultOf<SignInOutcome | null>(
+    identity.signIn(params.uid ?? '', { ...submission.value, deviceTokens: held }),
+  )
+  if (!attempt.ok) {
     // The provider in the upstream's processes did not answer: say so, keep the email.
-    const failure = failureReply(error, submission, { hideFields: ['password'] })
+    const failure = failureReply(attempt.error, submission, { hideFields: ['password'] })
     return data({ result: failure.result, expired: false }, { status: failure.status })
   }
+  const outcome = attempt.value
   if (!outcome) return { result: submission.reply({ hideFields: ['password'] }), expired: true }
   if (!outcome.ok) {
     // docs/security.md: failed logins are logged with the request id, never with the email or password.

@@ -4,7 +4,8 @@
  */
 import type { LoaderFunctionArgs } from 'react-router'
 import { documentDownload } from '~/features/documents/documents.server'
+import { visitOf } from '~/visit/visit.server'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return documentDownload(request, context, params.path, params.fileId)
+  return documentDownload(visitOf(request, context), params.path, params.fileId)
 }

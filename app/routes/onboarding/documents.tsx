@@ -14,17 +14,18 @@ import { DocumentsPage } from '~/features/documents/documents-page'
 import { documentsAction, documentsLoader, type DocumentsActionData } from '~/features/documents/documents.server'
 import { DOCUMENTS_TEXT } from '~/features/documents/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, DOCUMENTS_TEXT.title, DOCUMENTS_TEXT.description)
 
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return documentsLoader(request, context, params.path, flowOf(request))
+  return documentsLoader(visitOf(request, context), params.path, flowOf(request))
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return documentsAction(request, context, params.path, flowOf(request))
+  return documentsAction(visitOf(request, context), request, params.path, flowOf(request))
 }
 
 export default function Documents() {

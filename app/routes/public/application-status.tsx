@@ -17,6 +17,7 @@ import {
 import { StatusLookupForm } from '~/features/application-status/lookup-form'
 import { StatusPage } from '~/features/application-status/status-page'
 import { lookupStatus, resendComplianceLink } from '~/features/application-status/status.server'
+import { visitOf } from '~/visit/visit.server'
 import { TEXT } from '~/features/application-status/texts'
 import { pageMeta } from '~/ui/page-meta'
 import { STATUS_REFERENCE_PATTERN } from '../../../lib/application-status-words'
@@ -39,9 +40,9 @@ function pair(params: LoaderFunctionArgs['params']) {
   return { referenceNo, identifier: params.refIdentifier ?? '' }
 }
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const { referenceNo, identifier } = pair(params)
-  const outcome = await lookupStatus(context, referenceNo, identifier)
+  const outcome = await lookupStatus(visitOf(request, context), referenceNo, identifier)
   if ('missed' in outcome) {
     // The form again: after a failure (not a miss) with the identifier, to send again.
     const kept = outcome.notFound ? '' : identifier
@@ -54,7 +55,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   const { referenceNo, identifier } = pair(params)
   const form = await readForm(request)
   if (form.get('intent') !== 'resend') return data({ error: TEXT.notFound }, { status: 400 })
-  const outcome = await resendComplianceLink(context, referenceNo, identifier)
+  const outcome = await resendComplianceLink(visitOf(request, context), referenceNo, identifier)
   return 'sent' in outcome ? outcome : data({ error: outcome.error }, { status: outcome.status })
 }
 

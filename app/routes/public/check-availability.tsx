@@ -28,10 +28,7 @@ export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visit = visitOf(request, context)
-  const [view, referrer] = await Promise.all([
-    checkAvailabilityView(visit, new URL(request.url)),
-    invitedBy(request, context),
-  ])
+  const [view, referrer] = await Promise.all([checkAvailabilityView(visit, new URL(request.url)), invitedBy(visit)])
   // issue 15: a visitor who came through an invite link is told whose referral they are.
   return { ...view, notice: referrer ? REFERRALS_TEXT.invitedBanner(referrer) : null }
 }

@@ -8,6 +8,8 @@ import { StatusLookupForm } from '~/features/application-status/lookup-form'
 import { lookupAction } from '~/features/application-status/status.server'
 import { TEXT } from '~/features/application-status/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.lookupHeading, TEXT.lookupIntro),
@@ -17,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return lookupAction(request, context)
+  return lookupAction(visitOf(request, context), await readForm(request))
 }
 
 export default function CheckStatusLookup() {

@@ -11,6 +11,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addPlan } from '~/features/cart/cart.server'
+import { visitOf } from '~/visit/visit.server'
 import { readDraft } from '~/features/drafts/draft.server'
 import { complianceAccess } from '~/features/application-status/compliance.server'
 import { UPLOAD_MESSAGES } from '../../../lib/documents'
@@ -42,8 +43,9 @@ const settle = settleRoute
 
 /** A draft with a plan in its cart and, unless `withId` is false, a government ID uploaded. */
 async function draft(withId = true) {
-  const answer = await addPlan(new Request('http://localhost/plans'), t.context, 'fiber-plan-1699')
-  const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0]!
+  const visit = visitOf(new Request('http://localhost/plans'), t.context)
+  await addPlan(visit, 'fiber-plan-1699')
+  const cookie = visit.cookiesSet.find((line) => line.startsWith('draft='))!.split(';')[0]!
   const { id } = (await readDraft(new Request('http://localhost/plans', { headers: { cookie } }), t.context))!
   if (withId) {
     await t.upstream.files.upload(id, {

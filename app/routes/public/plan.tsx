@@ -15,6 +15,8 @@ import { PlansUnavailablePage } from '~/features/plans/plans-page'
 import { planView, plansAction, type PlansActionData } from '~/features/plans/plans.server'
 import { PLANS_TEXT } from '~/features/plans/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(
@@ -26,11 +28,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return planView(request, context, params.code)
+  return planView(visitOf(request, context), params.code)
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return plansAction(request, context, planPath(params.code ?? ''))
+  return plansAction(visitOf(request, context), await readForm(request), planPath(params.code ?? ''))
 }
 
 export default function Plan() {

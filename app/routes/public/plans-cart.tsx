@@ -15,17 +15,19 @@ import { PlansUnavailablePage } from '~/features/plans/plans-page'
 import { cartView, plansAction, type PlansActionData } from '~/features/plans/plans.server'
 import { PLANS_TEXT } from '~/features/plans/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, PLANS_TEXT.cartTitle, PLANS_TEXT.cartDescription)
 
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return cartView(request, context)
+  return cartView(visitOf(request, context))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return plansAction(request, context, CART_PATH)
+  return plansAction(visitOf(request, context), await readForm(request), CART_PATH)
 }
 
 export default function PlansCart() {

@@ -14,6 +14,8 @@ import { PlansUnavailablePage } from '~/features/plans/plans-page'
 import { compareView, plansAction, type PlansActionData } from '~/features/plans/plans.server'
 import { PLANS_TEXT } from '~/features/plans/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, PLANS_TEXT.compareTitle, PLANS_TEXT.compareDescription)
@@ -21,12 +23,12 @@ export const meta: MetaFunction = ({ matches }) =>
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return compareView(request, context)
+  return compareView(visitOf(request, context), new URL(request.url))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url)
-  return plansAction(request, context, url.pathname + url.search)
+  return plansAction(visitOf(request, context), await readForm(request), url.pathname + url.search)
 }
 
 export default function PlansCompare() {

@@ -11,7 +11,7 @@ import { loader as planLoader } from './plan'
 import { action as plansAction, loader as plansLoader } from './plans'
 import { loader as compareLoader } from './plans-compare'
 import { loader as recommendLoader } from './plans-recommend'
-import { routeArgs } from '../../../tests/support/route-args'
+import { callRoute, routeArgs } from '../../../tests/support/route-args'
 
 let t: TestUpstream
 beforeAll(async () => {
@@ -45,7 +45,7 @@ const codes = (view: unknown) => (view as { plans: { code: string }[] }).plans.m
 
 describe('/plans', () => {
   it('lists the home plans by default, from the entry plan at 888', async () => {
-    const { data, status } = unwrap(await plansLoader(routeArgs(get('/plans'))))
+    const { data, status } = unwrap(await callRoute(plansLoader, get('/plans')))
     expect(status).toBe(200)
     expect(data).toMatchObject({ status: 'ok', category: 'RES', region: null, planInCart: null })
     expect(codes(data)).toContain('fiber-plan-888')
@@ -59,13 +59,13 @@ describe('/plans', () => {
         body: new URLSearchParams({ intent: 'category', category }),
         headers: cookie ? { cookie } : {},
       })
-    const sme = (await plansAction(routeArgs({ request: post('SME'), context: t.context, params: {} }))) as Response
+    const sme = (await callRoute(plansAction, { request: post('SME'), context: t.context, params: {} })) as Response
     expect(sme.status).toBe(302)
     expect(sme.headers.get('location')).toBe('/plans')
     const cookie = (sme.headers.get('set-cookie') ?? '').split(';')[0]
     expect(cookie).toMatch(/^draft=/)
 
-    const business = unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data
+    const business = unwrap(await callRoute(plansLoader, get('/plans', cookie))).data
     expect(business).toMatchObject({ status: 'ok', category: 'SME' })
     expect(codes(business)).toEqual(expect.arrayContaining(['sme-fiber-1899', 'sme-fiber-8999']))
     expect(codes(business)).not.toContain('fiber-plan-888')
@@ -77,34 +77,34 @@ describe('/plans', () => {
         body: new URLSearchParams({ intent: 'govt', ...(ticked ? { isWorkingGovtEmbassyWorker: 'on' } : {}) }),
         headers: { cookie: cookie ?? '' },
       })
-    await plansAction(routeArgs({ request: govt(true), context: t.context, params: {} }))
-    expect(unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data).toMatchObject({
+    await callRoute(plansAction, { request: govt(true), context: t.context, params: {} })
+    expect(unwrap(await callRoute(plansLoader, get('/plans', cookie))).data).toMatchObject({
       category: 'SME',
       isWorkingGovtEmbassyWorker: true,
     })
-    await plansAction(routeArgs({ request: govt(false), context: t.context, params: {} }))
-    expect(unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data).toMatchObject({
+    await callRoute(plansAction, { request: govt(false), context: t.context, params: {} })
+    expect(unwrap(await callRoute(plansLoader, get('/plans', cookie))).data).toMatchObject({
       isWorkingGovtEmbassyWorker: false,
     })
-    await plansAction(routeArgs({ request: govt(true), context: t.context, params: {} }))
+    await callRoute(plansAction, { request: govt(true), context: t.context, params: {} })
 
-    await plansAction(routeArgs({ request: post('RES', cookie), context: t.context, params: {} }))
-    expect(unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data).toMatchObject({
+    await callRoute(plansAction, { request: post('RES', cookie), context: t.context, params: {} })
+    expect(unwrap(await callRoute(plansLoader, get('/plans', cookie))).data).toMatchObject({
       isWorkingGovtEmbassyWorker: false,
     })
     // A home visitor cannot carry the flag.
-    await plansAction(routeArgs({ request: govt(true), context: t.context, params: {} }))
-    expect(unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data).toMatchObject({
+    await callRoute(plansAction, { request: govt(true), context: t.context, params: {} })
+    expect(unwrap(await callRoute(plansLoader, get('/plans', cookie))).data).toMatchObject({
       category: 'RES',
       isWorkingGovtEmbassyWorker: false,
     })
-    expect(unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data).toMatchObject({ category: 'RES' })
+    expect(unwrap(await callRoute(plansLoader, get('/plans', cookie))).data).toMatchObject({ category: 'RES' })
     // Anything else is ignored: the page comes back as it was.
     const odd = (await plansAction(
       routeArgs({ request: post('GOV', cookie), context: t.context, params: {} }),
     )) as Response
     expect(odd.headers.get('location')).toBe('/plans')
-    expect(unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data).toMatchObject({ category: 'RES' })
+    expect(unwrap(await callRoute(plansLoader, get('/plans', cookie))).data).toMatchObject({ category: 'RES' })
   })
 
   it('lists only the plans offered in the region of the visitor’s serviceability check', async () => {
@@ -130,7 +130,7 @@ describe('/plans', () => {
       },
     )
     const cookie = (headers.get('set-cookie') ?? '').split(';')[0]
-    const view = unwrap(await plansLoader(routeArgs(get('/plans', cookie)))).data
+    const view = unwrap(await callRoute(plansLoader, get('/plans', cookie))).data
     expect(view).toMatchObject({ status: 'ok', category: 'RES', region: '14' })
     expect(codes(view)).toEqual(expect.arrayContaining(['fiber-plan-888', 'fiber-plan-1299', 'fiber-plan-1699']))
     // 2499 and the TV plan are for the metro regions only.
@@ -139,7 +139,7 @@ describe('/plans', () => {
   })
 
   it('says spec 8’s words with 503 when the catalogue is down', async () => {
-    const { data, status } = unwrap(await plansLoader(routeArgs(get('/plans', '', downContext()))))
+    const { data, status } = unwrap(await callRoute(plansLoader, get('/plans', '', downContext())))
     expect(status).toBe(503)
     expect(data).toEqual({ status: 'unavailable' })
     expect(PLANS_TEXT.unavailable).toBe('Plans are unavailable at this moment. Please try again later.')

@@ -14,17 +14,19 @@ import { PlansUnavailablePage, PlansPage } from '~/features/plans/plans-page'
 import { plansAction, plansView, type PlansActionData } from '~/features/plans/plans.server'
 import { PLANS_TEXT } from '~/features/plans/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, PLANS_TEXT.title, PLANS_TEXT.description)
 
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return plansView(request, context)
+  return plansView(visitOf(request, context))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return plansAction(request, context, PLANS_PATH)
+  return plansAction(visitOf(request, context), await readForm(request), PLANS_PATH)
 }
 
 export default function Plans() {

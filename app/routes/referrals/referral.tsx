@@ -19,6 +19,8 @@ import { Button, ButtonLink } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
 import { useIsPending } from '~/utils/use-is-pending'
 import { formatPesos } from '../../../lib/pesos'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 // Only this page says these (REFERRALS_TEXT is shared by /get-started, at the JS budget's edge).
 const SIGNED_IN_TEXT = {
@@ -35,11 +37,12 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.public
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { invite: await inviteOf(request, context), reward: formatPesos(context.config.REFERRAL_REWARD_PESOS) }
+  const invite = await inviteOf(visitOf(request, context), new URL(request.url).searchParams.get('invite'))
+  return { invite, reward: formatPesos(context.config.REFERRAL_REWARD_PESOS) }
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return acceptInvite(request, context)
+export async function action({ request, context }: ActionFunctionArgs) {
+  return acceptInvite(visitOf(request, context), await readForm(request))
 }
 
 function Invited({ invite }: { invite: InviteView }) {
