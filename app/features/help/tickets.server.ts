@@ -9,16 +9,16 @@
  * its reference number in a toast.
  */
 import crypto from 'node:crypto'
-import { data, type AppLoadContext } from 'react-router'
+import { data } from 'react-router'
 import { formatDate } from '../../../lib/dates'
 import { ReferenceNumberSchema } from '../../../lib/support'
 import { ROLE } from '~/auth/roles'
-import { asUser, type SignedIn } from '~/visit/by-request.server'
+import type { SignedIn } from '~/visit/by-request.server'
+import type { Visit } from '~/visit/visit.server'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
 import { PAGE_NOT_RETRIEVED } from '~/features/legal/content.server'
 import type { UpstreamError } from '~/upstream/errors'
 import type { Ticket, TicketType } from '~/upstream/support.server'
-import { readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { TICKET_TEXT } from './texts'
 import {
@@ -65,7 +65,7 @@ export function ticketView(ticket: Ticket): TicketView {
   }
 }
 
-const customer = (request: Request, context: AppLoadContext) => asUser(request, context, { roles: [ROLE.customer] })
+const customer = (visit: Visit) => visit.signedIn({ roles: [ROLE.customer] })
 
 /** The user's verified accounts (spec 3 claims); links awaiting proof are not among them. */
 function accountsOf(me: SignedIn) {
@@ -81,8 +81,8 @@ function pageFailed(): never {
 }
 
 /** /customer/help: the user's concerns and requests; a failure shows beside the list, not instead of the page. */
-export async function loadMyTickets(request: Request, context: AppLoadContext) {
-  const me = await customer(request, context)
+export async function loadMyTickets(visit: Visit) {
+  const me = await customer(visit)
   const answer = await me.call((upstream, token) => upstream.support.tickets(token))
   return {
     tickets: answer.ok ? answer.value.map(ticketView) : null,
@@ -91,8 +91,8 @@ export async function loadMyTickets(request: Request, context: AppLoadContext) {
 }
 
 /** /customer/help/tickets/{referenceNumber}: the user's own ticket, else the not-found page. */
-export async function loadTicket(request: Request, context: AppLoadContext, referenceNumber: string | undefined) {
-  const me = await customer(request, context)
+export async function loadTicket(visit: Visit, referenceNumber: string | undefined) {
+  const me = await customer(visit)
   const parsed = ReferenceNumberSchema.safeParse(referenceNumber)
   if (!parsed.success) throw data({ message: null }, { status: 404 })
   const answer = await me.call((upstream, token) => upstream.support.ticket(token, parsed.data))
@@ -128,8 +128,8 @@ function refusalErrors(error: UpstreamError, message: string): { errors: FieldEr
 
 const statusOf = (error: UpstreamError) => (error.kind === 'rejected' ? (error.status ?? 400) : 503)
 
-export async function loadConcernForm(request: Request, context: AppLoadContext) {
-  const me = await customer(request, context)
+export async function loadConcernForm(visit: Visit, url: URL) {
+  const me = await customer(visit)
   const { accountNumbers, defaultAccount } = accountsOf(me)
   const types = await me.call((upstream, token) => upstream.support.concernTypes(token))
   if (!types.ok) {
@@ -149,7 +149,7 @@ export async function loadConcernForm(request: Request, context: AppLoadContext)
     return data({ accountNumbers, types: null, subTypes: [], form }, { status: statusOf(types.error) })
   }
   // ?concernType=…&subType=… (links from help answers) start the form there.
-  const query = new URL(request.url).searchParams
+  const query = url.searchParams
   const concernType = types.value.some((type) => type.code === query.get('concernType'))
     ? query.get('concernType')!
     : ''
@@ -178,10 +178,9 @@ export const CONCERN_INTENT = { update: 'update', submit: 'submit' } as const
  * sub-types, a sub-type of another type cleared, everything else kept. `submit`: checked,
  * filed, and on to the ticket.
  */
-export async function concernAction(request: Request, context: AppLoadContext) {
-  const me = await customer(request, context)
+export async function concernAction(visit: Visit, form: FormData) {
+  const me = await customer(visit)
   const { accountNumbers } = accountsOf(me)
-  const form = await readForm(request)
   const values = readConcernValues(form)
   const submissionKey = readSubmissionKey(form) ?? newSubmissionKey()
 
@@ -219,16 +218,16 @@ export async function concernAction(request: Request, context: AppLoadContext) {
     const state: FormState<ConcernValues> = { values, submissionKey, ...refusalErrors(filed.error, filed.message) }
     return data({ form: state, subTypes }, { status: statusOf(filed.error) })
   }
-  return redirectWithToast(context.config, ticketPath(filed.value.referenceNumber), {
+  return redirectWithToast(visit.config, ticketPath(filed.value.referenceNumber), {
     kind: 'success',
     message: TICKET_TEXT.filed(filed.value.referenceNumber),
   })
 }
 
 /** GET /customer/help/concern/sub-types?concernType=…: the fetcher's half of the cascade. */
-export async function loadSubTypes(request: Request, context: AppLoadContext) {
-  const me = await customer(request, context)
-  const concernType = new URL(request.url).searchParams.get('concernType') ?? ''
+export async function loadSubTypes(visit: Visit, url: URL) {
+  const me = await customer(visit)
+  const concernType = url.searchParams.get('concernType') ?? ''
   if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(concernType))
     return { concernType, subTypes: [] as TicketType[], failed: false }
   const answer = await me.call((upstream, token) => upstream.support.subTypes(token, concernType))
@@ -237,12 +236,12 @@ export async function loadSubTypes(request: Request, context: AppLoadContext) {
   return { concernType, subTypes: [] as TicketType[], failed: !unknown }
 }
 
-export async function loadAfterSalesForm(request: Request, context: AppLoadContext) {
-  const me = await customer(request, context)
+export async function loadAfterSalesForm(visit: Visit, url: URL) {
+  const me = await customer(visit)
   const { accountNumbers, defaultAccount } = accountsOf(me)
   const types = await me.call((upstream, token) => upstream.support.afterSalesTypes(token))
   if (!types.ok) pageFailed()
-  const requested = new URL(request.url).searchParams.get('afterSalesType')
+  const requested = url.searchParams.get('afterSalesType')
   const values: AfterSalesValues = {
     accountNumber: initialAccount(accountNumbers, defaultAccount),
     afterSalesType: types.value.some((type) => type.code === requested) ? requested! : '',
@@ -253,9 +252,8 @@ export async function loadAfterSalesForm(request: Request, context: AppLoadConte
 }
 
 /** POST /customer/help/after-sales: checked, filed (v2 after-sales ticket), and on to the ticket. */
-export async function afterSalesAction(request: Request, context: AppLoadContext) {
-  const me = await customer(request, context)
-  const form = await readForm(request)
+export async function afterSalesAction(visit: Visit, form: FormData) {
+  const me = await customer(visit)
   const values = readAfterSalesValues(form)
   const submissionKey = readSubmissionKey(form) ?? newSubmissionKey()
   const checked = checkAfterSales(values, accountsOf(me).accountNumbers)
@@ -268,7 +266,7 @@ export async function afterSalesAction(request: Request, context: AppLoadContext
     const state: FormState<AfterSalesValues> = { values, submissionKey, ...refusalErrors(filed.error, filed.message) }
     return data({ form: state }, { status: statusOf(filed.error) })
   }
-  return redirectWithToast(context.config, ticketPath(filed.value.referenceNumber), {
+  return redirectWithToast(visit.config, ticketPath(filed.value.referenceNumber), {
     kind: 'success',
     message: TICKET_TEXT.filed(filed.value.referenceNumber),
   })

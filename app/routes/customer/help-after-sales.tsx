@@ -11,6 +11,8 @@ import { AfterSalesForm, NoAccount } from '~/features/help/ticket-forms'
 import { afterSalesAction, loadAfterSalesForm } from '~/features/help/tickets.server'
 import { HELP_TEXT, TICKET_TEXT } from '~/features/help/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
+import { readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TICKET_TEXT.afterSalesHeading, TICKET_TEXT.afterSalesIntro),
@@ -20,11 +22,11 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAfterSalesForm(request, context)
+  return loadAfterSalesForm(visitOf(request, context), new URL(request.url))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return afterSalesAction(request, context)
+  return afterSalesAction(visitOf(request, context), await readForm(request))
 }
 
 export default function RequestService() {

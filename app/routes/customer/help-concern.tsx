@@ -11,6 +11,8 @@ import { ConcernForm, NoAccount } from '~/features/help/ticket-forms'
 import { concernAction, loadConcernForm } from '~/features/help/tickets.server'
 import { HELP_TEXT, TICKET_TEXT } from '~/features/help/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
+import { readForm } from '~/utils/form.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TICKET_TEXT.concernHeading, TICKET_TEXT.concernIntro),
@@ -20,11 +22,11 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadConcernForm(request, context)
+  return loadConcernForm(visitOf(request, context), new URL(request.url))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return concernAction(request, context)
+  return concernAction(visitOf(request, context), await readForm(request))
 }
 
 export default function ReportConcern() {

@@ -5,6 +5,7 @@ import { TicketDetails } from '~/features/help/ticket-forms'
 import { loadTicket } from '~/features/help/tickets.server'
 import { HELP_TEXT, TICKET_TEXT } from '~/features/help/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta(
@@ -18,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return loadTicket(request, context, params.referenceNumber)
+  return loadTicket(visitOf(request, context), params.referenceNumber)
 }
 
 export default function CustomerTicket() {

@@ -11,6 +11,7 @@ import { HELP_TEXT, TICKET_TEXT } from '~/features/help/texts'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, HELP_TEXT.heading, HELP_TEXT.intro),
@@ -21,7 +22,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [mine, home] = await Promise.all([loadMyTickets(request, context), loadHelpHome(context)])
+  const [mine, home] = await Promise.all([loadMyTickets(visitOf(request, context)), loadHelpHome(context)])
   return { ...mine, home }
 }
 
