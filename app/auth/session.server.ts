@@ -147,7 +147,7 @@ export function createSessionScope(init: SessionScopeInit) {
 
     /** Starts a new session at sign-in: a new id always; a session the browser already had is revoked. */
     async start(signIn: { claims: IdTokenClaims; tokens: SessionTokens }): Promise<User> {
-      const previous = await read().catch(() => null)
+      const previous = await read()
       if (previous) await upstream.sessions.revoke(previous.id)
       const roles = signIn.claims.realm_access?.roles ?? []
       const idleMinutes = isSales(roles) ? config.SESSION_SALES_IDLE_MINUTES : config.SESSION_IDLE_MINUTES
