@@ -19,7 +19,7 @@ export type ServiceWork = {
   autopay: Autopay
   settleWifiChanges: () => Promise<{ settled: number }>
   purgeExpiredDrafts: () => Promise<number>
-  /** The payments service's reconciliation with the gateway (services/payments/service.ts, reconcile). */
+  /** The payments service's reconciliation with the gateway (services/payments/gateway-events.ts, reconcile). */
   reconcilePayments: () => Promise<{ checked: number; posted: number; expired: number; unanswered: number }>
   autopayEveryMinutes: number
 }
