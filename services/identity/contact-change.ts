@@ -15,7 +15,7 @@
 import crypto from 'node:crypto'
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import { maskEmail, maskMobile } from '../../lib/masking.ts'
-import { codeHasher } from '../otp/code.ts'
+import { CODE_TEXT, codeHasher } from '../otp/code.ts'
 import { sessionSecretRing, settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
@@ -29,11 +29,7 @@ export const CONTACT_TEXT = {
     email: 'This is already your email address.',
     mobile: 'This is already your mobile number.',
   },
-  wrongCode: (triesLeft: number) =>
-    `That code is not right. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
-  locked: 'Too many wrong codes. This code no longer works: please ask for a new one.',
-  expired: 'This code has expired. Please ask for a new one.',
-  noCode: 'Please ask for a code first.',
+  ...CODE_TEXT,
   tooManyForUser: 'You have asked for too many codes. Please try again in an hour.',
   tooManyForAddress: 'Too many codes were sent to this address. Please try again in an hour.',
   taken: 'This email address can no longer be used. Please ask for a new code.',

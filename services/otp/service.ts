@@ -27,7 +27,7 @@ import { findUserRowById, toIdentityUser, type IdentityUser } from '../identity/
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import type { OutgoingMessage } from '../notifications/sender.ts'
 import { otpChallenges, pendingProofs } from './tables.ts'
-import { codeHasher, judgeCode, newCode } from './code.ts'
+import { CODE_TEXT, codeHasher, judgeCode, newCode } from './code.ts'
 
 export type OtpChannel = 'email' | 'mobile'
 
@@ -38,11 +38,7 @@ export const OTP_TEXT = {
     'We have no email address or mobile number on record for this account, so it cannot be linked online. Please call our hotline.',
   noPending: 'Please enter the account number to link first.',
   channelUnavailable: 'This account has no registered contact of that kind. Please choose another.',
-  wrongCode: (triesLeft: number) =>
-    `That code is not right. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
-  locked: 'Too many wrong codes. This code no longer works: please ask for a new one.',
-  expired: 'This code has expired. Please ask for a new one.',
-  noCode: 'Please ask for a code first.',
+  ...CODE_TEXT,
   tooManyForAccount: 'Too many codes were sent for this account. Please try again in an hour.',
   tooManyForUser: 'You have asked for too many codes. Please try again in an hour.',
 } as const
