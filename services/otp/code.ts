@@ -1,9 +1,9 @@
 /**
- * The one-time code itself, shared by every flow that sends one (ownership proof, referral
- * eligibility, contact change): 6 digits from crypto.randomInt, kept only as an HMAC keyed
- * with the session secret and the challenge id (a database reader cannot try the million codes
- * offline), the verdict on a typed code (right, or wrong with the tries left, locking at the
- * last one), and the words a refused code is answered with.
+ * The one-time code itself, shared by every flow that sends one through ./challenge.ts
+ * (ownership proof, referral eligibility, contact change): 6 digits from crypto.randomInt,
+ * kept only as an HMAC keyed with the session secret and the challenge id (a database reader
+ * cannot try the million codes offline), the verdict on a typed code (right, or wrong with
+ * the tries left, locking at the last one), and the words a refused code is answered with.
  */
 import crypto from 'node:crypto'
 import { madeByAny, type SecretRing } from '../../lib/secret-ring.ts'
