@@ -2,26 +2,29 @@
  * The profile (issue 11 item 7; spec 2 /profile): a user's names and contact, and the change
  * of their email or mobile number, which applies only after a one-time code sent to the NEW
  * address comes back (spec 7 Identity "PATCH mobile number", Email "validate email with
- * OTP"; emailHashValue names the code). The patterns are services/otp's (docs/security.md,
- * Ownership proof): a 6-digit code from crypto.randomInt, kept only as an HMAC keyed with the
- * session secret, never logged or answered; OTP_TTL_SECONDS of life; the fifth wrong code
+ * OTP"; emailHashValue names the code). The change under way is the otp service's challenge,
+ * purpose `contact-change`, its target the new address (services/otp/challenge.ts;
+ * docs/decisions/0068): a 6-digit code from crypto.randomInt, kept only as an HMAC keyed with
+ * the session secret, never logged or answered; OTP_TTL_SECONDS of life; the fifth wrong code
  * locks it; at most OTP_SENDS_PER_USER_PER_HOUR codes per user and
  * OTP_SENDS_PER_ACCOUNT_PER_HOUR per new address, counted in Postgres under advisory locks.
+ * A new code to the same address voids the earlier one; codes to different addresses may be
+ * live together, and applying one voids the rest of that kind.
  *
  * An email that already belongs to another user gets a notice instead of a code, and the
  * caller the same answer as for any address, so the form does not tell who has an account.
  * After a change the old email is told (someone else may have made it).
  */
-import crypto from 'node:crypto'
-import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { maskEmail, maskMobile } from '../../lib/masking.ts'
-import { codeHasher } from '../otp/code.ts'
-import { sessionSecretRing, settingsOf, type ServiceDeps } from '../context.ts'
+import { codeRefusal, createCodeChallenges, type CodeChannel } from '../otp/challenge.ts'
+import { CODE_TEXT } from '../otp/code.ts'
+import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import type { OutgoingMessage } from '../notifications/sender.ts'
-import { contactChanges, users, type ContactKind } from './tables.ts'
+import { users } from './tables.ts'
 import { findUserRowByEmail, findUserRowById, normaliseUsername, type UserRow } from './users.ts'
 
 export const CONTACT_TEXT = {
@@ -29,17 +32,16 @@ export const CONTACT_TEXT = {
     email: 'This is already your email address.',
     mobile: 'This is already your mobile number.',
   },
-  wrongCode: (triesLeft: number) =>
-    `That code is not right. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
-  locked: 'Too many wrong codes. This code no longer works: please ask for a new one.',
-  expired: 'This code has expired. Please ask for a new one.',
-  noCode: 'Please ask for a code first.',
+  ...CODE_TEXT,
   tooManyForUser: 'You have asked for too many codes. Please try again in an hour.',
   tooManyForAddress: 'Too many codes were sent to this address. Please try again in an hour.',
   taken: 'This email address can no longer be used. Please ask for a new code.',
 } as const
 
 const HOUR_MS = 60 * 60_000
+
+/** What changes: the email address or the mobile number (the code goes to the new one). */
+export type ContactKind = CodeChannel
 
 export type ContactChangeView = {
   kind: ContactKind
@@ -68,8 +70,8 @@ export function createContactChangeService(deps: ServiceDeps) {
   const delivery = createDeliveryQueue(deps)
   const limits = settings.otp
 
-  // `contact:{change id}:{code}`; a code sent before a SESSION_SECRET rotation still verifies.
-  const codes = codeHasher(sessionSecretRing(settings), 'contact')
+  // A code sent before a SESSION_SECRET rotation still verifies.
+  const challenges = createCodeChallenges(deps, 'contact-change')
 
   async function requireUser(db: Executor, userId: string): Promise<UserRow> {
     const row = await findUserRowById(db, userId)
@@ -79,12 +81,7 @@ export function createContactChangeService(deps: ServiceDeps) {
 
   async function profile(db: Executor, userId: string): Promise<ProfileView> {
     const user = await requireUser(db, userId)
-    const rows = await db
-      .select()
-      .from(contactChanges)
-      .where(and(eq(contactChanges.userId, userId), isNull(contactChanges.voidedAt), isNull(contactChanges.appliedAt)))
-      .orderBy(desc(contactChanges.createdAt))
-      .limit(5)
+    const rows = await challenges.unspent(db, { userId }, 5)
     const now = deps.now()
     return {
       firstName: user.firstName,
@@ -94,14 +91,10 @@ export function createContactChangeService(deps: ServiceDeps) {
       pendingChanges: rows
         // An expired code older than a day is of no interest.
         .filter((row) => row.expiresAt.getTime() > now.getTime() - 24 * HOUR_MS)
-        .map((row) => ({
-          kind: row.kind,
-          maskedDestination: masked(row.kind, row.newValue),
-          emailHashValue: row.reference,
-          expiresAt: row.expiresAt.toISOString(),
-          state: row.lockedAt ? 'locked' : row.expiresAt <= now ? 'expired' : 'live',
-          triesLeft: Math.max(limits.maxAttempts - row.failedAttempts, 0),
-        })),
+        .map((row) => {
+          const { channel, maskedDestination, reference, expiresAt, state, triesLeft } = challenges.stateOf(row, now)
+          return { kind: channel, maskedDestination, emailHashValue: reference, expiresAt, state, triesLeft }
+        }),
     }
   }
 
@@ -153,26 +146,22 @@ export function createContactChangeService(deps: ServiceDeps) {
     }
   }
 
-  async function requireSendAllowance(db: Executor, userId: string, newValue: string, now: Date) {
-    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contact:user:${userId}`}))`)
-    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contact:value:${newValue}`}))`)
-    const since = new Date(now.getTime() - HOUR_MS)
-    const [forUser] = await db
-      .select({ n: count() })
-      .from(contactChanges)
-      .where(and(eq(contactChanges.userId, userId), gt(contactChanges.createdAt, since)))
-    if (forUser!.n >= limits.sendsPerUserPerHour)
-      throw new ServiceError(429, 'too_many_requests', CONTACT_TEXT.tooManyForUser, {
-        value: [CONTACT_TEXT.tooManyForUser],
-      })
-    const [forValue] = await db
-      .select({ n: count() })
-      .from(contactChanges)
-      .where(and(eq(contactChanges.newValue, newValue), gt(contactChanges.createdAt, since)))
-    if (forValue!.n >= limits.sendsPerAccountPerHour)
-      throw new ServiceError(429, 'too_many_requests', CONTACT_TEXT.tooManyForAddress, {
-        value: [CONTACT_TEXT.tooManyForAddress],
-      })
+  /** The send limits an hour, the user's first (429). */
+  function requireSendAllowance(db: Executor, userId: string, newValue: string, now: Date) {
+    return challenges.requireSendAllowance(db, { userId, target: newValue }, now, [
+      {
+        per: 'user',
+        refusal: new ServiceError(429, 'too_many_requests', CONTACT_TEXT.tooManyForUser, {
+          value: [CONTACT_TEXT.tooManyForUser],
+        }),
+      },
+      {
+        per: 'target',
+        refusal: new ServiceError(429, 'too_many_requests', CONTACT_TEXT.tooManyForAddress, {
+          value: [CONTACT_TEXT.tooManyForAddress],
+        }),
+      },
+    ])
   }
 
   return {
@@ -195,31 +184,13 @@ export function createContactChangeService(deps: ServiceDeps) {
           })
         await requireSendAllowance(tx, userId, newValue, now)
         // A new code to the same address replaces the earlier one.
-        await tx
-          .update(contactChanges)
-          .set({ voidedAt: now })
-          .where(
-            and(
-              eq(contactChanges.userId, userId),
-              eq(contactChanges.kind, kind),
-              eq(contactChanges.newValue, newValue),
-              isNull(contactChanges.voidedAt),
-              isNull(contactChanges.appliedAt),
-            ),
-          )
-        const id = crypto.randomUUID()
-        const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')
-        reference = crypto.randomBytes(24).toString('base64url')
-        await tx.insert(contactChanges).values({
-          id,
-          userId,
-          kind,
-          newValue,
-          reference,
-          codeHash: codes.hash(id, code),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + limits.ttlSeconds * 1000),
-        })
+        await challenges.voidUnspent(tx, { userId, channel: kind, target: newValue }, now)
+        const { challenge, code } = await challenges.issue(
+          tx,
+          { userId, target: newValue, channel: kind, maskedDestination: masked(kind, newValue) },
+          now,
+        )
+        reference = challenge.reference
         const taken = kind === 'email' ? await findUserRowByEmail(tx, newValue) : null
         const to = kind === 'email' ? newValue : smsRecipient(newValue)
         await enqueueMessage(tx, taken ? takenNotice(to) : codeMessage(kind, to, code), now)
@@ -231,16 +202,7 @@ export function createContactChangeService(deps: ServiceDeps) {
 
     /** Drops a change under way. */
     async cancel(userId: string, emailHashValue: string): Promise<ProfileView> {
-      await deps.db
-        .update(contactChanges)
-        .set({ voidedAt: deps.now() })
-        .where(
-          and(
-            eq(contactChanges.userId, userId),
-            eq(contactChanges.reference, emailHashValue),
-            isNull(contactChanges.appliedAt),
-          ),
-        )
+      await challenges.voidUnspent(deps.db, { userId, reference: emailHashValue }, deps.now())
       return profile(deps.db, userId)
     },
 
@@ -252,83 +214,40 @@ export function createContactChangeService(deps: ServiceDeps) {
     async verify(userId: string, kind: ContactKind, emailHashValue: string, otp: string): Promise<ProfileView> {
       const now = deps.now()
       const outcome = await deps.db.transaction(async (tx) => {
-        const [change] = await tx
-          .select()
-          .from(contactChanges)
-          .where(
-            and(
-              eq(contactChanges.userId, userId),
-              eq(contactChanges.kind, kind),
-              eq(contactChanges.reference, emailHashValue),
-              isNull(contactChanges.voidedAt),
-              isNull(contactChanges.appliedAt),
-            ),
-          )
-          .for('update')
-          .limit(1)
-        if (!change) return { kind: 'no-code' as const }
-        if (change.lockedAt) return { kind: 'locked' as const }
-        if (change.expiresAt <= now) return { kind: 'expired' as const }
-        if (!codes.matches(change.id, otp, change.codeHash)) {
-          const failures = change.failedAttempts + 1
-          const locks = failures >= limits.maxAttempts
-          await tx
-            .update(contactChanges)
-            .set({ failedAttempts: failures, ...(locks ? { lockedAt: now } : {}) })
-            .where(eq(contactChanges.id, change.id))
-          return locks
-            ? { kind: 'locked' as const }
-            : { kind: 'wrong' as const, triesLeft: limits.maxAttempts - failures }
-        }
+        const check = await challenges.verify(tx, { userId, channel: kind, reference: emailHashValue }, otp, now)
+        if (check.kind !== 'right') return check
+        const change = check.challenge
         const user = await requireUser(tx, userId)
         if (kind === 'email') {
           // Taken since the code was sent (or taken all along: then no one knew the code).
-          const other = await findUserRowByEmail(tx, change.newValue)
+          const other = await findUserRowByEmail(tx, change.target)
           if (other && other.id !== userId) {
-            await tx.update(contactChanges).set({ voidedAt: now }).where(eq(contactChanges.id, change.id))
+            await challenges.voidUnspent(tx, { userId, reference: change.reference }, now)
             return { kind: 'taken' as const }
           }
         }
-        await tx.update(contactChanges).set({ appliedAt: now }).where(eq(contactChanges.id, change.id))
-        await tx
-          .update(contactChanges)
-          .set({ voidedAt: now })
-          .where(
-            and(
-              eq(contactChanges.userId, userId),
-              eq(contactChanges.kind, kind),
-              ne(contactChanges.id, change.id),
-              isNull(contactChanges.voidedAt),
-              isNull(contactChanges.appliedAt),
-            ),
-          )
+        await challenges.consume(tx, change, now)
+        await challenges.voidUnspent(tx, { userId, channel: kind, exceptId: change.id }, now)
         await tx
           .update(users)
           .set(
             kind === 'email'
               ? // The code proved the new address is theirs.
-                { email: change.newValue, emailVerified: true, updatedAt: now }
-              : { mobileNumber: change.newValue, updatedAt: now },
+                { email: change.target, emailVerified: true, updatedAt: now }
+              : { mobileNumber: change.target, updatedAt: now },
           )
           .where(eq(users.id, userId))
-        await enqueueMessage(tx, changedNotice(kind, user.email, change.newValue), now)
+        await enqueueMessage(tx, changedNotice(kind, user.email, change.target), now)
         return { kind: 'applied' as const }
       })
-      const refuse = (code: string, message: string) => new ServiceError(422, code, message, { otp: [message] })
       switch (outcome.kind) {
         case 'applied':
           delivery.kick()
           return profile(deps.db, userId)
-        case 'wrong':
-          throw refuse('otp_wrong', CONTACT_TEXT.wrongCode(outcome.triesLeft))
-        case 'locked':
-          throw refuse('otp_locked', CONTACT_TEXT.locked)
-        case 'expired':
-          throw refuse('otp_expired', CONTACT_TEXT.expired)
         case 'taken':
-          throw refuse('email_taken', CONTACT_TEXT.taken)
-        case 'no-code':
-          throw refuse('otp_no_code', CONTACT_TEXT.noCode)
+          throw new ServiceError(422, 'email_taken', CONTACT_TEXT.taken, { otp: [CONTACT_TEXT.taken] })
+        default:
+          throw codeRefusal(outcome)
       }
     },
   }

@@ -8,8 +8,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { latestMessagesFor } from '../notifications/outbox.ts'
 import { signAccessToken, signedCall, startTestGateway, type TestGateway } from '../testing.ts'
+import { oneTimeCodes } from '../otp/tables.ts'
 import { CONTACT_TEXT } from './contact-change.ts'
-import { contactChanges, users } from './tables.ts'
+import { users } from './tables.ts'
 
 let nowMs = Date.parse('2025-06-02T01:00:00Z')
 const now = () => new Date(nowMs)
@@ -154,7 +155,7 @@ describe('profile', () => {
     const fourth = await me.call('POST', '/users/me/contact/otp', { kind: 'mobile', value: '9185550204' })
     expect(fourth.status).toBe(429)
     expect(fourth.body.error.fields.value).toEqual([CONTACT_TEXT.tooManyForUser])
-    const rows = await t.database.db.select().from(contactChanges).where(eq(contactChanges.userId, me.id))
+    const rows = await t.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, me.id))
     expect(rows).toHaveLength(3)
     nowMs += 61 * 60_000
     expect((await me.call('POST', '/users/me/contact/otp', { kind: 'mobile', value: '9185550204' })).status).toBe(200)

@@ -1,8 +1,9 @@
 /**
- * The one-time code itself, shared by every flow that sends one (ownership proof, referral
- * eligibility): 6 digits from crypto.randomInt, kept only as an HMAC keyed with the session
- * secret and the challenge id (a database reader cannot try the million codes offline), and
- * the verdict on a typed code: right, or wrong with the tries left, locking at the last one.
+ * The one-time code itself, shared by every flow that sends one through ./challenge.ts
+ * (ownership proof, referral eligibility, contact change): 6 digits from crypto.randomInt,
+ * kept only as an HMAC keyed with the session secret and the challenge id (a database reader
+ * cannot try the million codes offline), the verdict on a typed code (right, or wrong with
+ * the tries left, locking at the last one), and the words a refused code is answered with.
  */
 import crypto from 'node:crypto'
 import { madeByAny, type SecretRing } from '../../lib/secret-ring.ts'
@@ -43,3 +44,12 @@ export function judgeCode(
   const locks = failedAttempts >= maxAttempts
   return { kind: 'wrong', failedAttempts, locks, triesLeft: maxAttempts - failedAttempts }
 }
+
+/** What a refused code is answered with, the same in every flow (our texts: the spec shows none). */
+export const CODE_TEXT = {
+  wrongCode: (triesLeft: number) =>
+    `That code is not right. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
+  locked: 'Too many wrong codes. This code no longer works: please ask for a new one.',
+  expired: 'This code has expired. Please ask for a new one.',
+  noCode: 'Please ask for a code first.',
+} as const

@@ -22,7 +22,7 @@ import {
 } from '../testing.ts'
 import { users } from '../identity/tables.ts'
 import { OTP_TEXT } from './service.ts'
-import { otpChallenges, pendingProofs } from './tables.ts'
+import { oneTimeCodes, pendingProofs } from './tables.ts'
 
 // One clock for the services; signatures keep the wall clock (signatureClock).
 let nowMs = Date.parse('2025-06-02T01:00:00Z')
@@ -324,7 +324,7 @@ describe('the code stays secret', () => {
     await user.call('POST', '/otp/verify', { otp: code, emailHashValue: reference })
 
     expect(JSON.stringify(sent.body)).not.toContain(code)
-    const rows = await t.database.db.select().from(otpChallenges).where(eq(otpChallenges.userId, user.id))
+    const rows = await t.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id))
     expect(rows).toHaveLength(1)
     expect(JSON.stringify(rows)).not.toContain(code)
     expect(rows[0]!.codeHash).toMatch(/^[A-Za-z0-9_-]{43}$/)

@@ -5,29 +5,30 @@
  * shown masked (send), and types the code back (verify). Only then is the account linked,
  * as verified (identity's recordProvenLink, in the same transaction).
  *
- * - The code: 6 digits from crypto.randomInt; kept only as an HMAC keyed with the
- *   session secret (a database reader cannot try the million codes offline); never in a
- *   log line or an answer. It goes out through the outbox (email, or an SMS message).
+ * The code is a challenge of purpose `account-ownership` (./challenge.ts, the one copy):
+ * - 6 digits from crypto.randomInt; kept only as an HMAC keyed with the session secret (a
+ *   database reader cannot try the million codes offline); never in a log line or an
+ *   answer. It goes out through the outbox (email, or an SMS message).
  * - Life: OTP_TTL_SECONDS (10 minutes); a new code voids the user's earlier ones.
  * - Tries: the fifth wrong code locks that code; the user must ask for a new one.
  * - Sends: at most OTP_SENDS_PER_ACCOUNT_PER_HOUR per account, whoever asks, and
- *   OTP_SENDS_PER_USER_PER_HOUR per user, counted from the challenges table (Postgres,
+ *   OTP_SENDS_PER_USER_PER_HOUR per user, counted from `otp.one_time_codes` (Postgres,
  *   never process memory), under an advisory lock per account and per user so concurrent
  *   sends cannot both take the last one.
  */
-import crypto from 'node:crypto'
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { maskEmail, maskMobile } from '../../lib/masking.ts'
 import { findSubscriberAccount, PORTAL_PRODUCT, type SubscriberAccount } from '../accounts/registry.ts'
-import { sessionSecretRing, settingsOf, type ServiceDeps } from '../context.ts'
+import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { notLinkableMessage, recordProvenLink } from '../identity/service.ts'
 import { findUserRowById, toIdentityUser, type IdentityUser } from '../identity/users.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import type { OutgoingMessage } from '../notifications/sender.ts'
-import { otpChallenges, pendingProofs } from './tables.ts'
-import { codeHasher, judgeCode, newCode } from './code.ts'
+import { codeRefusal, createCodeChallenges, type Challenge } from './challenge.ts'
+import { CODE_TEXT } from './code.ts'
+import { pendingProofs } from './tables.ts'
 
 export type OtpChannel = 'email' | 'mobile'
 
@@ -38,16 +39,10 @@ export const OTP_TEXT = {
     'We have no email address or mobile number on record for this account, so it cannot be linked online. Please call our hotline.',
   noPending: 'Please enter the account number to link first.',
   channelUnavailable: 'This account has no registered contact of that kind. Please choose another.',
-  wrongCode: (triesLeft: number) =>
-    `That code is not right. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
-  locked: 'Too many wrong codes. This code no longer works: please ask for a new one.',
-  expired: 'This code has expired. Please ask for a new one.',
-  noCode: 'Please ask for a code first.',
+  ...CODE_TEXT,
   tooManyForAccount: 'Too many codes were sent for this account. Please try again in an hour.',
   tooManyForUser: 'You have asked for too many codes. Please try again in an hour.',
 } as const
-
-const HOUR_MS = 60 * 60_000
 
 /** What the user may see of a pending proof: the account they typed, masked contacts, the code's state. */
 export type PendingProofView = {
@@ -105,8 +100,7 @@ export function createOtpService(deps: ServiceDeps) {
   const settings = settingsOf(deps)
   const delivery = createDeliveryQueue(deps)
   const limits = settings.otp
-
-  const codes = codeHasher(sessionSecretRing(settings), 'otp')
+  const challenges = createCodeChallenges(deps, 'account-ownership')
 
   async function requireUserRow(db: Executor, userId: string) {
     const row = await findUserRowById(db, userId)
@@ -126,20 +120,14 @@ export function createOtpService(deps: ServiceDeps) {
     return account
   }
 
+  /** A challenge as the pending proof shows it: its reference is spec 7's emailHashValue. */
+  function codeView(challenge: Challenge, now: Date): NonNullable<PendingProofView['code']> {
+    const { channel, maskedDestination, reference, expiresAt, state, triesLeft } = challenges.stateOf(challenge, now)
+    return { channel, maskedDestination, emailHashValue: reference, expiresAt, state, triesLeft }
+  }
+
   async function latestChallenge(db: Executor, userId: string, accountNumber: string) {
-    const [row] = await db
-      .select()
-      .from(otpChallenges)
-      .where(
-        and(
-          eq(otpChallenges.userId, userId),
-          eq(otpChallenges.accountNumber, accountNumber),
-          isNull(otpChallenges.voidedAt),
-          isNull(otpChallenges.verifiedAt),
-        ),
-      )
-      .orderBy(desc(otpChallenges.createdAt))
-      .limit(1)
+    const [row] = await challenges.unspent(db, { userId, target: accountNumber })
     return row ?? null
   }
 
@@ -153,39 +141,26 @@ export function createOtpService(deps: ServiceDeps) {
     return {
       accountNumber: pending.accountNumber,
       contacts: contactsOf(account).map(({ channel, masked }) => ({ channel, masked })),
-      code: challenge
-        ? {
-            channel: challenge.channel,
-            maskedDestination: challenge.maskedDestination,
-            emailHashValue: challenge.reference,
-            expiresAt: challenge.expiresAt.toISOString(),
-            state: challenge.lockedAt ? 'locked' : challenge.expiresAt <= now ? 'expired' : 'live',
-            triesLeft: Math.max(limits.maxAttempts - challenge.failedAttempts, 0),
-          }
-        : null,
+      code: challenge ? codeView(challenge, now) : null,
     }
   }
 
-  /** Counts sends in the last hour; throws 429 when this one would pass a limit. */
-  async function requireSendAllowance(db: Executor, userId: string, accountNumber: string, now: Date) {
-    // One at a time per account and per user: the count and the insert cannot interleave.
-    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:account:${accountNumber}`}))`)
-    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:user:${userId}`}))`)
-    const since = new Date(now.getTime() - HOUR_MS)
-    const [forAccount] = await db
-      .select({ n: count() })
-      .from(otpChallenges)
-      .where(and(eq(otpChallenges.accountNumber, accountNumber), gt(otpChallenges.createdAt, since)))
-    if (forAccount!.n >= limits.sendsPerAccountPerHour)
-      throw new ServiceError(429, 'too_many_requests', OTP_TEXT.tooManyForAccount, {
-        channel: [OTP_TEXT.tooManyForAccount],
-      })
-    const [forUser] = await db
-      .select({ n: count() })
-      .from(otpChallenges)
-      .where(and(eq(otpChallenges.userId, userId), gt(otpChallenges.createdAt, since)))
-    if (forUser!.n >= limits.sendsPerUserPerHour)
-      throw new ServiceError(429, 'too_many_requests', OTP_TEXT.tooManyForUser, { channel: [OTP_TEXT.tooManyForUser] })
+  /** Counts sends in the last hour; throws 429 when this one would pass a limit (the account's first). */
+  function requireSendAllowance(db: Executor, userId: string, accountNumber: string, now: Date) {
+    return challenges.requireSendAllowance(db, { userId, target: accountNumber }, now, [
+      {
+        per: 'target',
+        refusal: new ServiceError(429, 'too_many_requests', OTP_TEXT.tooManyForAccount, {
+          channel: [OTP_TEXT.tooManyForAccount],
+        }),
+      },
+      {
+        per: 'user',
+        refusal: new ServiceError(429, 'too_many_requests', OTP_TEXT.tooManyForUser, {
+          channel: [OTP_TEXT.tooManyForUser],
+        }),
+      },
+    ])
   }
 
   return {
@@ -206,12 +181,7 @@ export function createOtpService(deps: ServiceDeps) {
       await requireProvable(deps.db, accountNumber)
       const now = deps.now()
       await deps.db.transaction(async (tx) => {
-        await tx
-          .update(otpChallenges)
-          .set({ voidedAt: now })
-          .where(
-            and(eq(otpChallenges.userId, userId), isNull(otpChallenges.voidedAt), isNull(otpChallenges.verifiedAt)),
-          )
+        await challenges.voidUnspent(tx, { userId }, now)
         await tx
           .insert(pendingProofs)
           .values({ userId, accountNumber, startedAt: now })
@@ -225,12 +195,7 @@ export function createOtpService(deps: ServiceDeps) {
       const now = deps.now()
       await deps.db.transaction(async (tx) => {
         await tx.delete(pendingProofs).where(eq(pendingProofs.userId, userId))
-        await tx
-          .update(otpChallenges)
-          .set({ voidedAt: now })
-          .where(
-            and(eq(otpChallenges.userId, userId), isNull(otpChallenges.voidedAt), isNull(otpChallenges.verifiedAt)),
-          )
+        await challenges.voidUnspent(tx, { userId }, now)
       })
       return { cancelled: true }
     },
@@ -248,25 +213,12 @@ export function createOtpService(deps: ServiceDeps) {
             channel: [OTP_TEXT.channelUnavailable],
           })
         await requireSendAllowance(tx, userId, pending.accountNumber, now)
-        await tx
-          .update(otpChallenges)
-          .set({ voidedAt: now })
-          .where(
-            and(eq(otpChallenges.userId, userId), isNull(otpChallenges.voidedAt), isNull(otpChallenges.verifiedAt)),
-          )
-        const id = crypto.randomUUID()
-        const code = newCode()
-        await tx.insert(otpChallenges).values({
-          id,
-          userId,
-          accountNumber: pending.accountNumber,
-          channel,
-          maskedDestination: contact.masked,
-          reference: crypto.randomBytes(24).toString('base64url'),
-          codeHash: codes.hash(id, code),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + limits.ttlSeconds * 1000),
-        })
+        await challenges.voidUnspent(tx, { userId }, now)
+        const { code } = await challenges.issue(
+          tx,
+          { userId, target: pending.accountNumber, channel, maskedDestination: contact.masked },
+          now,
+        )
         await enqueueMessage(
           tx,
           codeMessage({
@@ -291,49 +243,15 @@ export function createOtpService(deps: ServiceDeps) {
     async verify(userId: string, emailHashValue: string, otp: string): Promise<IdentityUser> {
       const now = deps.now()
       const outcome = await deps.db.transaction(async (tx) => {
-        const [challenge] = await tx
-          .select()
-          .from(otpChallenges)
-          .where(
-            and(
-              eq(otpChallenges.userId, userId),
-              eq(otpChallenges.reference, emailHashValue),
-              isNull(otpChallenges.voidedAt),
-              isNull(otpChallenges.verifiedAt),
-            ),
-          )
-          .for('update')
-          .limit(1)
-        if (!challenge) return { kind: 'no-code' as const }
-        if (challenge.lockedAt) return { kind: 'locked' as const }
-        if (challenge.expiresAt <= now) return { kind: 'expired' as const }
-        const verdict = judgeCode(challenge, otp, codes, limits.maxAttempts)
-        if (verdict.kind === 'wrong') {
-          const { failedAttempts, locks } = verdict
-          await tx
-            .update(otpChallenges)
-            .set({ failedAttempts, ...(locks ? { lockedAt: now } : {}) })
-            .where(eq(otpChallenges.id, challenge.id))
-          return locks ? { kind: 'locked' as const } : { kind: 'wrong' as const, triesLeft: verdict.triesLeft }
-        }
-        await tx.update(otpChallenges).set({ verifiedAt: now }).where(eq(otpChallenges.id, challenge.id))
+        const check = await challenges.verify(tx, { userId, reference: emailHashValue }, otp, now)
+        if (check.kind !== 'right') return check
+        await challenges.consume(tx, check.challenge, now)
         await tx.delete(pendingProofs).where(eq(pendingProofs.userId, userId))
-        const user = await recordProvenLink(tx, userId, challenge.accountNumber, now)
+        const user = await recordProvenLink(tx, userId, check.challenge.target, now)
         return { kind: 'proven' as const, user }
       })
-      const refuse = (code: string, message: string) => new ServiceError(422, code, message, { otp: [message] })
-      switch (outcome.kind) {
-        case 'proven':
-          return outcome.user
-        case 'wrong':
-          throw refuse('otp_wrong', OTP_TEXT.wrongCode(outcome.triesLeft))
-        case 'locked':
-          throw refuse('otp_locked', OTP_TEXT.locked)
-        case 'expired':
-          throw refuse('otp_expired', OTP_TEXT.expired)
-        case 'no-code':
-          throw refuse('otp_no_code', OTP_TEXT.noCode)
-      }
+      if (outcome.kind !== 'proven') throw codeRefusal(outcome)
+      return outcome.user
     },
   }
 }

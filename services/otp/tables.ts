@@ -13,33 +13,46 @@ export const pendingProofs = otpSchema.table('pending_proofs', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
 })
 
+export const CHALLENGE_PURPOSES = ['account-ownership', 'referral-eligibility', 'contact-change'] as const
+export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number]
+
 /**
- * Every one-time code sent (spec 7, OTP send and verify). Only an HMAC of the code is kept;
- * the row also counts sends per account and per user (the limits), so it stays after use.
+ * Every one-time code sent, whatever it proves (docs/decisions/0068; services/otp/challenge.ts
+ * owns it): the ownership proof's (spec 7, OTP send and verify), a referrer's eligibility
+ * (services/referrals), a new email or mobile number (services/identity/contact-change.ts).
+ * Only an HMAC of the code is kept; a row stays after use, because it counts the sends per
+ * hour (the limits).
  */
-export const otpChallenges = otpSchema.table(
-  'challenges',
+export const oneTimeCodes = otpSchema.table(
+  'one_time_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull(),
-    accountNumber: text('account_number').notNull(),
+    purpose: text('purpose', { enum: CHALLENGE_PURPOSES }).notNull(),
+    // Who asked: the bearer token's subject, a string (a Keycloak user's may be no uuid). Not a
+    // foreign key: users are the identity service's (docs/architecture.md, 7).
+    userId: text('user_id').notNull(),
+    // What the code is for: the account number (account-ownership, referral-eligibility) or
+    // the new email or mobile number (contact-change). The second of the two send limits.
+    target: text('target').notNull(),
+    // Where the code went: an email address or a mobile number.
     channel: text('channel', { enum: ['email', 'mobile'] }).notNull(),
-    // What the user was shown (masked); the full address is the registry's, read when sending.
+    // What the user was shown (masked); the full address is the registry's or the user's, never kept here.
     maskedDestination: text('masked_destination').notNull(),
-    // spec 7's emailHashValue: names this code to the verify call (random, not derived from the email).
+    // spec 7's emailHashValue: names this code to the verify call (random, derived from nothing).
     reference: text('reference').notNull().unique(),
     codeHash: text('code_hash').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // The wrong code that used up the tries.
     lockedAt: timestamp('locked_at', { withTimezone: true }),
-    // Set when a newer code for the same user replaces this one, or the user cancels.
+    // Replaced by a newer code, cancelled, or refused after the right code (an email taken since).
     voidedAt: timestamp('voided_at', { withTimezone: true }),
-    // The proof: when the right code came back. The link's verified time.
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    // The right code came back and did what it was for (proved, confirmed, applied): spent.
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (t) => [
-    index('challenges_user_created').on(t.userId, t.createdAt),
-    index('challenges_account_created').on(t.accountNumber, t.createdAt),
+    index('one_time_codes_purpose_user_created').on(t.purpose, t.userId, t.createdAt),
+    index('one_time_codes_purpose_target_created').on(t.purpose, t.target, t.createdAt),
   ],
 )

@@ -4,6 +4,7 @@
  */
 import { formatPesos } from '../../lib/pesos.ts'
 import type { ReferralSettings } from '../context.ts'
+import { CODE_TEXT } from '../otp/code.ts'
 
 const ONLY_ACTIVE = 'Only an account with an active subscription can refer friends.'
 
@@ -34,11 +35,8 @@ export const REFERRAL_MESSAGES = {
   noContact:
     'We have no email address or mobile number on record for this account, so it cannot be confirmed online. Please call our hotline.',
   channelUnavailable: 'This account has no registered contact of that kind. Please choose another.',
-  wrongCode: (triesLeft: number) =>
-    `That code is not right. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
-  locked: 'Too many wrong codes. This code no longer works: please ask for a new one.',
-  expired: 'This code has expired. Please ask for a new one.',
-  noCode: 'Please ask for a code first.',
+  // A refused code: the same words in every flow (services/otp/challenge.ts answers with them).
+  ...CODE_TEXT,
   tooManyCodesForAccount: 'Too many codes were sent for this account. Please try again in an hour.',
   tooManyCodesForUser: 'You have asked for too many codes. Please try again in an hour.',
 } as const

@@ -11,14 +11,14 @@
  * - Invites: each eligible account has a code (128 random bits); a friend who comes through
  *   the link and applies makes a referral (link.ts), and the installed service a reward.
  *
- * The one-time code: 6 digits from crypto.randomInt, kept only as an HMAC keyed with the
- * session secret, never logged or answered; it lives OTP_TTL_SECONDS, the fifth wrong code
- * locks it, and sends are limited per account and per user an hour (OTP_SENDS_PER_*),
- * counted in Postgres under advisory locks, as the ownership proof does (services/otp).
+ * The one-time code is the otp service's challenge, purpose `referral-eligibility`
+ * (services/otp/challenge.ts, docs/decisions/0068): 6 digits from crypto.randomInt, kept only
+ * as an HMAC keyed with the session secret, never logged or answered; it lives
+ * OTP_TTL_SECONDS, the fifth wrong code locks it, and sends are limited per account and per
+ * user an hour (OTP_SENDS_PER_*), counted in Postgres under advisory locks.
  */
 import crypto from 'node:crypto'
-import { codeHasher, judgeCode, newCode } from '../otp/code.ts'
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { maskEmail, maskMobile } from '../../lib/masking.ts'
 import type {
   ReferralPayload,
@@ -29,11 +29,12 @@ import type {
 } from '../../lib/referrals.ts'
 import type { SubscriberAccount } from '../accounts/registry.ts'
 import type { Caller } from '../bearer.ts'
-import { sessionSecretRing, settingsOf, type ServiceDeps } from '../context.ts'
+import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { findUserRowById } from '../identity/users.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
+import { codeRefusal, createCodeChallenges } from '../otp/challenge.ts'
 import { eligibilityCodeMessage, invitationEmail, winbackEmail } from './emails.ts'
 import { REFERRAL_MESSAGES, referralTerms } from './messages.ts'
 import {
@@ -48,14 +49,7 @@ import {
   referralsThisMonth,
   type Eligibility,
 } from './rules.ts'
-import {
-  eligibilityChallenges,
-  eligibilityConfirmations,
-  invites,
-  referralEvents,
-  referrals,
-  rewards,
-} from './tables.ts'
+import { eligibilityConfirmations, invites, referralEvents, referrals, rewards } from './tables.ts'
 
 export { REFERRAL_MESSAGES } from './messages.ts'
 
@@ -63,7 +57,6 @@ export { REFERRAL_MESSAGES } from './messages.ts'
 export const MAX_INVITATION_RESENDS = 3
 /** The newest referrals a summary lists. */
 const LIST_LIMIT = 100
-const HOUR_MS = 3_600_000
 // A malformed id would make Postgres raise instead of finding nothing.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -168,7 +161,7 @@ export function createReferralsService(deps: ServiceDeps) {
   const limits = settings.otp
   const delivery = createDeliveryQueue(deps)
 
-  const codes = codeHasher(sessionSecretRing(settings), 'referral-eligibility')
+  const challenges = createCodeChallenges(deps, 'referral-eligibility')
 
   const eligibilityOf = (db: Executor, accountNumber: string) => accountEligibility(db, accountNumber, deps.productName)
 
@@ -190,37 +183,14 @@ export function createReferralsService(deps: ServiceDeps) {
   async function eligibilityView(db: Executor, caller: Caller, accountNumber: string): Promise<EligibilityView> {
     const eligibility = await eligibilityOf(db, accountNumber)
     const confirmed = await isConfirmed(db, accountNumber, caller.sub)
-    const [challenge] = confirmed
-      ? []
-      : await db
-          .select()
-          .from(eligibilityChallenges)
-          .where(
-            and(
-              eq(eligibilityChallenges.userId, caller.sub),
-              eq(eligibilityChallenges.accountNumber, accountNumber),
-              isNull(eligibilityChallenges.voidedAt),
-              isNull(eligibilityChallenges.verifiedAt),
-            ),
-          )
-          .orderBy(desc(eligibilityChallenges.createdAt))
-          .limit(1)
+    const [challenge] = confirmed ? [] : await challenges.unspent(db, { userId: caller.sub, target: accountNumber })
     const now = deps.now()
     return {
       eligible: eligibility.eligible,
       reason: eligibility.reason,
       confirmed,
       contacts: contactsOf(eligibility.account).map(({ channel, masked }) => ({ channel, masked })),
-      code: challenge
-        ? {
-            channel: challenge.channel,
-            maskedDestination: challenge.maskedDestination,
-            reference: challenge.reference,
-            expiresAt: challenge.expiresAt.toISOString(),
-            state: challenge.lockedAt ? 'locked' : challenge.expiresAt <= now ? 'expired' : 'live',
-            triesLeft: Math.max(limits.maxAttempts - challenge.failedAttempts, 0),
-          }
-        : null,
+      code: challenge ? challenges.stateOf(challenge, now) : null,
     }
   }
 
@@ -283,26 +253,22 @@ export function createReferralsService(deps: ServiceDeps) {
     return row
   }
 
-  async function requireSendAllowance(tx: Executor, userId: string, accountNumber: string, now: Date) {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`referrals:code:account:${accountNumber}`}))`)
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`referrals:code:user:${userId}`}))`)
-    const since = new Date(now.getTime() - HOUR_MS)
-    const [forAccount] = await tx
-      .select({ n: count() })
-      .from(eligibilityChallenges)
-      .where(and(eq(eligibilityChallenges.accountNumber, accountNumber), gt(eligibilityChallenges.createdAt, since)))
-    if (forAccount!.n >= limits.sendsPerAccountPerHour)
-      throw new ServiceError(429, 'too_many_requests', REFERRAL_MESSAGES.tooManyCodesForAccount, {
-        channel: [REFERRAL_MESSAGES.tooManyCodesForAccount],
-      })
-    const [forUser] = await tx
-      .select({ n: count() })
-      .from(eligibilityChallenges)
-      .where(and(eq(eligibilityChallenges.userId, userId), gt(eligibilityChallenges.createdAt, since)))
-    if (forUser!.n >= limits.sendsPerUserPerHour)
-      throw new ServiceError(429, 'too_many_requests', REFERRAL_MESSAGES.tooManyCodesForUser, {
-        channel: [REFERRAL_MESSAGES.tooManyCodesForUser],
-      })
+  /** The send limits an hour, the account's first (429). */
+  function requireSendAllowance(tx: Executor, userId: string, accountNumber: string, now: Date) {
+    return challenges.requireSendAllowance(tx, { userId, target: accountNumber }, now, [
+      {
+        per: 'target',
+        refusal: new ServiceError(429, 'too_many_requests', REFERRAL_MESSAGES.tooManyCodesForAccount, {
+          channel: [REFERRAL_MESSAGES.tooManyCodesForAccount],
+        }),
+      },
+      {
+        per: 'user',
+        refusal: new ServiceError(429, 'too_many_requests', REFERRAL_MESSAGES.tooManyCodesForUser, {
+          channel: [REFERRAL_MESSAGES.tooManyCodesForUser],
+        }),
+      },
+    ])
   }
 
   /** The one-open-referral rule for a person, under their locks (the caller holds the transaction). */
@@ -371,30 +337,12 @@ export function createReferralsService(deps: ServiceDeps) {
             channel: [REFERRAL_MESSAGES.channelUnavailable],
           })
         await requireSendAllowance(tx, caller.sub, accountNumber, now)
-        await tx
-          .update(eligibilityChallenges)
-          .set({ voidedAt: now })
-          .where(
-            and(
-              eq(eligibilityChallenges.userId, caller.sub),
-              eq(eligibilityChallenges.accountNumber, accountNumber),
-              isNull(eligibilityChallenges.voidedAt),
-              isNull(eligibilityChallenges.verifiedAt),
-            ),
-          )
-        const id = crypto.randomUUID()
-        const code = newCode()
-        await tx.insert(eligibilityChallenges).values({
-          id,
-          userId: caller.sub,
-          accountNumber,
-          channel,
-          maskedDestination: contact.masked,
-          reference: crypto.randomBytes(24).toString('base64url'),
-          codeHash: codes.hash(id, code),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + limits.ttlSeconds * 1000),
-        })
+        await challenges.voidUnspent(tx, { userId: caller.sub, target: accountNumber }, now)
+        const { code } = await challenges.issue(
+          tx,
+          { userId: caller.sub, target: accountNumber, channel, maskedDestination: contact.masked },
+          now,
+        )
         await enqueueMessage(
           tx,
           eligibilityCodeMessage({
@@ -421,55 +369,17 @@ export function createReferralsService(deps: ServiceDeps) {
     ): Promise<{ confirmed: true }> {
       const now = deps.now()
       const outcome = await deps.db.transaction(async (tx) => {
-        const [challenge] = await tx
-          .select()
-          .from(eligibilityChallenges)
-          .where(
-            and(
-              eq(eligibilityChallenges.userId, caller.sub),
-              eq(eligibilityChallenges.accountNumber, accountNumber),
-              eq(eligibilityChallenges.reference, reference),
-              isNull(eligibilityChallenges.voidedAt),
-              isNull(eligibilityChallenges.verifiedAt),
-            ),
-          )
-          .for('update')
-          .limit(1)
-        if (!challenge) return { kind: 'no-code' as const }
-        if (challenge.lockedAt) return { kind: 'locked' as const }
-        if (challenge.expiresAt <= now) return { kind: 'expired' as const }
-        const verdict = judgeCode(challenge, otp, codes, limits.maxAttempts)
-        if (verdict.kind === 'wrong') {
-          const { failedAttempts, locks } = verdict
-          await tx
-            .update(eligibilityChallenges)
-            .set({ failedAttempts, ...(locks ? { lockedAt: now } : {}) })
-            .where(eq(eligibilityChallenges.id, challenge.id))
-          return locks ? { kind: 'locked' as const } : { kind: 'wrong' as const, triesLeft: verdict.triesLeft }
-        }
-        await tx
-          .update(eligibilityChallenges)
-          .set({ verifiedAt: now })
-          .where(eq(eligibilityChallenges.id, challenge.id))
+        const check = await challenges.verify(tx, { userId: caller.sub, target: accountNumber, reference }, otp, now)
+        if (check.kind !== 'right') return check
+        await challenges.consume(tx, check.challenge, now)
         await tx
           .insert(eligibilityConfirmations)
           .values({ accountNumber, userId: caller.sub, confirmedAt: now })
           .onConflictDoNothing()
         return { kind: 'confirmed' as const }
       })
-      const refuse = (code: string, message: string) => new ServiceError(422, code, message, { otp: [message] })
-      switch (outcome.kind) {
-        case 'confirmed':
-          return { confirmed: true }
-        case 'wrong':
-          throw refuse('otp_wrong', REFERRAL_MESSAGES.wrongCode(outcome.triesLeft))
-        case 'locked':
-          throw refuse('otp_locked', REFERRAL_MESSAGES.locked)
-        case 'expired':
-          throw refuse('otp_expired', REFERRAL_MESSAGES.expired)
-        case 'no-code':
-          throw refuse('otp_no_code', REFERRAL_MESSAGES.noCode)
-      }
+      if (outcome.kind !== 'confirmed') throw codeRefusal(outcome)
+      return { confirmed: true }
     },
 
     /**

@@ -1,8 +1,9 @@
 /**
  * The referrals service's data (issue 15; docs/decisions/0048): each account's invite code,
  * the referrals (a subscriber's friend, MGM, or a former subscriber's Win Back), their
- * timeline, the rewards credited, and the one-time codes and confirmations by which a
- * signed-in user confirms they may refer for an account.
+ * timeline, the rewards credited, and the confirmations by which a signed-in user confirms
+ * they may refer for an account (the one-time codes that prove it are the otp service's,
+ * purpose `referral-eligibility`: services/otp/challenge.ts).
  *
  * Account numbers, application ids and user ids are plain values, not foreign keys: they
  * belong to other services (docs/architecture.md, 7).
@@ -135,36 +136,6 @@ export const rewards = referralsSchema.table('rewards', {
   creditedAt: timestamp('credited_at', { withTimezone: true }).notNull(),
   demo: boolean('demo').notNull().default(false),
 })
-
-/**
- * One-time codes that confirm a signed-in user may refer for an account (issue 15: the
- * eligibility confirmation), sent to the account's registered email or mobile. Only an HMAC
- * of the code is kept; rows stay after use, because they count the sends per hour.
- */
-export const eligibilityChallenges = referralsSchema.table(
-  'eligibility_challenges',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id').notNull(),
-    accountNumber: char('account_number', { length: 13 }).notNull(),
-    channel: text('channel', { enum: ['email', 'mobile'] }).notNull(),
-    maskedDestination: text('masked_destination').notNull(),
-    // Names this code to the verify call (random, not derived from anything).
-    reference: text('reference').notNull().unique(),
-    codeHash: text('code_hash').notNull(),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
-    // Set when a newer code for the same user and account replaces this one.
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('eligibility_challenges_account_created_idx').on(t.accountNumber, t.createdAt),
-    index('eligibility_challenges_user_created_idx').on(t.userId, t.createdAt),
-  ],
-)
 
 /** A user's confirmation that they may refer for an account (the right code came back). */
 export const eligibilityConfirmations = referralsSchema.table(
