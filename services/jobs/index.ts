@@ -139,7 +139,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
 
 /**
  * pg-boss's schema and this release's queues, as its first start makes them: the test
- * databases' template has them (services/db/test-databases.ts), so each test file's copy
+ * databases' template has them (services/setup/test-databases.ts), so each test file's copy
  * does not pay for them again.
  */
 export async function installJobsSchema(database: DatabaseHandle, logger: Logger): Promise<void> {

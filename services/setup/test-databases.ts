@@ -19,7 +19,7 @@ import { inject } from 'vitest'
 import type { TestProject } from 'vitest/node'
 import { TEST_SCRYPT_PARAMS } from '../identity/password.ts'
 import { installJobsSchema } from '../jobs/index.ts'
-import { openDatabase, type DatabaseHandle } from './client.ts'
+import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { seedAll } from './seed.ts'
 
 declare module 'vitest' {
