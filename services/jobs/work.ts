@@ -1,14 +1,14 @@
 /**
- * What each queue does (queues.ts names them), wired by startServices. Each handler is
+ * What each queue does (services/job-queues.ts names them), wired by startServices. Each handler is
  * idempotent, because a job runs at least once: it claims its rows in Postgres, so a retry
  * or a second worker finds nothing left to do (docs/decisions/0050).
  */
 import type { Logger } from 'pino'
 import type { ServiceDeps } from '../context.ts'
+import { schedules } from '../job-queues.ts'
 import { deliverPending } from '../notifications/outbox.ts'
 import type { Autopay } from '../payments/autopay/setup.ts'
 import type { JobHandler, Jobs } from './index.ts'
-import { schedules } from './queues.ts'
 
 /** At most this many batches of expired drafts (200 each) per run; the next run deletes the rest. */
 const DRAFT_PURGE_BATCHES = 50
