@@ -115,7 +115,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
   await workServiceJobs(jobs, {
     deps,
     logger,
-    autopay: payments.autopay,
+    runAutopay: () => payments.autopay.charges.run(),
     settleWifiChanges: () => devices.settleWifiChanges(),
     purgeExpiredDrafts: () => drafts.purgeExpired(),
     reconcilePayments: () => paymentsService.reconcile(),
