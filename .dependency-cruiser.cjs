@@ -7,6 +7,10 @@
  * app/upstream, app/ui, app/utils → lib/. services/ is the reference upstream, another system that
  * shares only lib/. server/ and server.ts put the two together.
  *
+ * Inside services/, top down: setup/, runtime.ts, gateway.ts (they put the services together) →
+ * the services, each owning its tables → context.ts and job-queues.ts → the ground, db/ and
+ * storage/.
+ *
  * Tests are code too and keep the same rules, with two allowances: a test may import
  * the module it tests whatever its floor (root.tsx's loader), and the portal's tests may
  * start the reference upstream (app tests → services). Helpers that start both sides live
@@ -34,6 +38,36 @@ module.exports = {
         'with the portal, never app/ or server/. A helper that needs both sides lives in tests/.',
       from: { path: '^services/' },
       to: { path: ['^app/', '^server/', '^server\\.ts$'] },
+    },
+    {
+      name: 'tables-belong-to-their-service',
+      severity: 'error',
+      comment:
+        "A service's tables (its tables.ts, or a *-tables.ts beside it) are read and written by its own " +
+        "folder only; any other code calls the owner's functions (docs/architecture.md, 7). Tests may read " +
+        "them, and a type-only import (a JSON column's shape) reads no table. $1 is the importing folder: " +
+        'services/<service> inside services/, else the file at the top of services/ or the top folder.',
+      from: { path: '^(services/[^/]+|[^/]+)', pathNot: [TEST, '^tests/'] },
+      to: { path: '^services/.*tables\\.ts$', pathNot: '^$1/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'db-and-storage-are-the-ground',
+      severity: 'error',
+      comment:
+        'services/db (the database client, the migrations) and services/storage (the object storage drivers) ' +
+        'are what every service stands on: they import nothing else of services/. The seed and the test ' +
+        'databases, which call every service, live above them in services/setup/.',
+      from: { path: '^services/(db|storage)/', pathNot: TEST },
+      to: { path: '^services/', pathNot: '^services/$1/' },
+    },
+    {
+      name: 'context-imports-no-service',
+      severity: 'error',
+      comment:
+        "services/context.ts, what every service is handed, and the job queues' catalogue it names stand on " +
+        'the ground alone: a type they need moves down beside them, never an import up into a service.',
+      from: { path: '^services/(context|job-queues)\\.ts$' },
+      to: { path: '^services/', pathNot: ['^services/(db|storage)/', '^services/(context|job-queues)\\.ts$'] },
     },
     {
       name: 'lib-is-the-floor',

@@ -12,13 +12,13 @@ const integration = ['**/*.integration.test.ts', '**/*.postgres.test.ts']
 // PGlite. With Postgres they run there (the faster of the two); without it, on PGlite.
 const portalIntegration = ['server/**/*.integration.test.ts', 'app/**/*.integration.test.ts']
 const postgres = Boolean(process.env.TEST_DATABASE_URL)
-// Every project builds its database templates once per run (services/db/test-databases.ts).
+// Every project builds its database templates once per run (services/setup/test-databases.ts).
 // `*.build.test.ts` run the production build, after it is made (vitest.build.config.ts).
 const common = {
   exclude: ['node_modules/**', 'tools/**', 'build/**', 'tests/e2e/**', '**/*.build.test.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
-  globalSetup: ['services/db/test-databases.ts'],
+  globalSetup: ['services/setup/test-databases.ts'],
 }
 
 export default defineConfig({

@@ -27,7 +27,7 @@ import { build } from 'esbuild'
 
 /** The operator commands' bundles: deploy/process.sh runs `import:coverage` as import-coverage.js. */
 const OPERATOR_COMMANDS = {
-  seed: 'services/db/seed-cli.ts',
+  seed: 'services/setup/seed-cli.ts',
   'import-coverage': 'services/coverage/import-cli.ts',
   'import-stores': 'services/stores/import-cli.ts',
   jobs: 'services/jobs/cli.ts',

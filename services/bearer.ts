@@ -17,9 +17,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose'
 import { z } from 'zod'
-import type { Database } from './db/client.ts'
 import { ServiceError } from './errors.ts'
-import { oidcSigningKeys } from './identity/oidc/tables.ts'
 
 export type Caller = {
   sub: string
@@ -93,26 +91,20 @@ export function remoteKeys(issuer: string): JWTVerifyGetKey {
   return createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`))
 }
 
-const PUBLIC_RSA_MEMBERS = ['kty', 'kid', 'alg', 'use', 'n', 'e'] as const
 const RELOAD_AT_MOST_EVERY_MS = 10_000
 
 /**
- * The embedded provider's keys, read from the database it keeps them in (identity/oidc/keys.ts):
- * public members only. A token naming a key not seen yet makes it read again: at once for
- * a key id it has not looked for before (a rotation), else at most every ten seconds, so
- * made-up key ids cannot make every request a database read.
+ * The embedded provider's keys, as `readKeys` answers them (the identity service's
+ * publicSigningKeys, from the database it keeps them in: public members only). A token naming
+ * a key not seen yet makes it read again: at once for a key id it has not looked for before (a
+ * rotation), else at most every ten seconds, so made-up key ids cannot make every request a
+ * database read.
  */
-export function databaseKeys(db: Database): JWTVerifyGetKey {
+export function storedKeys(readKeys: () => Promise<JWK[]>): JWTVerifyGetKey {
   let current: { keys: JWTVerifyGetKey; kids: Set<string>; readAt: number } | undefined
   const lookedFor = new Set<string>()
   async function read() {
-    const rows = await db.select({ jwk: oidcSigningKeys.jwk }).from(oidcSigningKeys)
-    const keys = rows.map(
-      ({ jwk }) =>
-        Object.fromEntries(
-          PUBLIC_RSA_MEMBERS.flatMap((name) => ((jwk as JWK)[name] === undefined ? [] : [[name, (jwk as JWK)[name]]])),
-        ) as JWK,
-    )
+    const keys = await readKeys()
     const set: JSONWebKeySet = { keys }
     current = { keys: createLocalJWKSet(set), kids: new Set(keys.map((key) => key.kid!)), readAt: Date.now() }
     return current

@@ -1,11 +1,49 @@
+/**
+ * What every service is handed (ServiceDeps) and the settings some read, with the shape of
+ * each thing handed: the password cost, the message sender, the job queue. It imports no
+ * service, only the ground below them all (the database client, the object storage's
+ * interface, the job queues' catalogue), so every service may import it (docs/architecture.md, 7).
+ */
 import crypto from 'node:crypto'
 import type { Logger } from 'pino'
 import type { SecretRing } from '../lib/secret-ring.ts'
 import type { Database } from './db/client.ts'
-import { SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, type ScryptCost } from './identity/password.ts'
-import type { JobSender } from './jobs/queues.ts'
-import type { MessageSender } from './notifications/sender.ts'
+import type { JobSender } from './job-queues.ts'
 import type { ObjectStorage } from './storage/storage.ts'
+
+/** What one password hash costs: scrypt's N = 2^ln, r and p (services/identity/password.ts). */
+export type ScryptCost = { readonly ln: number; readonly r: number; readonly p: number }
+
+/** N = 2^16, r = 8, p = 1: 128 · N · r = 64 MiB per hash, about 180 ms on one core here (docs/decisions/0006). */
+export const SCRYPT_PARAMS: ScryptCost = { ln: 16, r: 8, p: 1 }
+
+/**
+ * The test configuration's cost (ServiceSettings.passwordCost; docs/decisions/0017): 4 MiB,
+ * a sixteenth of the work, inside the bounds a stored hash must keep to verify
+ * (services/identity/password.ts). Nothing read from the environment selects it, so a
+ * deployment always hashes at SCRYPT_PARAMS.
+ */
+export const TEST_SCRYPT_PARAMS: ScryptCost = { ln: 14, r: 2, p: 1 }
+
+/** A file sent with an email, its bytes in base64 (kept in the outbox row until delivered). */
+export type MessageAttachment = { fileName: string; contentType: string; contentBase64: string }
+
+/** A message the notifications service's outbox keeps until a MessageSender delivers it. */
+export type OutgoingMessage = {
+  channel: 'email' | 'sms'
+  recipient: string
+  subject: string
+  body: string
+  attachments?: MessageAttachment[] | null
+}
+
+/** Delivers outbox messages (services/notifications/sender.ts: SMTP; an SMS provider would be another). */
+export interface MessageSender {
+  /** Which channels it can deliver; other messages stay pending. */
+  readonly channels: readonly OutgoingMessage['channel'][]
+  /** Resolves when the message was accepted for delivery; rejects otherwise. */
+  send(message: OutgoingMessage): Promise<void>
+}
 
 /**
  * Settings some services read. Every field has a documented default (lib/env.ts,

@@ -22,10 +22,11 @@ import { draftRoutes } from './drafts/routes.ts'
 import { fileRoutes, isStreamedUpload } from './files/routes.ts'
 import { CONTENT_SHA256_HEADER } from '../lib/documents.ts'
 import type { Config } from '../lib/env.ts'
-import { createAccessTokenVerifier, databaseKeys, remoteKeys, type AccessTokenVerifier } from './bearer.ts'
+import { createAccessTokenVerifier, remoteKeys, storedKeys, type AccessTokenVerifier } from './bearer.ts'
 import { identityRoutes } from './identity/routes.ts'
 import type { IdentityHost } from './identity/oidc/host.ts'
 import { signInRoutes } from './identity/oidc/interaction-routes.ts'
+import { publicSigningKeys } from './identity/oidc/keys.ts'
 import { inboxRoutes } from './notifications/inbox-routes.ts'
 import { profileRoutes } from './identity/profile-routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
@@ -287,7 +288,7 @@ export function gatewayFromConfig(
       issuer: config.oidc.issuer,
       audience: config.oidc.audience,
       // The embedded provider keeps its keys in this database; any other issuer publishes them.
-      keys: config.oidc.embedded ? databaseKeys(deps.db) : remoteKeys(config.oidc.issuer),
+      keys: config.oidc.embedded ? storedKeys(() => publicSigningKeys(deps.db)) : remoteKeys(config.oidc.issuer),
     }),
   })
   return gateway

@@ -7,7 +7,7 @@ import type { Logger } from 'pino'
 import type { Config } from '../lib/env.ts'
 import { serviceSettingsFromConfig } from './context.ts'
 import { openDatabase, type DatabaseHandle } from './db/client.ts'
-import { seedAll } from './db/seed.ts'
+import { seedAll } from './setup/seed.ts'
 import { gatewayFromConfig, type Gateway } from './gateway.ts'
 import type { PayMongoSandbox } from './payments/sandbox/app.ts'
 import { paymentsFromConfig } from './payments/setup.ts'
@@ -115,7 +115,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
   await workServiceJobs(jobs, {
     deps,
     logger,
-    autopay: payments.autopay,
+    runAutopay: () => payments.autopay.charges.run(),
     settleWifiChanges: () => devices.settleWifiChanges(),
     purgeExpiredDrafts: () => drafts.purgeExpired(),
     reconcilePayments: () => paymentsService.reconcile(),

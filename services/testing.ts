@@ -1,6 +1,6 @@
 /**
  * Test support on the services' side only: the test configuration, a fresh database per
- * test file (db/test-databases.ts: PGlite in memory, or a new database on the Postgres
+ * test file (setup/test-databases.ts: PGlite in memory, or a new database on the Postgres
  * server named by TEST_DATABASE_URL when TEST_DB=postgres) and the real gateway on it,
  * in-process or over HTTP. Helpers that also start the portal's side live with the tests
  * (tests/support/).
@@ -19,7 +19,7 @@ import { loadConfig, type Config } from '../lib/env.ts'
 import { HEADER, computeSignature, newRequestId } from '../lib/signature.ts'
 import { serviceSettingsFromConfig, type ServiceDeps } from './context.ts'
 import type { DatabaseHandle } from './db/client.ts'
-import { openTestDatabase } from './db/test-databases.ts'
+import { openTestDatabase } from './setup/test-databases.ts'
 import { createFileService } from './files/service.ts'
 import { gatewayFromConfig, type Gateway } from './gateway.ts'
 import { loadSigningKeys } from './identity/oidc/keys.ts'

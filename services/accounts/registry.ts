@@ -1,6 +1,7 @@
 /**
  * The subscriber account registry: what other services ask about an account number.
- * Identity uses it to decide whether an account may be linked (spec 8).
+ * Identity uses it to decide whether an account may be linked (spec 8); the devices service
+ * asks which accounts an outage reaches.
  */
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
@@ -28,6 +29,15 @@ export async function isFibreAccount(db: Executor, accountNumber: string): Promi
 }
 
 export type Subscription = typeof subscriptions.$inferSelect
+
+/** The accounts served from a network area (a NAP cluster, e.g. 'PSG-SANANTONIO'). */
+export async function accountsInArea(db: Executor, areaCode: string): Promise<string[]> {
+  const rows = await db
+    .select({ accountNumber: subscriptions.accountNumber })
+    .from(subscriptions)
+    .where(eq(subscriptions.areaCode, areaCode))
+  return rows.map((row) => row.accountNumber)
+}
 
 /** The account's subscription (plan, speed, network area), or null when it has none on record. */
 export async function findSubscription(db: Executor, accountNumber: string): Promise<Subscription | null> {

@@ -97,11 +97,40 @@ export const DEMO_PAYLOAD: ApplicationPayload = {
   appointment: { slotId: '2026-11-09-AM' },
 } as ApplicationPayload
 
-export async function seedDemoApplication(db: Database): Promise<{ demoApplications: number }> {
-  const submitted = new Date('2026-11-02T01:00:00Z')
+/**
+ * A demo application as it stands after its history: its row, its status changes and its
+ * compliance rejections. The demo sales team's filings (services/sales/seed.ts) come here too.
+ */
+export type DemoApplicationRecord = {
+  application: typeof applications.$inferInsert
+  events: Omit<typeof applicationEvents.$inferInsert, 'applicationId'>[]
+  rejections: Omit<typeof complianceRejections.$inferInsert, 'applicationId'>[]
+}
+
+/** Adds the demo application unless one with its id is there; answers whether it was added. */
+export async function addDemoApplication(db: Database, record: DemoApplicationRecord): Promise<boolean> {
   const made = await db
     .insert(applications)
-    .values({
+    .values(record.application)
+    .onConflictDoNothing()
+    .returning({ id: applications.id })
+  if (made.length === 0) return false
+  const applicationId = made[0]!.id
+  if (record.events.length > 0) {
+    await db.insert(applicationEvents).values(record.events.map((event) => ({ ...event, applicationId })))
+  }
+  if (record.rejections.length > 0) {
+    await db
+      .insert(complianceRejections)
+      .values(record.rejections.map((rejection) => ({ ...rejection, applicationId })))
+  }
+  return true
+}
+
+export async function seedDemoApplication(db: Database): Promise<{ demoApplications: number }> {
+  const submitted = new Date('2026-11-02T01:00:00Z')
+  const added = await addDemoApplication(db, {
+    application: {
       id: DEMO_APPLICATION.id,
       referenceNo: DEMO_APPLICATION.referenceNo,
       idempotencyKeyHash: 'demo-seed',
@@ -112,33 +141,26 @@ export async function seedDemoApplication(db: Database): Promise<{ demoApplicati
       slotId: DEMO_PAYLOAD.appointment.slotId,
       payload: DEMO_PAYLOAD,
       createdAt: submitted,
-    })
-    .onConflictDoNothing()
-    .returning({ id: applications.id })
-  if (made.length === 0) return { demoApplications: 0 }
-  await db.insert(applicationEvents).values([
-    {
-      id: '00000000-0000-4000-8000-00000000de02',
-      applicationId: DEMO_APPLICATION.id,
-      status: 'documents_in_review',
-      reason: null,
-      createdAt: new Date('2026-11-02T03:00:00Z'),
     },
-    {
-      id: '00000000-0000-4000-8000-00000000de03',
-      applicationId: DEMO_APPLICATION.id,
-      status: 'for_compliance',
-      reason: null,
-      createdAt: new Date('2026-11-03T02:00:00Z'),
-    },
-  ])
-  await db.insert(complianceRejections).values(
-    DEMO_APPLICATION.rejections.map((r) => ({
-      applicationId: DEMO_APPLICATION.id,
+    events: [
+      {
+        id: '00000000-0000-4000-8000-00000000de02',
+        status: 'documents_in_review',
+        reason: null,
+        createdAt: new Date('2026-11-02T03:00:00Z'),
+      },
+      {
+        id: '00000000-0000-4000-8000-00000000de03',
+        status: 'for_compliance',
+        reason: null,
+        createdAt: new Date('2026-11-03T02:00:00Z'),
+      },
+    ],
+    rejections: DEMO_APPLICATION.rejections.map((r) => ({
       category: r.category,
       reason: r.reason,
       rejectedAt: new Date('2026-11-03T02:00:00Z'),
     })),
-  )
-  return { demoApplications: 1 }
+  })
+  return { demoApplications: added ? 1 : 0 }
 }

@@ -8,7 +8,7 @@
  * its SHA-256.
  */
 import crypto from 'node:crypto'
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
 import { AGE_MESSAGE, isAtLeast18, slotLabel, type ApplicationPayload } from '../../lib/application.ts'
 import { manilaDate } from '../../lib/manila-time.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
@@ -17,8 +17,8 @@ import { ServiceError } from '../errors.ts'
 import { draftAgentCode, draftInviteCode } from '../drafts/agent-drafts.ts'
 import { hashDraftId } from '../drafts/service.ts'
 import { createFileService } from '../files/service.ts'
+import { bindDraftDocuments } from '../files/submitted.ts'
 import { createOrderService, type CartView } from '../orders/service.ts'
-import { uploadedDocuments } from '../files/tables.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import { recordApplication, type ApplicationForReferral } from '../referrals/link.ts'
 import { verificationKindOf } from '../../lib/application-status-words.ts'
@@ -286,14 +286,7 @@ export function createApplicationService(deps: ServiceDeps) {
               .onConflictDoNothing()
               .returning()
             if (!created) throw new InsertRaced()
-            if (draftId) {
-              await tx
-                .update(uploadedDocuments)
-                .set({ applicationId: created.id })
-                .where(
-                  and(eq(uploadedDocuments.draftIdHash, hashDraftId(draftId)), isNull(uploadedDocuments.applicationId)),
-                )
-            }
+            if (draftId) await bindDraftDocuments(tx, hashDraftId(draftId), created.id)
             // The referral the applicant came through, if any, moves with the application (docs/decisions/0048).
             await recordApplication(
               tx,

@@ -125,7 +125,7 @@ export async function seedCoverage(db: Database, options: { demo?: boolean }): P
   const [version] = await db.select().from(coverageVersion)
   if (version) return { ...report, demoNaps: 0, demoSites: 0 } // seeded before, or the operator's data
 
-  const centres = new Map((await db.select().from(townCentres)).map((c) => [c.municipalityCode, c]))
+  const centres = await townCentresByMunicipality(db)
   const napRows: (typeof naps.$inferInsert)[] = []
   const siteRows: (typeof sites.$inferInsert)[] = []
   for (const town of DEMO_TOWNS) {
@@ -176,6 +176,16 @@ export async function seedCoverage(db: Database, options: { demo?: boolean }): P
       .onConflictDoNothing()
   })
   return { ...report, demoNaps: napRows.length, demoSites: siteRows.length }
+}
+
+/**
+ * The seeded town centres by PSGC municipality code: the demo network here and the demo stores
+ * (services/stores/seed.ts) are placed around them.
+ */
+export async function townCentresByMunicipality(
+  db: Database,
+): Promise<Map<string, { latitude: number; longitude: number }>> {
+  return new Map((await db.select().from(townCentres)).map((centre) => [centre.municipalityCode, centre]))
 }
 
 /** Where a point `east` and `north` metres from the centre lies. */

@@ -7,9 +7,12 @@ import { fileURLToPath } from 'node:url'
 import { TransactionRollbackError } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { preparedStatements } from './pglite-prepared.ts'
-import * as schema from './schema.ts'
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+/**
+ * Built without the services' tables: every query names the table it reads (nothing uses
+ * drizzle's relational `db.query`), so this module knows no service (docs/architecture.md, 7).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>
 
 export type DatabaseHandle = {
   db: Database
@@ -46,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', (error) => {
       process.stderr.write(JSON.stringify({ level: 40, msg: 'database connection dropped', err: error.message }) + '\n')
     })
-    const db = drizzle(pool, { schema })
+    const db = drizzle(pool)
     const underStartLock = async <T>(work: () => Promise<T>): Promise<T> => {
       // The lock belongs to one connection (a session lock), held apart from the work's own.
       const holder = await pool.connect()
@@ -67,7 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const dataDir = options.dataDir === 'memory://' ? undefined : path.resolve(options.dataDir, 'pglite')
   // Every statement a named prepared one after its first use: decision 0055.
   const client = preparedStatements(new PGlite({ dataDir, loadDataDir: options.loadDataDir }))
-  const db = drizzle(client, { schema })
+  const db = drizzle(client)
   await migrate(db, { migrationsFolder })
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }
 }

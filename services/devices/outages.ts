@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm'
 import { formatDate } from '../../lib/dates.ts'
-import { subscriptions } from '../accounts/tables.ts'
+import { accountsInArea } from '../accounts/registry.ts'
 import type { Executor } from '../db/client.ts'
 import { notify } from '../notifications/inbox.ts'
 import { outages } from './tables.ts'
@@ -19,14 +19,11 @@ export async function startOutage(
   const [row] = await db.insert(outages).values(outage).returning()
   // Every user holding an account served from the area hears of it (a seeded demo outage does not).
   if (!outage.demo) {
-    const served = await db
-      .select({ accountNumber: subscriptions.accountNumber })
-      .from(subscriptions)
-      .where(eq(subscriptions.areaCode, outage.areaCode))
+    const served = await accountsInArea(db, outage.areaCode)
     const until = outage.estimatedRestoreAt
       ? `We expect service back by ${formatDate(outage.estimatedRestoreAt, 'dateTime')}.`
       : 'We will tell you as soon as we know when service will be back.'
-    for (const { accountNumber } of served) {
+    for (const accountNumber of served) {
       await notify(
         db,
         {

@@ -9,7 +9,20 @@
  * opens it. Everyone else gets the answer an unknown id gets, so a refusal tells nothing.
  */
 import crypto from 'node:crypto'
-import { and, eq, gt, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import {
+  and,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  notExists,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm'
 import { DRAFT_LIFETIME_MS, type DraftSectionName } from '../../lib/draft-sections.ts'
 import type { Caller } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
@@ -42,6 +55,20 @@ export function newDraftId(): string {
 
 export function hashDraftId(id: string): string {
   return crypto.createHash('sha256').update(id).digest('base64url')
+}
+
+/**
+ * For another service's rows kept by a draft's id hash (the files service's documents): true
+ * where no draft with that hash lives at `now`, because it expired or was deleted. A condition,
+ * not a list, so the caller picks and deletes its rows in one statement.
+ */
+export function noLiveDraft(db: Executor, draftIdHash: SQLWrapper, now: Date): SQL {
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(drafts)
+      .where(and(eq(drafts.idHash, draftIdHash), gt(drafts.expiresAt, now))),
+  )
 }
 
 export function createDraftService(deps: ServiceDeps) {

@@ -12,7 +12,7 @@ import path from 'node:path'
 import { Readable, Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
-import { and, asc, count, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import {
   MAX_FILE_BYTES,
   MAX_FILES,
@@ -30,8 +30,7 @@ import { isWholeDocument } from '../../lib/document-content.ts'
 import { usableSections } from '../../lib/draft-sections.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
-import { createDraftService, draftNotFound, hashDraftId } from '../drafts/service.ts'
-import { drafts as draftRows } from '../drafts/tables.ts'
+import { createDraftService, draftNotFound, hashDraftId, noLiveDraft } from '../drafts/service.ts'
 import { ServiceError } from '../errors.ts'
 import {
   categoryNotOpen,
@@ -246,14 +245,10 @@ export function createFileService(deps: ServiceDeps) {
    * documents. Runs with every upload, as the drafts' own purge runs with every new draft.
    */
   async function purgeAbandoned(now: Date): Promise<number> {
-    const liveDraft = deps.db
-      .select({ one: sql`1` })
-      .from(draftRows)
-      .where(and(eq(draftRows.idHash, uploadedDocuments.draftIdHash), gt(draftRows.expiresAt, now)))
     const abandoned = deps.db
       .select({ id: uploadedDocuments.id })
       .from(uploadedDocuments)
-      .where(and(isNull(uploadedDocuments.applicationId), notExists(liveDraft)))
+      .where(and(isNull(uploadedDocuments.applicationId), noLiveDraft(deps.db, uploadedDocuments.draftIdHash, now)))
       .limit(PURGE_BATCH)
     const removed = await deps.db
       .delete(uploadedDocuments)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../lib/env.ts'
-import { defaultServiceSettings, serviceSettingsFromConfig } from '../context.ts'
+import { SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, defaultServiceSettings, serviceSettingsFromConfig } from '../context.ts'
 import { TEST_SECRETS, testConfig } from '../testing.ts'
-import { SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, hashPassword, verifyPassword } from './password.ts'
+import { hashPassword, verifyPassword } from './password.ts'
 
 describe('password hashing', () => {
   it('stores scrypt parameters, salt and key, never the password', async () => {

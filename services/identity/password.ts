@@ -4,6 +4,7 @@
  *   $scrypt$ln=16,r=8,p=1$<salt base64>$<key base64>
  */
 import crypto from 'node:crypto'
+import { SCRYPT_PARAMS, type ScryptCost } from '../context.ts'
 
 // crypto.scrypt looked up on each call, so a test can count the derivations (identity.integration.test.ts).
 function scrypt(
@@ -17,17 +18,7 @@ function scrypt(
   )
 }
 
-export type ScryptCost = { readonly ln: number; readonly r: number; readonly p: number }
-
-/** N = 2^16, r = 8, p = 1: 128 · N · r = 64 MiB per hash, about 180 ms on one core here (docs/decisions/0006). */
-export const SCRYPT_PARAMS: ScryptCost = { ln: 16, r: 8, p: 1 }
-
-/**
- * The test configuration's cost (ServiceSettings.passwordCost; docs/decisions/0017): 4 MiB,
- * a sixteenth of the work, inside the bounds a stored hash must keep to verify. Nothing
- * read from the environment selects it, so a deployment always hashes at SCRYPT_PARAMS.
- */
-export const TEST_SCRYPT_PARAMS: ScryptCost = { ln: 14, r: 2, p: 1 }
+// The costs (SCRYPT_PARAMS, and the test configuration's TEST_SCRYPT_PARAMS) are settings: services/context.ts.
 const KEY_LENGTH = 32
 const SALT_LENGTH = 16
 

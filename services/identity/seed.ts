@@ -3,9 +3,10 @@
  * same email is left alone, so a second run, or a changed password, is not overwritten.
  * A test may pass users of its own (the access-control matrix's agent of another team).
  */
+import type { ScryptCost } from '../context.ts'
 import type { Database } from '../db/client.ts'
 import { DEMO_USERS, type DemoUser } from './demo-users.ts'
-import { hashPassword, type ScryptCost } from './password.ts'
+import { hashPassword } from './password.ts'
 import { users } from './tables.ts'
 import { findUserRowByEmail } from './users.ts'
 

@@ -10,8 +10,8 @@
 import { loadConfigOrExit } from '../../lib/start.ts'
 import { commandLineOrExit } from '../operator-command.ts'
 import { openDatabase } from '../db/client.ts'
+import { QUEUES, type QueueName } from '../job-queues.ts'
 import { jobStats, recentFailures } from './index.ts'
-import { QUEUES, type QueueName } from './queues.ts'
 
 commandLineOrExit({
   name: 'jobs',

@@ -3,7 +3,7 @@
  * own database: with a Postgres server, pg-boss's own small pool on the same connection
  * string; with the embedded PGlite, its `db` option over the same handle
  * (pglite-executor.ts). Started by startServices; the queues, payloads and schedules are
- * in queues.ts.
+ * in services/job-queues.ts.
  */
 import PgBoss from 'pg-boss'
 import { sql } from 'drizzle-orm'
@@ -20,9 +20,9 @@ import {
   type QueueName,
   type Schedule,
   type SendOptions,
-} from './queues.ts'
+} from '../job-queues.ts'
 
-export { QUEUES, QUEUE_NAMES, schedules, type JobSender, type QueueName, type Schedule } from './queues.ts'
+export { QUEUES, QUEUE_NAMES, schedules, type JobSender, type QueueName, type Schedule } from '../job-queues.ts'
 
 export type JobsOptions = {
   database: DatabaseHandle
@@ -37,7 +37,7 @@ export type JobsOptions = {
   cronMonitorIntervalSeconds?: number
   /** How long stop() lets active jobs finish before failing them back to the queue (default 5 s, inside server.ts's 10). */
   stopTimeoutMs?: number
-  /** Tests shorten a queue's retries (queues.ts holds the real ones). */
+  /** Tests shorten a queue's retries (job-queues.ts holds the real ones). */
   retries?: Partial<Record<QueueName, Partial<Pick<QueueDefinition, 'retryLimit' | 'retryDelay' | 'retryBackoff'>>>>
 }
 
@@ -49,7 +49,7 @@ export type JobStat = { queue: string; queued: number; active: number; failed: n
 export type Jobs = JobSender & {
   /** Whether this process works jobs (JOBS_WORKERS). */
   readonly workers: boolean
-  /** Works `queue` with `handler`, one job at a time per process; a throw fails the attempt (retried per queues.ts). */
+  /** Works `queue` with `handler`, one job at a time per process; a throw fails the attempt (retried per job-queues.ts). */
   work<Q extends QueueName>(queue: Q, handler: JobHandler<Q>): Promise<void>
   /** Stores the schedules in Postgres (replacing each queue's earlier one); every copy's timekeeper fires them once. */
   schedule(schedules: Schedule[]): Promise<void>
@@ -139,7 +139,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
 
 /**
  * pg-boss's schema and this release's queues, as its first start makes them: the test
- * databases' template has them (services/db/test-databases.ts), so each test file's copy
+ * databases' template has them (services/setup/test-databases.ts), so each test file's copy
  * does not pay for them again.
  */
 export async function installJobsSchema(database: DatabaseHandle, logger: Logger): Promise<void> {

@@ -1,14 +1,13 @@
 /**
- * What each queue does (queues.ts names them), wired by startServices. Each handler is
+ * What each queue does (services/job-queues.ts names them), wired by startServices. Each handler is
  * idempotent, because a job runs at least once: it claims its rows in Postgres, so a retry
  * or a second worker finds nothing left to do (docs/decisions/0050).
  */
 import type { Logger } from 'pino'
 import type { ServiceDeps } from '../context.ts'
+import { schedules } from '../job-queues.ts'
 import { deliverPending } from '../notifications/outbox.ts'
-import type { Autopay } from '../payments/autopay/setup.ts'
 import type { JobHandler, Jobs } from './index.ts'
-import { schedules } from './queues.ts'
 
 /** At most this many batches of expired drafts (200 each) per run; the next run deletes the rest. */
 const DRAFT_PURGE_BATCHES = 50
@@ -16,7 +15,8 @@ const DRAFT_PURGE_BATCHES = 50
 export type ServiceWork = {
   deps: ServiceDeps
   logger: Logger
-  autopay: Autopay
+  /** AutoPay's due-date run (services/payments/autopay/charges.ts, run): what it did, for the log. */
+  runAutopay: () => Promise<unknown>
   settleWifiChanges: () => Promise<{ settled: number }>
   purgeExpiredDrafts: () => Promise<number>
   /** The payments service's reconciliation with the gateway (services/payments/gateway-events.ts, reconcile). */
@@ -39,7 +39,7 @@ export async function workServiceJobs(jobs: Jobs, work: ServiceWork): Promise<vo
   const { logger } = work
   await jobs.work('outbox-deliver', deliverOutbox(work.deps))
   await jobs.work('autopay-run', async () => {
-    logger.info({ autopay: await work.autopay.charges.run() }, 'AutoPay run')
+    logger.info({ autopay: await work.runAutopay() }, 'AutoPay run')
   })
   await jobs.work('wifi-settle', async ({ changeId }) => {
     const { settled } = await work.settleWifiChanges()

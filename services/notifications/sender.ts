@@ -4,24 +4,11 @@
  * the dev mailbox. An SMS provider would be a second implementation of this interface.
  */
 import nodemailer from 'nodemailer'
+import type { MessageSender } from '../context.ts'
 
-/** A file sent with an email, its bytes in base64 (kept in the outbox row until delivered). */
-export type MessageAttachment = { fileName: string; contentType: string; contentBase64: string }
-
-export type OutgoingMessage = {
-  channel: 'email' | 'sms'
-  recipient: string
-  subject: string
-  body: string
-  attachments?: MessageAttachment[] | null
-}
-
-export interface MessageSender {
-  /** Which channels it can deliver; other messages stay pending. */
-  readonly channels: readonly OutgoingMessage['channel'][]
-  /** Resolves when the message was accepted for delivery; rejects otherwise. */
-  send(message: OutgoingMessage): Promise<void>
-}
+// The message and the sender's interface are declared with what every service is handed
+// (ServiceDeps.sender), and named here too for the services that write messages.
+export type { MessageAttachment, MessageSender, OutgoingMessage } from '../context.ts'
 
 export function createSmtpSender(options: { url: string; from: string }): MessageSender {
   const transport = nodemailer.createTransport({

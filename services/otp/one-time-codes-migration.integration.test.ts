@@ -14,7 +14,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { maskEmail, maskMobile } from '../../lib/masking.ts'
 import type { ServiceDeps } from '../context.ts'
 import type { Database } from '../db/client.ts'
-import * as schema from '../db/schema.ts'
 import { ServiceError } from '../errors.ts'
 import { silentLogger } from '../testing.ts'
 import { createCodeChallenges } from './challenge.ts'
@@ -40,7 +39,7 @@ async function openEmpty(): Promise<{ db: Database; migrate: Migrate; close: () 
     const { drizzle } = await import('drizzle-orm/pglite')
     const { migrate } = await import('drizzle-orm/pglite/migrator')
     const client = new PGlite()
-    const pglite = drizzle(client, { schema })
+    const pglite = drizzle(client)
     return {
       db: pglite as unknown as Database,
       migrate: (folder) => migrate(pglite, { migrationsFolder: folder }),
@@ -60,7 +59,7 @@ async function openEmpty(): Promise<{ db: Database; migrate: Migrate; close: () 
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 })
-  const postgres = drizzle(pool, { schema })
+  const postgres = drizzle(pool)
   return {
     db: postgres as unknown as Database,
     migrate: (folder) => migrate(postgres, { migrationsFolder: folder }),

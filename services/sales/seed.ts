@@ -11,9 +11,7 @@
 import { type ApplicationPayload } from '../../lib/application.ts'
 import { manilaDate } from '../../lib/manila-time.ts'
 import type { ApplicationStatus } from '../../lib/application-status.ts'
-import { DEMO_PAYLOAD } from '../applications/seed.ts'
-import { applications } from '../applications/tables.ts'
-import { applicationEvents, complianceRejections } from '../applications/tracking-tables.ts'
+import { addDemoApplication, DEMO_PAYLOAD } from '../applications/seed.ts'
 import type { Database } from '../db/client.ts'
 import { findUserRowByEmail } from '../identity/users.ts'
 import { promoCodes, salesAgents } from './tables.ts'
@@ -228,9 +226,8 @@ export async function seedDemoSales(db: Database, now: Date = new Date()): Promi
       agentCode: filing.agentCode,
       appointment: { slotId: `${manilaDate(new Date(createdAt.getTime() + 5 * 86_400_000))}-AM` },
     }
-    const made = await db
-      .insert(applications)
-      .values({
+    const added = await addDemoApplication(db, {
+      application: {
         id: demoId(filing.n, 'a'),
         referenceNo: `OO-${date.replace(/-/g, '').slice(2)}-AGT${String(100 + filing.n)}`,
         idempotencyKeyHash: `demo-sales-${filing.n}`,
@@ -242,31 +239,25 @@ export async function seedDemoSales(db: Database, now: Date = new Date()): Promi
         payload,
         agentCode: filing.agentCode,
         createdAt,
-      })
-      .onConflictDoNothing()
-      .returning({ id: applications.id })
-    if (made.length === 0) continue
-    filed++
-    const steps = PATH[filing.status]
-    if (steps.length > 0) {
-      await db.insert(applicationEvents).values(
-        steps.map((status, i) => ({
-          id: demoId(filing.n, 'e', i + 1),
-          applicationId: made[0]!.id,
-          status,
-          reason: status === 'rejected' ? 'The address is outside our network.' : null,
-          createdAt: new Date(createdAt.getTime() + (i + 1) * 3 * 3_600_000),
-        })),
-      )
-    }
-    if (filing.status === 'for_compliance') {
-      await db.insert(complianceRejections).values({
-        applicationId: made[0]!.id,
-        category: 'governmentIssued',
-        reason: 'The photo of the ID is cut off. Please send a photo of the whole card.',
-        rejectedAt: new Date(createdAt.getTime() + 6 * 3_600_000),
-      })
-    }
+      },
+      events: PATH[filing.status].map((status, i) => ({
+        id: demoId(filing.n, 'e', i + 1),
+        status,
+        reason: status === 'rejected' ? 'The address is outside our network.' : null,
+        createdAt: new Date(createdAt.getTime() + (i + 1) * 3 * 3_600_000),
+      })),
+      rejections:
+        filing.status === 'for_compliance'
+          ? [
+              {
+                category: 'governmentIssued',
+                reason: 'The photo of the ID is cut off. Please send a photo of the whole card.',
+                rejectedAt: new Date(createdAt.getTime() + 6 * 3_600_000),
+              },
+            ]
+          : [],
+    })
+    if (added) filed++
   }
   return { demoSalesAgents: agents, demoPromoCodes: promos.length, demoSalesApplications: filed }
 }

@@ -11,9 +11,8 @@ import { count } from 'drizzle-orm'
 import type { StorePaymentChannel, StoreService, StoreType } from '../../lib/stores.ts'
 import { barangaysIn } from '../address/lookup.ts'
 // The seed places the stores around the coverage service's town centres; the running
-// service never reads that table.
-import { offset } from '../coverage/seed.ts'
-import { townCentres } from '../coverage/tables.ts'
+// service never reads them.
+import { offset, townCentresByMunicipality } from '../coverage/seed.ts'
 import type { Database } from '../db/client.ts'
 import { storeRow, type StoreRecord } from './importer.ts'
 import { placesOf } from './places.ts'
@@ -492,7 +491,7 @@ export const DEMO_STORE_TOWNS: DemoTown[] = [
 
 /** The demo stores as records (with their barangay's code), placed around the town centres. */
 async function demoStores(db: Database): Promise<StoreRecord[]> {
-  const centres = new Map((await db.select().from(townCentres)).map((c) => [c.municipalityCode, c]))
+  const centres = await townCentresByMunicipality(db)
   const records: StoreRecord[] = []
   for (const town of DEMO_STORE_TOWNS) {
     const centre = centres.get(town.municipalityCode)

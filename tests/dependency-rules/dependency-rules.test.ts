@@ -150,6 +150,86 @@ describe('dependency rules', () => {
     ).toEqual(['features-below-routes'])
   })
 
+  it("fail a service importing another service's tables, or a module at the top of services/ doing so", async () => {
+    expect(
+      await violations({
+        'services/drafts/tables.ts': EMPTY,
+        'services/files/service.ts': "import { x } from '../drafts/tables'\nexport const y = x\n",
+      }),
+    ).toEqual(['tables-belong-to-their-service'])
+    expect(
+      await violations({
+        'services/applications/tracking-tables.ts': EMPTY,
+        'services/sales/seed.ts': "import { x } from '../applications/tracking-tables'\nexport const y = x\n",
+      }),
+    ).toEqual(['tables-belong-to-their-service'])
+    expect(
+      await violations({
+        'services/identity/oidc/tables.ts': EMPTY,
+        'services/bearer.ts': "import { x } from './identity/oidc/tables'\nexport const y = x\n",
+      }),
+    ).toEqual(['tables-belong-to-their-service'])
+  })
+
+  it("pass a service's own tables from any of its folders, a type-only import, and tests reading tables", async () => {
+    expect(
+      await violations({
+        'services/payments/tables.ts': EMPTY,
+        'services/payments/autopay/charges.ts': "import { x } from '../tables'\nexport const y = x\n",
+        'services/payments/sandbox/vault-tables.ts': EMPTY,
+        'services/payments/sandbox/vault.ts': "import { x } from './vault-tables'\nexport const y = x\n",
+        'services/applications/tables.ts': 'export type Pricing = { total: number }\n',
+        'services/sales/application-pdf.ts':
+          "import type { Pricing } from '../applications/tables'\nexport const total = (p: Pricing) => p.total\n",
+        'services/referrals/referrals.integration.test.ts':
+          "import { x } from '../payments/tables'\nexport const y = x\n",
+        'tests/integration/payments.integration.test.ts':
+          "import { x } from '../../services/payments/tables'\nexport const y = x\n",
+      }),
+    ).toEqual([])
+  })
+
+  it('fail services/db or services/storage importing a service, but not their own modules or tests', async () => {
+    expect(
+      await violations({
+        'services/accounts/seed.ts': EMPTY,
+        'services/db/client.ts': EMPTY,
+        'services/db/seed.ts':
+          "import { x } from '../accounts/seed'\nimport { x as c } from './client'\nexport const y = [x, c]\n",
+      }),
+    ).toEqual(['db-and-storage-are-the-ground'])
+    expect(
+      await violations({
+        'services/errors.ts': EMPTY,
+        'services/storage/local.ts': "import { x } from '../errors'\nexport const y = x\n",
+      }),
+    ).toEqual(['db-and-storage-are-the-ground'])
+    expect(
+      await violations({
+        'services/testing.ts': EMPTY,
+        'services/db/client.postgres.test.ts': "import { x } from '../testing'\nexport const y = x\n",
+      }),
+    ).toEqual([])
+  })
+
+  it('fail services/context.ts importing a service; the ground and the job queues are allowed', async () => {
+    expect(
+      await violations({
+        'services/identity/password.ts': EMPTY,
+        'services/context.ts': "import { x } from './identity/password'\nexport const y = x\n",
+      }),
+    ).toEqual(['context-imports-no-service'])
+    expect(
+      await violations({
+        'services/db/client.ts': EMPTY,
+        'services/storage/storage.ts': EMPTY,
+        'services/job-queues.ts': EMPTY,
+        'services/context.ts':
+          "import { x as a } from './db/client'\nimport { x as b } from './storage/storage'\nimport { x as c } from './job-queues'\nexport const y = [a, b, c]\n",
+      }),
+    ).toEqual([])
+  })
+
   it('fail production code importing a test helper', async () => {
     expect(
       await violations({

@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SUPPORT_MESSAGES } from '../../../lib/support-words'
-import { hashPassword, TEST_SCRYPT_PARAMS } from '../../../services/identity/password'
+import { TEST_SCRYPT_PARAMS } from '../../../services/context'
+import { hashPassword } from '../../../services/identity/password'
 import { users } from '../../../services/identity/tables'
 import { signInByRequests, startTestPortal, type TestPortal } from '../../../tests/support/portal'
 

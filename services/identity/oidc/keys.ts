@@ -21,6 +21,22 @@ async function newSigningKey(): Promise<SigningJwk> {
   return { ...jwk, kid: crypto.randomBytes(16).toString('base64url'), alg: ALGORITHM, use: 'sig' }
 }
 
+const PUBLIC_RSA_MEMBERS = ['kty', 'kid', 'alg', 'use', 'n', 'e'] as const
+
+/**
+ * Every signing key's public members, for verifying the tokens they signed (services/bearer.ts,
+ * storedKeys): the gateway's bearer check and the userinfo endpoint.
+ */
+export async function publicSigningKeys(db: Database): Promise<JWK[]> {
+  const rows = await db.select({ jwk: oidcSigningKeys.jwk }).from(oidcSigningKeys)
+  return rows.map(
+    ({ jwk }) =>
+      Object.fromEntries(
+        PUBLIC_RSA_MEMBERS.flatMap((name) => ((jwk as JWK)[name] === undefined ? [] : [[name, (jwk as JWK)[name]]])),
+      ) as JWK,
+  )
+}
+
 /** Newest first: oidc-provider signs with the first key of a kind. */
 async function listKeys(db: Database): Promise<SigningJwk[]> {
   const rows = await db

@@ -11,8 +11,8 @@ import type { Config } from '../../../lib/env.ts'
 import type { Database } from '../../db/client.ts'
 import { postgresAdapter } from './adapter.ts'
 import type { IdentityClaims, IdentityDirectory } from './directory-contract.ts'
-import { databaseKeys } from '../../bearer.ts'
-import { loadSigningKeys } from './keys.ts'
+import { storedKeys } from '../../bearer.ts'
+import { loadSigningKeys, publicSigningKeys } from './keys.ts'
 import { errorPage, logoutPage, signedOutPage } from './pages.ts'
 import { userinfo } from './userinfo.ts'
 import { INTERACTION_COOKIE } from '../../../lib/identity-interaction.ts'
@@ -241,7 +241,9 @@ export async function createIdentityProvider({
     Object.defineProperty(provider.request, 'secure', { get: () => true })
   }
   // Ahead of the library's userinfo, which refuses the JWT access tokens (userinfo.ts).
-  provider.use(userinfo(KEYCLOAK_ROUTES.userinfo, { issuer, audience, keys: databaseKeys(db), claimsOf }))
+  provider.use(
+    userinfo(KEYCLOAK_ROUTES.userinfo, { issuer, audience, keys: storedKeys(() => publicSigningKeys(db)), claimsOf }),
+  )
   provider.on('server_error', (ctx, error) =>
     logger.error({ requestId: requestIdOf(ctx), err: error }, 'identity provider error'),
   )

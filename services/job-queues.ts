@@ -8,6 +8,10 @@
  * two copies may run the same sweep back to back. Every handler is therefore idempotent:
  * the work it does is claimed row by row with a conditional update (the outbox, Wi-Fi
  * changes) or `FOR UPDATE SKIP LOCKED` (AutoPay), as before the queue existed.
+ *
+ * The catalogue stands below every service, beside services/context.ts, which hands each
+ * service the JobSender: a service asks for work by a queue's name and payload without
+ * importing the jobs service (services/jobs/), which starts the queues and works them.
  */
 import { z } from 'zod'
 

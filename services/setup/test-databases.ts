@@ -17,9 +17,9 @@ import type { PGlite } from '@electric-sql/pglite'
 import { pino } from 'pino'
 import { inject } from 'vitest'
 import type { TestProject } from 'vitest/node'
-import { TEST_SCRYPT_PARAMS } from '../identity/password.ts'
+import { TEST_SCRYPT_PARAMS } from '../context.ts'
 import { installJobsSchema } from '../jobs/index.ts'
-import { openDatabase, type DatabaseHandle } from './client.ts'
+import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { seedAll } from './seed.ts'
 
 declare module 'vitest' {

@@ -18,8 +18,8 @@ import { seedDemoSales } from '../sales/seed.ts'
 import { seedStores } from '../stores/seed.ts'
 import { seedDemoNotifications } from '../notifications/inbox-seed.ts'
 import { seedSupport } from '../support/seed.ts'
-import type { ScryptCost } from '../identity/password.ts'
-import type { Database } from './client.ts'
+import type { ScryptCost } from '../context.ts'
+import type { Database } from '../db/client.ts'
 
 export type SeedReport = Record<string, number>
 

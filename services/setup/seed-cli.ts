@@ -4,7 +4,7 @@
  */
 import { loadConfigOrExit } from '../../lib/start.ts'
 import { commandLineOrExit } from '../operator-command.ts'
-import { openDatabase } from './client.ts'
+import { openDatabase } from '../db/client.ts'
 import { seedAll } from './seed.ts'
 
 commandLineOrExit({
