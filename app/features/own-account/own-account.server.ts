@@ -12,6 +12,7 @@ import { data, redirect, type AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { AccountNumberSchema, LinkAccountSchema, OtpChannelSchema, OtpCodeSchema } from '../../../lib/identity-schemas'
 import type { PendingProof } from '~/upstream/otp.server'
+import { formatDate } from '../../../lib/dates'
 import type { SignedIn } from '~/visit/by-request.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { isSales, userKind } from '~/auth/roles'
@@ -69,9 +70,16 @@ export const PROOF_PAGE = '/get-started'
  * cookie): the account, its masked contacts and the code's state; null when none, or when
  * the upstream cannot say (the page then shows the plain link form).
  */
-export async function ownershipProof(me: SignedIn): Promise<PendingProof | null> {
+/** The proof under way, with the code's expiry already written out (the page ships words, not a formatter). */
+export type ProofView = Omit<PendingProof, 'code'> & {
+  code: (NonNullable<PendingProof['code']> & { expiresAtLabel: string }) | null
+}
+
+export async function ownershipProof(me: SignedIn): Promise<ProofView | null> {
   const pending = await me.call((upstream, token) => upstream.otp.pending(token))
-  return pending.ok ? pending.value : null
+  if (!pending.ok || !pending.value) return null
+  const { code } = pending.value
+  return { ...pending.value, code: code ? { ...code, expiresAtLabel: formatDate(code.expiresAt, 'time') } : null }
 }
 
 const IntentSchema = z.enum(INTENT)

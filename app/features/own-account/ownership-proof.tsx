@@ -9,9 +9,8 @@ import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { FormAlert } from '~/ui/form-alert'
 import { RadioGroup } from '~/ui/radio-group'
-import type { PendingProof } from '~/upstream/otp.server'
+import type { ProofView } from './own-account.server'
 import { useIsPending } from '~/utils/use-is-pending'
-import { formatDate } from '../../../lib/dates'
 import { INTENT } from './intents'
 import { IntentButton } from './own-account'
 import { OWN_ACCOUNT_TEXT as TEXT } from './texts'
@@ -26,7 +25,7 @@ type ProofResults = {
  * state for this user: choose where the code goes (the account's contacts, masked), then
  * enter the code. The account number stays on screen throughout. Plain POST forms.
  */
-export function OwnershipProof({ proof, results }: { proof: PendingProof; results: ProofResults }) {
+export function OwnershipProof({ proof, results }: { proof: ProofView; results: ProofResults }) {
   const code = proof.code
   const live = code?.state === 'live'
   return (
@@ -64,7 +63,7 @@ function CodeForm({
   code,
   lastResult,
 }: {
-  code: NonNullable<PendingProof['code']>
+  code: NonNullable<ProofView['code']>
   lastResult: SubmissionResult<string[]> | undefined
 }) {
   const [form, fields] = useForm<{ otp: string; emailHashValue: string }>({
@@ -79,7 +78,7 @@ function CodeForm({
       <input type="hidden" name="emailHashValue" value={code.emailHashValue} />
       <Field
         label={TEXT.codeLabel}
-        hint={TEXT.codeSentTo(code.maskedDestination, formatDate(code.expiresAt, 'time'))}
+        hint={TEXT.codeSentTo(code.maskedDestination, code.expiresAtLabel)}
         field={fields.otp}
         inputProps={{
           ...getInputProps(fields.otp, { type: 'text' }),
@@ -103,7 +102,7 @@ function SendCodeForm({
   lastResult,
   again,
 }: {
-  proof: PendingProof
+  proof: ProofView
   lastResult: SubmissionResult<string[]> | undefined
   again: boolean
 }) {
