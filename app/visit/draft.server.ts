@@ -200,11 +200,13 @@ export function createDraftHandle(
 
     /**
      * Expires this browser's draft cookie and leaves the draft upstream (a sales agent's customer
-     * draft, resumed later by order id; it still ends with its 4 hours).
+     * draft, resumed later by order id; it still ends with its 4 hours). True when there was one.
      */
-    async forget(): Promise<void> {
+    async forget(): Promise<boolean> {
+      const held = visit.hasCookie(cookie.name)
       await expireCookie()
       remember(null)
+      return held
     },
 
     /**

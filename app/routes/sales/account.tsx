@@ -2,6 +2,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { SalesAccount } from '~/features/sales/account-page'
 import { salesAccountPage } from '~/features/sales/account.server'
+import { visitOf } from '~/visit/visit.server'
 import { ACCOUNT_TEXT } from '~/features/sales/texts'
 import { pageMeta } from '~/ui/page-meta'
 
@@ -13,7 +14,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return salesAccountPage(request, context)
+  return salesAccountPage(visitOf(request, context))
 }
 
 export default function SalesAccountRoute() {
