@@ -61,9 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // So is the cookie of a draft that expired or that this browser may no longer open (docs/decisions/0018).
   if (await visit.draft.isStale()) await visit.draft.expireCookie()
   // spec 4: the route guard, here so that no route can be left out (app/auth/guard.ts).
-  const headers = new Headers()
   // On a context built by hand (a test), what the visit set goes on the answer; the server sends it itself.
-  if (!visit.sendsCookies) for (const line of visit.cookiesSet) headers.append('set-cookie', line)
+  const headers = visit.cookiesToAnswer()
   const decision = guard(user, url.pathname, url.search)
   if (decision.kind === 'redirect') {
     if (decision.toast)

@@ -45,8 +45,12 @@ export type Visit = {
   setCookie(setCookie: string): void
   /** Every Set-Cookie this visit set, in order. */
   readonly cookiesSet: readonly string[]
-  /** True when the server sends each Set-Cookie itself (a visit opened by getLoadContext). */
-  readonly sendsCookies: boolean
+  /**
+   * The Set-Cookie lines for an answer to carry itself, from the `from`-th set on: none on the
+   * server, which sends each one as it is set; all of them on a visit without `sendCookie`
+   * (a context built by hand, as a test's).
+   */
+  cookiesToAnswer(from?: number): Headers
   readonly session: SessionScope
   /** The signed-in user, or null; one session read per request. */
   user(): Promise<User | null>
@@ -136,7 +140,11 @@ export function openVisit(init: VisitInit): Visit {
     cookieHeader,
     setCookie,
     cookiesSet,
-    sendsCookies: init.sendCookie !== undefined,
+    cookiesToAnswer(from = 0) {
+      const headers = new Headers()
+      if (!init.sendCookie) for (const line of cookiesSet.slice(from)) headers.append('set-cookie', line)
+      return headers
+    },
     session,
     user: () => session.user(),
     async signedIn(options = {}) {
@@ -145,14 +153,16 @@ export function openVisit(init: VisitInit): Visit {
       return createUserCaller(upstream, session, user, claims)
     },
     portal,
-    draft: undefined as unknown as DraftHandle,
+    get draft() {
+      return draft
+    },
     once<T>(key: symbol, work: () => Promise<T>): Promise<T> {
       let pending = memo.get(key) as Promise<T> | undefined
       if (!pending) memo.set(key, (pending = work()))
       return pending
     },
   }
-  ;(visit as { draft: DraftHandle }).draft = createDraftHandle(visit, upstream)
+  const draft: DraftHandle = createDraftHandle(visit, upstream)
   return visit
 }
 

@@ -17,7 +17,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { maskEmail, maskMobile } from '../../lib/masking.ts'
-import { codeRefusal, createCodeChallenges, type CodeChannel } from '../otp/challenge.ts'
+import { codeRefusal, createCodeChallenges, sendLimit, type CodeChannel } from '../otp/challenge.ts'
 import { CODE_TEXT } from '../otp/code.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
@@ -149,18 +149,8 @@ export function createContactChangeService(deps: ServiceDeps) {
   /** The send limits an hour, the user's first (429). */
   function requireSendAllowance(db: Executor, userId: string, newValue: string, now: Date) {
     return challenges.requireSendAllowance(db, { userId, target: newValue }, now, [
-      {
-        per: 'user',
-        refusal: new ServiceError(429, 'too_many_requests', CONTACT_TEXT.tooManyForUser, {
-          value: [CONTACT_TEXT.tooManyForUser],
-        }),
-      },
-      {
-        per: 'target',
-        refusal: new ServiceError(429, 'too_many_requests', CONTACT_TEXT.tooManyForAddress, {
-          value: [CONTACT_TEXT.tooManyForAddress],
-        }),
-      },
+      sendLimit('user', CONTACT_TEXT.tooManyForUser, 'value'),
+      sendLimit('target', CONTACT_TEXT.tooManyForAddress, 'value'),
     ])
   }
 

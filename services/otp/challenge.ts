@@ -52,6 +52,11 @@ export type ChallengeScope = {
 /** One of the two send limits and the refusal its flow answers with; checked in the order given. */
 export type SendLimit = { per: 'target' | 'user'; refusal: ServiceError }
 
+/** A send limit refused with its own words (429), shown on the form's `field`. */
+export function sendLimit(per: SendLimit['per'], message: string, field: string): SendLimit {
+  return { per, refusal: new ServiceError(429, 'too_many_requests', message, { [field]: [message] }) }
+}
+
 /** A typed code against its challenge: right (the row locked, not yet consumed) or why not. */
 export type CodeCheck =
   | { kind: 'right'; challenge: Challenge }

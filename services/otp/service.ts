@@ -26,7 +26,7 @@ import { notLinkableMessage, recordProvenLink } from '../identity/service.ts'
 import { findUserRowById, toIdentityUser, type IdentityUser } from '../identity/users.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import type { OutgoingMessage } from '../notifications/sender.ts'
-import { codeRefusal, createCodeChallenges, type Challenge } from './challenge.ts'
+import { codeRefusal, createCodeChallenges, sendLimit, type Challenge } from './challenge.ts'
 import { CODE_TEXT } from './code.ts'
 import { pendingProofs } from './tables.ts'
 
@@ -148,18 +148,8 @@ export function createOtpService(deps: ServiceDeps) {
   /** Counts sends in the last hour; throws 429 when this one would pass a limit (the account's first). */
   function requireSendAllowance(db: Executor, userId: string, accountNumber: string, now: Date) {
     return challenges.requireSendAllowance(db, { userId, target: accountNumber }, now, [
-      {
-        per: 'target',
-        refusal: new ServiceError(429, 'too_many_requests', OTP_TEXT.tooManyForAccount, {
-          channel: [OTP_TEXT.tooManyForAccount],
-        }),
-      },
-      {
-        per: 'user',
-        refusal: new ServiceError(429, 'too_many_requests', OTP_TEXT.tooManyForUser, {
-          channel: [OTP_TEXT.tooManyForUser],
-        }),
-      },
+      sendLimit('target', OTP_TEXT.tooManyForAccount, 'channel'),
+      sendLimit('user', OTP_TEXT.tooManyForUser, 'channel'),
     ])
   }
 

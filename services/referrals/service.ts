@@ -34,7 +34,7 @@ import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { findUserRowById } from '../identity/users.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
-import { codeRefusal, createCodeChallenges } from '../otp/challenge.ts'
+import { codeRefusal, createCodeChallenges, sendLimit } from '../otp/challenge.ts'
 import { eligibilityCodeMessage, invitationEmail, winbackEmail } from './emails.ts'
 import { REFERRAL_MESSAGES, referralTerms } from './messages.ts'
 import {
@@ -256,18 +256,8 @@ export function createReferralsService(deps: ServiceDeps) {
   /** The send limits an hour, the account's first (429). */
   function requireSendAllowance(tx: Executor, userId: string, accountNumber: string, now: Date) {
     return challenges.requireSendAllowance(tx, { userId, target: accountNumber }, now, [
-      {
-        per: 'target',
-        refusal: new ServiceError(429, 'too_many_requests', REFERRAL_MESSAGES.tooManyCodesForAccount, {
-          channel: [REFERRAL_MESSAGES.tooManyCodesForAccount],
-        }),
-      },
-      {
-        per: 'user',
-        refusal: new ServiceError(429, 'too_many_requests', REFERRAL_MESSAGES.tooManyCodesForUser, {
-          channel: [REFERRAL_MESSAGES.tooManyCodesForUser],
-        }),
-      },
+      sendLimit('target', REFERRAL_MESSAGES.tooManyCodesForAccount, 'channel'),
+      sendLimit('user', REFERRAL_MESSAGES.tooManyCodesForUser, 'channel'),
     ])
   }
 

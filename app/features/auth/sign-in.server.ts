@@ -78,7 +78,7 @@ export async function finishSignIn(request: Request, context: AppLoadContext): P
   // The new session's cookie goes on this answer through the visit (visit.setCookie).
   const visit = visitOf(request, context)
   const user = await visit.session.start(signIn)
-  if (!visit.sendsCookies) for (const line of visit.cookiesSet) headers.append('set-cookie', line)
+  for (const line of visit.cookiesToAnswer().getSetCookie()) headers.append('set-cookie', line)
   headers.set('location', redirectTo || user.home)
   return new Response(null, { status: 302, headers })
 }

@@ -4,7 +4,7 @@
  * and failing as it used to, with the UpstreamError thrown.
  */
 import type { AppLoadContext } from 'react-router'
-import { visitOf, type Visit } from '~/visit/visit.server'
+import { visitOf } from '~/visit/visit.server'
 import type { Result } from '~/visit/call.server'
 import type { Draft, DraftSectionName, DraftSections } from '~/visit/draft.server'
 
@@ -14,17 +14,6 @@ export type { Draft, DraftSectionName, DraftSections }
 function unwrap<T>(result: Result<T>): T {
   if (!result.ok) throw result.error
   return result.value
-}
-
-/**
- * The Set-Cookie lines a change made, for a caller that puts them on its answer: none when
- * the server sends them itself (the visit of a real request); those of this change on a
- * visit opened for a context built by hand.
- */
-function cookiesSince(visit: Visit, before: number): Headers {
-  const headers = new Headers()
-  if (!visit.sendsCookies) for (const line of visit.cookiesSet.slice(before)) headers.append('set-cookie', line)
-  return headers
 }
 
 export async function readDraft(request: Request, context: AppLoadContext): Promise<Draft | null> {
@@ -40,7 +29,7 @@ export async function saveDraftSection<K extends DraftSectionName>(
   const visit = visitOf(request, context)
   const before = visit.cookiesSet.length
   unwrap(await visit.draft.save(section, value))
-  return cookiesSince(visit, before)
+  return visit.cookiesToAnswer(before)
 }
 
 export async function clearDraftSection(
@@ -51,19 +40,19 @@ export async function clearDraftSection(
   const visit = visitOf(request, context)
   const before = visit.cookiesSet.length
   unwrap(await visit.draft.clear(section))
-  return cookiesSince(visit, before)
+  return visit.cookiesToAnswer(before)
 }
 
 export async function discardDraft(request: Request, context: AppLoadContext): Promise<Headers> {
   const visit = visitOf(request, context)
   const before = visit.cookiesSet.length
   await visit.draft.discard()
-  return cookiesSince(visit, before)
+  return visit.cookiesToAnswer(before)
 }
 
 export async function forgetDraft(request: Request, context: AppLoadContext): Promise<Headers> {
   const visit = visitOf(request, context)
   const before = visit.cookiesSet.length
   await visit.draft.forget()
-  return cookiesSince(visit, before)
+  return visit.cookiesToAnswer(before)
 }

@@ -49,8 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   visit.setCookie(await clearSubmittedCookie(config))
   // The session ends upstream and its cookie is cleared (both through the visit).
   const { tokens } = await visit.session.end()
-  const headers = new Headers()
-  if (!visit.sendsCookies) for (const line of visit.cookiesSet) headers.append('set-cookie', line)
+  const headers = visit.cookiesToAnswer()
   // Not "cookies": that would also drop the toast cookie set by this very response (and
   // the theme and cookie-banner choices); the session cookie is cleared by name and its
   // session is already revoked upstream.
