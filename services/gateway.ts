@@ -17,6 +17,7 @@ import { deviceRoutes } from './devices/routes.ts'
 import { subscriptionRoutes } from './accounts/subscription-routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
 import { consentRoutes } from './consent/routes.ts'
+import { contentRoutes } from './content/routes.ts'
 import { coverageRoutes } from './coverage/routes.ts'
 import { draftRoutes } from './drafts/routes.ts'
 import { fileRoutes, isStreamedUpload } from './files/routes.ts'
@@ -227,6 +228,7 @@ export function createGateway(options: GatewayOptions) {
   })
 
   app.route('/', cmsRoutes(options))
+  app.route('/', contentRoutes(options))
   app.route('/', addressRoutes(options))
   app.route('/', coverageRoutes(options))
   app.route('/', storesRoutes(options))

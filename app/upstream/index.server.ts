@@ -9,6 +9,7 @@ import { catalogCalls } from './catalog.server'
 import { createUpstreamClient, type FetchLike } from './client.server'
 import { cmsCalls } from './cms.server'
 import { consentCalls } from './consent.server'
+import { contentCalls } from './content.server'
 import { coverageCalls } from './coverage.server'
 import { deviceCalls } from './devices.server'
 import { draftCalls } from './drafts.server'
@@ -51,6 +52,7 @@ function createUpstream(context: AppLoadContext) {
     catalog: catalogCalls(client, { cacheSeconds: config.CMS_CACHE_SECONDS }),
     cms: cmsCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
     consent: consentCalls(client),
+    content: contentCalls(client),
     coverage: coverageCalls(client),
     devices: deviceCalls(client),
     drafts: draftCalls(client),
