@@ -10,14 +10,18 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@react-router/express'
-import type { ServerBuild } from 'react-router'
+import type { AppLoadContext, ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import compression from 'compression'
 import express from 'express'
 import { createProxyMiddleware } from 'http-proxy-middleware'
 import type { Logger } from 'pino'
+import { countKeptPageView } from './app/features/analytics/page-view.server.ts'
+import { PREFERENCE_COOKIE_NAMES } from './app/features/shell/preferences.server.ts'
 import type { FetchLike } from './app/upstream/client.server.ts'
+import { upstreamFor } from './app/upstream/index.server.ts'
 import type { Config } from './lib/env.ts'
+import { contentChanged } from './lib/content-changes.ts'
 import { createLogger } from './lib/logger.ts'
 import { createMetrics, serveMetrics } from './lib/metrics.ts'
 import { loadConfigOrExit, logDemoParts } from './lib/start.ts'
@@ -31,6 +35,7 @@ import {
   securityHeaders,
 } from './server/middleware.ts'
 import { requestMetrics } from './server/metrics.ts'
+import { createPageCache } from './server/page-cache.ts'
 import { bodyLimits } from './server/transport.ts'
 import { startUpstreamThread, upstreamThreadEntry, type UpstreamThread } from './server/upstream-thread.ts'
 import type { DatabaseHandle } from './services/db/client.ts'
@@ -72,6 +77,8 @@ export type PortalOptions = {
    * worker's portals, so each does not transform the whole app again; the caller closes it.
    */
   viteDevServer?: ViteDevServer
+  /** Tests only: how often the page cache asks the content revision (default REVISION_CHECK_MS). */
+  pageCacheRevisionCheckMs?: number
 }
 
 /** The upstream's readiness, as the portal with UPSTREAM_URL sees it. */
@@ -236,22 +243,65 @@ export async function createPortal(config: Config, logger: Logger, options: Port
     ? () => viteDevServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
     : ((await import(path.join(root, 'build/server/index.js'))) as ServerBuild)
 
+  const mode = config.production ? 'production' : 'development'
+  const loadContext = (
+    req: express.Request,
+    res: express.Response,
+    nonce: string,
+    sendCookie: (setCookie: string) => void,
+  ): AppLoadContext => ({
+    config,
+    upstreamFetch,
+    logger,
+    requestId: res.locals.requestId,
+    nonce,
+    clientAddress: req.ip,
+    identityProvider: identity?.interaction(req, res),
+    metrics,
+    sendCookie,
+  })
+
+  // The portal's own upstream calls, made for no visitor (the content revision).
+  const portalContext: AppLoadContext = { config, upstreamFetch, logger, metrics, requestId: 'page-cache', nonce: '' }
+  // Anonymous visitors' public pages, rendered once per variant (server/page-cache.ts;
+  // docs/decisions/0069). Production only: in development every request renders.
+  const pageCacheSeconds = config.PAGE_CACHE_SECONDS ?? (config.production ? 60 : 0)
+  const pageCache =
+    pageCacheSeconds === 0
+      ? undefined
+      : createPageCache({
+          build,
+          mode,
+          seconds: pageCacheSeconds,
+          revisionCheckMs: options.pageCacheRevisionCheckMs,
+          maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
+          variantCookies: PREFERENCE_COOKIE_NAMES,
+          // No nonce: a kept page is the same bytes for everyone, its inline scripts allowed by their hashes.
+          loadContext: (req, res, sendCookie) => loadContext(req, res, '', sendCookie),
+          contentRevision: async () => (await upstreamFor(portalContext).content.revision()).revision,
+          onContentChange: contentChanged,
+          // A kept page's view counts as its render's would (app/features/analytics/page-view.server.ts).
+          onServed: (req, res, page) => {
+            if (!req.headers.cookie?.includes('cookieAccepted=')) return
+            const headers = new Headers()
+            for (const name of ['cookie', 'sec-purpose', 'purpose']) {
+              const value = req.get(name)
+              if (value !== undefined) headers.set(name, value)
+            }
+            const request = new Request(new URL(req.originalUrl, 'http://portal.internal'), { headers })
+            countKeptPageView(request, page, loadContext(req, res, '', () => {}))
+          },
+          logger,
+        })
+  if (pageCache) app.use(pageCache.middleware)
+
   app.all(
     '*',
     createRequestHandler({
       build,
-      mode: config.production ? 'production' : 'development',
-      getLoadContext: (req, res) => ({
-        config,
-        upstreamFetch,
-        logger,
-        requestId: res.locals.requestId,
-        nonce: res.locals.nonce,
-        clientAddress: req.ip,
-        identityProvider: identity?.interaction(req, res),
-        metrics,
-        sendCookie: (setCookie: string) => void res.append('Set-Cookie', setCookie),
-      }),
+      mode,
+      getLoadContext: (req, res) =>
+        loadContext(req, res, res.locals.nonce, (setCookie) => void res.append('Set-Cookie', setCookie)),
     }),
   )
   // What no route answered (a URL Express cannot decode): a page and one JSON line, never a stack.
@@ -263,6 +313,8 @@ export async function createPortal(config: Config, logger: Logger, options: Port
     upstreamFetch,
     /** This portal's metrics registry (served by startPortal on METRICS_PORT). */
     metrics,
+    /** The kept public pages, when on (tests read its counts). */
+    pageCache,
     async close() {
       identity?.close()
       if (!sharedVite) await viteDevServer?.close()

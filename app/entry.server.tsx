@@ -24,7 +24,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.nonce
+  // '' on a page the page cache renders (server/page-cache.ts): its inline scripts are allowed by their hashes.
+  const nonce = loadContext.nonce || undefined
   // Pages carry per-browser state (theme, banner, toasts): never for shared caches.
   if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-cache')
   // After ACCEPT only, in the background (issue 17 item 5; docs/decisions/0051).
@@ -33,7 +34,7 @@ export default function handleRequest(
     // Give up on a render that hangs; never keep the timer past the response.
     const timer = setTimeout(() => abort(), ABORT_DELAY)
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <NonceProvider value={nonce ?? ''}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {

@@ -11,7 +11,10 @@ export type PortalLoadContext = {
   upstreamFetch: FetchLike
   logger: Logger
   requestId: string
-  /** Per-request CSP nonce for inline and module scripts. */
+  /**
+   * Per-request CSP nonce for inline and module scripts; '' when the page cache renders the page
+   * (server/page-cache.ts), whose policy then allows its inline scripts by their hashes.
+   */
   nonce: string
   /** The visitor's address (Express's req.ip, which honours TRUST_PROXY), for per-address limits. */
   clientAddress?: string

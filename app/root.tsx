@@ -141,7 +141,8 @@ const FRAME_GUARD = `if(window.top!==window.self){window.stop();document.documen
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData()
-  const nonce = useNonce()
+  // None ('') on a kept public page, whose inline scripts the CSP allows by their hashes (server/page-cache.ts).
+  const nonce = useNonce() || undefined
   const bare = useBare()
   const customerShell = useCustomerShell()
   const theme = root?.theme ?? 'light'

@@ -97,6 +97,10 @@ export const EnvSchema = z.object({
   UPSTREAM_TIMEOUT_MS: wholeNumber(100, 120000).default(10000),
   UPSTREAM_RETRY_DELAY_MS: wholeNumber(0, 60000).default(2000),
   CMS_CACHE_SECONDS: wholeNumber(0, 86400).default(60),
+  // Anonymous visitors' public pages kept rendered (server/page-cache.ts; docs/decisions/0069); 0 turns it
+  // off. Unset: 60 in production, off in development (pages follow every edit).
+  PAGE_CACHE_SECONDS: wholeNumber(0, 3600).optional(),
+  PAGE_CACHE_MAX_MB: wholeNumber(1, 4096).default(32),
 
   // Identity and email (docs/architecture.md, 8 and 9; docs/security.md, Sign-in)
   SMTP_URL: z

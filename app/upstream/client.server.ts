@@ -9,6 +9,8 @@ import { z } from 'zod'
 import { HEADER, computeSignature, newRequestId, type SignatureScheme } from '../../lib/signature'
 import { UpstreamError } from './errors'
 import { logContext } from '../../lib/logger'
+import { clearOnContentChange } from '../../lib/content-changes'
+import { noteUpstreamTrouble } from '../../lib/upstream-trouble'
 import type { UpstreamCallMetrics } from '../../lib/metrics'
 
 /**
@@ -98,6 +100,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   // Looked up on each call, so a test that moves the clock (fake Date) signs with the moved time.
   const now = options.now ?? (() => Date.now())
   const cache = new Map<string, { expires: number; value: unknown }>()
+  // Public content only: dropped when it changes upstream (the page cache sees the revision move).
+  clearOnContentChange(cache)
   // A cached call on its way: callers that miss the cache meanwhile wait for it instead of
   // each calling again (twenty visitors arriving as a list expires make one call).
   const inFlight = new Map<string, Promise<unknown>>()
@@ -110,8 +114,10 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     try {
       const answer = await attempt()
       options.metrics?.observeUpstreamCall(label, { status: answer.status }, seconds())
+      if (answer.status >= 500) noteUpstreamTrouble()
       return answer
     } catch (error) {
+      noteUpstreamTrouble()
       options.metrics?.observeUpstreamCall(label, { failure: timedOut(error) ? 'timeout' : 'network' }, seconds())
       throw error
     }

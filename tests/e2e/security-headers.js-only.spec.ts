@@ -6,6 +6,34 @@
 import { expect, test } from './support/test'
 
 test.describe('the enforced CSP', () => {
+  // A kept public page (server/page-cache.ts) allows its inline scripts by their hashes: the
+  // first visit renders it, the second is served kept; both must run every script.
+  test('a kept public page runs its scripts without a refusal, first visit and kept', async ({ page }) => {
+    const refused: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(`console: ${message.text()}`)
+    })
+    await page.exposeFunction('reportViolation', (violation: string) => refused.push(`CSP: ${violation}`))
+    await page.addInitScript(() => {
+      const report = (window as unknown as { reportViolation: (violation: string) => void }).reportViolation
+      document.addEventListener('securitypolicyviolation', (event) =>
+        report(`${event.violatedDirective} ${event.blockedURI}`),
+      )
+    })
+    for (const path of ['/terms-of-use', '/terms-of-use']) {
+      const response = await page.goto(path)
+      expect(['miss', 'hit']).toContain(response!.headers()['x-page-cache'])
+      // The inline frame guard ran (it marks the page), and the app took over: a link goes
+      // by the client router, which asks for the next page's data only.
+      await expect(page.locator('html')).toContainClass('js')
+      const byClientRouter = page.waitForRequest((request) => request.url().includes('/privacy-notice.data'))
+      await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Privacy Notice' }).click()
+      await byClientRouter
+      await expect(page).toHaveURL(/\/privacy-notice$/)
+    }
+    expect(refused).toEqual([])
+  })
+
   // The form pages load their schema after the page runs (use-schema-form.ts); zod must
   // not try `new Function`, which the CSP refuses (a report on every form page before).
   for (const path of ['/register', '/forgot-password', '/login']) {

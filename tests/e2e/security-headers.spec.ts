@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { expect, test } from './support/test'
 import { cookieBanner, submitPreference } from './support/visitor'
 
@@ -18,11 +19,20 @@ function nonceOf(headers: Record<string, string>) {
   return scriptSrc.map((source) => /^'nonce-(.+)'$/.exec(source)?.[1]).find(Boolean)
 }
 
-function expectSecurityHeaders(headers: Record<string, string>) {
+/**
+ * `scripts`: how the page's inline scripts are allowed: a per-request nonce, or (a public page
+ * kept by the page cache, the same bytes for everyone: docs/decisions/0069) their hashes.
+ */
+function expectSecurityHeaders(headers: Record<string, string>, scripts: 'nonce' | 'hashes' = 'nonce') {
   expect(headers['content-security-policy'], 'an enforced CSP').toBeTruthy()
   expect(headers['content-security-policy-report-only'], 'no report-only CSP').toBeUndefined()
   const policy = parsePolicy(headers['content-security-policy']!)
-  expect(nonceOf(headers), "a 'nonce-' source in script-src").toBeTruthy()
+  if (scripts === 'nonce') expect(nonceOf(headers), "a 'nonce-' source in script-src").toBeTruthy()
+  else {
+    expect(nonceOf(headers), "no 'nonce-' source in a kept page's script-src").toBeUndefined()
+    expect(policy['script-src']?.some((source) => source.startsWith("'sha256-"))).toBe(true)
+  }
+  expect(policy['script-src']).not.toContain("'unsafe-inline'")
   expect(policy['object-src']).toEqual(["'none'"])
   expect(policy['base-uri']).toEqual(["'none'"])
   expect(policy['frame-ancestors']).toEqual(["'none'"])
@@ -38,7 +48,7 @@ function expectSecurityHeaders(headers: Record<string, string>) {
 test.describe('security headers', () => {
   test('the landing page carries them', async ({ page }) => {
     const response = await page.goto('/')
-    expectSecurityHeaders(response!.headers())
+    expectSecurityHeaders(response!.headers(), 'hashes')
   })
 
   test('a not-found page carries them', async ({ page }) => {
@@ -56,7 +66,7 @@ test.describe('security headers', () => {
   test("the CSP nonce is new on every request and is the one on the page's scripts", async ({ page }) => {
     const nonces: string[] = []
     for (let visit = 0; visit < 2; visit++) {
-      const response = await page.goto('/')
+      const response = await page.goto('/CheckAvailability')
       const nonce = nonceOf(response!.headers())!
       // Browsers hide the nonce attribute from the DOM, so read the HTML as served.
       const scripts = (await response!.text()).match(/<script\b[^>]*>/g) ?? []
@@ -65,6 +75,21 @@ test.describe('security headers', () => {
       nonces.push(nonce)
     }
     expect(nonces[0]).not.toBe(nonces[1])
+  })
+
+  test("a kept public page's inline scripts are allowed by their hashes, and it carries no nonce", async ({ page }) => {
+    for (const path of ['/plans', '/help']) {
+      await page.goto(path)
+      const response = await page.goto(path)
+      expect(response!.headers()['x-page-cache'], path).toBe('hit')
+      const scriptSrc = parsePolicy(response!.headers()['content-security-policy']!)['script-src'] ?? []
+      const html = await response!.text()
+      expect(html).not.toMatch(/<script\b[^>]*\snonce=/)
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!)
+      expect(inline.length, 'the page has inline scripts').toBeGreaterThan(0)
+      for (const script of inline)
+        expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`)
+    }
   })
 })
 

@@ -52,9 +52,18 @@ export function countPageView(
     knownFrom = remixContext.manifest
     knownPages = pagesOf(remixContext.manifest.routes)
   }
-  if (request.method !== 'GET' || status !== 200) return
+  if (status !== 200) return
+  countPage(request, patternOf(remixContext.staticHandlerContext.matches.map((match) => match.route.path)), context)
+}
+
+/** A page served again from the portal's kept pages (server/page-cache.ts): counted as its render was. */
+export function countKeptPageView(request: Request, page: string, context: AppLoadContext): void {
+  countPage(request, page, context)
+}
+
+function countPage(request: Request, page: string, context: AppLoadContext): void {
+  if (request.method !== 'GET') return
   if (/prefetch|prerender/.test(`${request.headers.get('sec-purpose')} ${request.headers.get('purpose')}`)) return
-  const page = patternOf(remixContext.staticHandlerContext.matches.map((match) => match.route.path))
   void (async () => {
     if (!(await analyticsAccepted(request, context.config))) return
     await upstreamFor(context).analytics.collect({ pageViews: [{ page }] })

@@ -11,6 +11,13 @@ export type Preferences = { theme: Theme; cookieAccepted: boolean; cookieBannerC
 
 const YEAR = 60 * 60 * 24 * 365
 
+/**
+ * The cookies an anonymous visitor's page is rendered from, and nothing else: a kept public
+ * page has one copy per combination of them (server/page-cache.ts). A new preference cookie
+ * (the language's) joins this list, or kept pages would ignore it.
+ */
+export const PREFERENCE_COOKIE_NAMES = ['theme', 'cookieAccepted', 'cookieBannerClosed'] as const
+
 type PreferenceCookies = { theme: Cookie; cookieAccepted: Cookie; cookieBannerClosed: Cookie }
 const cache = new WeakMap<Config, PreferenceCookies>()
 

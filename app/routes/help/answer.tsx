@@ -5,6 +5,7 @@ import { AnswerText, Breadcrumb, HelpPage, StillNeedHelp, VideoLink } from '~/fe
 import { loadAnswer, stillNeedHelpOffer } from '~/features/help/help.server'
 import { HELP_TEXT } from '~/features/help/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { keptPublicPage } from '~/utils/page-cache'
 
 // The title stays within 70 characters with the product name after it (a question can be longer).
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -13,6 +14,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     data ? answerSnippet(data.entry.question, 55) : HELP_TEXT.heading,
     data ? answerSnippet(data.entry.answer) : HELP_TEXT.intro,
   )
+
+// Rendered once per variant for anonymous visitors (server/page-cache.ts).
+export const handle = keptPublicPage
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [page, offer] = await Promise.all([

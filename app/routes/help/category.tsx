@@ -4,9 +4,13 @@ import { AnswerList, Breadcrumb, HelpPage, HelpSearchForm, StillNeedHelp } from 
 import { loadCategory, stillNeedHelpOffer } from '~/features/help/help.server'
 import { HELP_TEXT } from '~/features/help/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { keptPublicPage } from '~/utils/page-cache'
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.category.name ?? HELP_TEXT.heading, data?.category.description ?? HELP_TEXT.intro)
+
+// Rendered once per variant for anonymous visitors (server/page-cache.ts).
+export const handle = keptPublicPage
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [page, offer] = await Promise.all([

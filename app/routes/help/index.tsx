@@ -4,8 +4,12 @@ import { HelpHomeSections, HelpPage, StillNeedHelp } from '~/features/help/help-
 import { loadHelpHome, stillNeedHelpOffer } from '~/features/help/help.server'
 import { HELP_TEXT } from '~/features/help/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { keptPublicPage } from '~/utils/page-cache'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, HELP_TEXT.heading, HELP_TEXT.intro)
+
+// Rendered once per variant for anonymous visitors (server/page-cache.ts).
+export const handle = keptPublicPage
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [home, offer] = await Promise.all([loadHelpHome(context), stillNeedHelpOffer(request, context)])

@@ -4,6 +4,7 @@ import { FOCUS_PAGE_TITLES } from '~/features/landing/landing'
 import { loadLanding } from '~/features/landing/landing.server'
 import { useRootData } from '~/root-data'
 import { pageMeta } from '~/ui/page-meta'
+import { keptPublicPage } from '~/utils/page-cache'
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(
@@ -11,6 +12,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     data?.focus ? FOCUS_PAGE_TITLES[data.focus] : 'Fibre Internet for Home and Business',
     'Check if fibre reaches your address, apply online in five steps with plans from ₱888.00 a month, and pay your bill your way.',
   )
+
+// Rendered once per variant for anonymous visitors (server/page-cache.ts).
+export const handle = keptPublicPage
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadLanding(context, new URL(request.url))

@@ -9,6 +9,7 @@ import { loadLegalDocument } from '~/features/legal/legal.server'
 import { LEGAL_PAGE_TEXT, productTermsDescription } from '~/features/legal/texts'
 import { pageMeta } from '~/ui/page-meta'
 import { invariantResponse } from '~/utils/invariant'
+import { keptPublicPage } from '~/utils/page-cache'
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   // An error page has no data; the path still names the document (routes.ts mounts this module at those paths only).
@@ -23,6 +24,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     product ? productTermsDescription(document.title) : text.description,
   )
 }
+
+// Rendered once per variant for anonymous visitors (server/page-cache.ts).
+export const handle = keptPublicPage
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)

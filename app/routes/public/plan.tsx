@@ -17,6 +17,7 @@ import { PLANS_TEXT } from '~/features/plans/texts'
 import { pageMeta } from '~/ui/page-meta'
 import { readForm } from '~/utils/form.server'
 import { visitOf } from '~/visit/visit.server'
+import { keptPublicPage } from '~/utils/page-cache'
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(
@@ -26,6 +27,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   )
 
 export const headers = () => ({ 'cache-control': 'no-store' })
+
+// Rendered once per variant for anonymous visitors (server/page-cache.ts).
+export const handle = keptPublicPage
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return planView(visitOf(request, context), params.code)

@@ -16,10 +16,14 @@ import { PLANS_TEXT } from '~/features/plans/texts'
 import { pageMeta } from '~/ui/page-meta'
 import { readForm } from '~/utils/form.server'
 import { visitOf } from '~/visit/visit.server'
+import { keptPublicPage } from '~/utils/page-cache'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, PLANS_TEXT.title, PLANS_TEXT.description)
 
 export const headers = () => ({ 'cache-control': 'no-store' })
+
+// Rendered once per variant for anonymous visitors (server/page-cache.ts).
+export const handle = keptPublicPage
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return plansView(visitOf(request, context))

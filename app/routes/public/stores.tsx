@@ -14,6 +14,7 @@ import { StoreLocator } from '~/features/stores/store-locator'
 import { storeLocatorAction, storeLocatorPage, type StorePageKind } from '~/features/stores/stores.server'
 import { STORES_TEXT as TEXT } from '~/features/stores/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { keptPublicPage } from '~/utils/page-cache'
 
 function pageOf(url: string): StorePageKind {
   return new URL(url).pathname.toLowerCase().startsWith('/paybill') ? 'pay' : 'help'
@@ -22,6 +23,9 @@ function pageOf(url: string): StorePageKind {
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.title, TEXT.description)
 
 export const headers = () => ({ 'cache-control': 'private, no-cache' })
+
+// Rendered once per variant for anonymous visitors (server/page-cache.ts).
+export const handle = keptPublicPage
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return storeLocatorPage(request, context, pageOf(request.url))
