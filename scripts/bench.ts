@@ -1,11 +1,14 @@
 /**
  * npm run bench: builds, starts the production server on a free port (3400-3499) with a
  * fresh DATA_DIR, then measures
- *   1. throughput, with autocannon, of the landing page and the plans list against a bare
- *      React Router v7 app served alone by react-router-serve (scripts/bench/bare.ts), and against the
- *      in-process floor (`/__floor`, a bare page through the portal's own middleware),
- *      which shows how the gap splits between middleware and page; and of two signed-in pages
- *      (the dashboard and bill history, as the demo customer); rounds rotate the order;
+ *   1. throughput, with autocannon, raw (no compression), of the landing page and the plans list
+ *      against a bare React Router v7 app served alone by react-router-serve (scripts/bench/bare.ts),
+ *      both as kept by the page cache and rendered for each request (a cookie that bypasses it),
+ *      and against the in-process floor (`/__floor`, a bare page through the portal's own
+ *      middleware), which shows how the gap splits between middleware and page; and of two
+ *      signed-in pages (the dashboard and bill history, as the demo customer, with the browser's
+ *      compression); rounds rotate the order; then every other kept public page, one round each
+ *      (scripts/bench/public-pages.ts);
  *   2. a full step-2 POST of /CheckAvailability with 20 visitors at once (p99);
  *   3. page weight of every public page: HTML, and the JS and CSS a first visit loads;
  *   4. when a Postgres server answers (BENCH_DATABASE_URL or TEST_DATABASE_URL), the scale-out
@@ -39,12 +42,13 @@ import { LANDING_PATHS } from '../app/utils/landing-paths.ts'
 import { checkPostChecks, measureCheckPost } from './bench/check-availability.ts'
 import { coverageChecks, measureCoverageLookup, type CoverageBench } from './bench/coverage.ts'
 import { buildBareApp, startBareApp, stopBareApp } from './bench/bare.ts'
-import { measureThroughput } from './bench/load.ts'
+import { measureEach, measureThroughput } from './bench/load.ts'
 import { measureUploadMemory, uploadChecks, type UploadBench } from './bench/uploads.ts'
 import { measurePage, type PageWeight } from './bench/page-weight.ts'
 import { measureScaleOut, printScaleOut, scaleOutChecks } from './bench/scale-out.ts'
 import { freePort, serverGroup, startServer, stopServer } from './bench/processes.ts'
-import { BROWSER_HEADERS, CONNECTIONS, ROUNDS, SECONDS, WARMUP_SECONDS } from './bench/settings.ts'
+import { BROWSER_HEADERS, CONNECTIONS, RAW, ROUNDS, SECONDS, WARMUP_SECONDS } from './bench/settings.ts'
+import { keptPublicPages, printPublicPages, publicPageChecks, servedKept } from './bench/public-pages.ts'
 import { checkTargets, LABELS, printChecks, printReport, runInfo } from './bench/report.ts'
 import { signInByRequests } from '../tests/support/portal.ts'
 
@@ -107,14 +111,28 @@ async function main() {
   const portal = serverGroup()
   const customer = { email: 'customer@example.com', password: 'Customer2024' }
   const cookie = (await signInByRequests(base, customer, '__Host-session')).jar.header()
+  // Raw (issue 35, item 3): the public pages and the bare app without compression. The portal's
+  // public pages are served from its page cache (server/page-cache.ts); the same two pages
+  // with a cookie that is not a preference are rendered for each request, as before it.
+  const rendered = { ...RAW, cookie: 'bench=rendered' }
   const throughput = await measureThroughput([
-    { label: LABELS.bare, page: '/', url: `${bare.base}/`, pgid: bare.pgid },
-    { label: LABELS.landing, page: LANDING, url: base + LANDING, pgid: portal },
-    { label: LABELS.plans, page: PLANS, url: base + PLANS, pgid: portal },
-    { label: LABELS.floor, page: FLOOR, url: base + FLOOR, pgid: portal },
+    { label: LABELS.bare, page: '/', url: `${bare.base}/`, pgid: bare.pgid, headers: RAW },
+    { label: LABELS.landing, page: LANDING, url: base + LANDING, pgid: portal, headers: RAW },
+    { label: LABELS.plans, page: PLANS, url: base + PLANS, pgid: portal, headers: RAW },
+    { label: LABELS.landingRendered, page: LANDING, url: base + LANDING, pgid: portal, headers: rendered },
+    { label: LABELS.plansRendered, page: PLANS, url: base + PLANS, pgid: portal, headers: rendered },
+    { label: LABELS.floor, page: FLOOR, url: base + FLOOR, pgid: portal, headers: RAW },
     { label: LABELS.dashboard, page: DASHBOARD, url: base + DASHBOARD, pgid: portal, headers: { cookie } },
     { label: LABELS.billHistory, page: BILL_HISTORY, url: base + BILL_HISTORY, pgid: portal, headers: { cookie } },
   ])
+
+  // 1b. Every other kept public page, raw, one round each beside one more of the bare app's.
+  const publicPaths = await keptPublicPages(base)
+  const publicPages = await measureEach([
+    { label: LABELS.bare, page: '/', url: `${bare.base}/`, pgid: bare.pgid, headers: RAW },
+    ...publicPaths.map((path) => ({ label: path, page: path, url: base + path, pgid: portal, headers: RAW })),
+  ])
+  const publicServedKept = await servedKept(base, [LANDING, PLANS, ...publicPaths])
 
   // 2. A full step-2 POST of /CheckAvailability, 20 visitors at once, and the same load on
   // the bare app's form route (a cookie and a redirect) as the machine's floor.
@@ -134,11 +152,13 @@ async function main() {
 
   // 5. Report.
   printReport(pages, throughput)
+  printPublicPages(publicPages)
   printScaleOut(scaleOut)
 
   // 6. Targets.
   const checks = [
     ...checkTargets(pages, throughput, LANDING),
+    ...publicPageChecks(publicPages, publicServedKept),
     ...checkPostChecks(checkPost, checkPostFloor),
     ...coverageChecks(coverage),
     ...uploadChecks(uploads),
@@ -161,6 +181,7 @@ async function main() {
       headers: BROWSER_HEADERS,
     },
     throughput,
+    publicPages,
     pages,
     checkPost,
     checkPostFloor,

@@ -129,6 +129,23 @@ export async function measureThroughput(targets: Target[]) {
   return { runs, summaries: targets.map((target) => summarise(runs, target)) }
 }
 
+/**
+ * Many pages, one round each (issue 35, item 3: every public page against the bare app): a
+ * short warm-up each, then one run per target in order. Coarser than measureThroughput, for
+ * pages whose target has room.
+ */
+export async function measureEach(targets: Target[]) {
+  const runs: Run[] = []
+  for (const target of targets) {
+    await cannon(target, 1)
+    process.stdout.write(`> ${target.label} for ${SECONDS} s … `)
+    const run = await measureRun(1, target)
+    console.log(`${Math.round(run.rps)} req/s`)
+    runs.push(run)
+  }
+  return { runs, summaries: targets.map((target) => summarise(runs, target)) }
+}
+
 /** `of`'s throughput as a share of `against`'s, and the same by server CPU per request. */
 export function ratio(of: Summary, against: Summary) {
   return {

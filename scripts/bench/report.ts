@@ -6,8 +6,8 @@ import { ratio, type Summary, type Throughput } from './load.ts'
 import { fetchedAssetCount, type PageWeight } from './page-weight.ts'
 import { BROWSER_HEADERS, CONNECTIONS, kb, ROUNDS, SECONDS, WARMUP_SECONDS } from './settings.ts'
 
-// Targets of issue 9: the landing page and the plans list against the bare React Router app.
-const MIN_TO_BARE_APP = 0.6
+// Issue 35, item 3: the landing page and the plans list, raw, at least the bare React Router app's throughput.
+const MIN_TO_BARE_APP = 1.0
 
 /** A target and whether it held, as every part of the bench reports it. */
 export type Check = { name: string; pass: boolean; detail: string }
@@ -35,6 +35,8 @@ export const LABELS = {
   floor: 'in-process floor',
   landing: 'landing',
   plans: 'plans',
+  landingRendered: 'landing, rendered',
+  plansRendered: 'plans, rendered',
   dashboard: 'dashboard (signed in)',
   billHistory: 'bill history (signed in)',
 } as const
@@ -68,7 +70,9 @@ export function printReport(pages: PageWeight[], { runs, summaries }: Throughput
     console.log('* not compressed by the server: gzipped here with zlib level 6')
 
   console.log(
-    `\nThroughput: autocannon, ${CONNECTIONS} connections, browser first-visit headers (accept-encoding: ${BROWSER_HEADERS['accept-encoding']}),` +
+    `\nThroughput: autocannon, ${CONNECTIONS} connections, browser first-visit headers; the public pages, the floor and the bare` +
+      `\napp raw (accept-encoding: identity), the signed-in pages with accept-encoding: ${BROWSER_HEADERS['accept-encoding']}.` +
+      `\n"rendered": the page with a cookie that is not a preference, so the page cache renders it for each request.` +
       `\n${WARMUP_SECONDS} s warm-up per page (discarded), then ${ROUNDS} × ${SECONDS} s per page in rotating order.` +
       `\nreq/s of a page: its median round; p99: its worst round. Server CPU: utime+stime of the serving` +
       `\nprocess group per response. The bare app is a bare React Router v7 app served alone by react-router-serve.\n`,
@@ -120,7 +124,15 @@ export function printReport(pages: PageWeight[], { runs, summaries }: Throughput
   )
   console.log()
   const bare = find(summaries, LABELS.bare)
-  for (const label of [LABELS.landing, LABELS.plans, LABELS.floor, LABELS.dashboard, LABELS.billHistory]) {
+  for (const label of [
+    LABELS.landing,
+    LABELS.landingRendered,
+    LABELS.plans,
+    LABELS.plansRendered,
+    LABELS.floor,
+    LABELS.dashboard,
+    LABELS.billHistory,
+  ]) {
     if (!summaries.some((summary) => summary.label === label)) continue
     const { rps, cpu } = ratio(find(summaries, label), bare)
     console.log(
@@ -153,9 +165,11 @@ export function checkTargets(pages: PageWeight[], { runs, summaries }: Throughpu
       const page = find(summaries, label)
       const share = page.rps / bare.rps
       return {
-        name: `${label} throughput at least ${MIN_TO_BARE_APP * 100}% of the bare React Router app's`,
+        name: `${label} raw throughput at least ${MIN_TO_BARE_APP}x the bare React Router app's`,
         pass: share >= MIN_TO_BARE_APP,
-        detail: `${Math.round(share * 100)}% (${page.rps.toFixed(0)} / ${bare.rps.toFixed(0)} req/s)`,
+        detail:
+          `${share.toFixed(2)}x (${page.rps.toFixed(0)} / ${bare.rps.toFixed(0)} req/s); rendered for each request ` +
+          `(before the page cache): ${renderedShare(summaries, label, bare)}`,
       }
     }),
     ...summaries
@@ -198,6 +212,12 @@ export function checkTargets(pages: PageWeight[], { runs, summaries }: Throughpu
     },
   ]
   return checks
+}
+
+/** The same page rendered for each request, as a share of the bare app's throughput. */
+function renderedShare(summaries: Summary[], label: string, bare: Summary): string {
+  const rendered = summaries.find((summary) => summary.label === `${label}, rendered`)
+  return rendered ? `${(rendered.rps / bare.rps).toFixed(2)}x (${rendered.rps.toFixed(0)} req/s)` : 'not measured'
 }
 
 export function table(headers: string[], rows: (string | number)[][], rightAligned: boolean[]) {

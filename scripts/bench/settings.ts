@@ -13,6 +13,9 @@ export const BROWSER_HEADERS = {
   'accept-language': 'en-PH,en;q=0.9',
 }
 
+/** Raw: no compression, which would otherwise hide the portal's own cost (issue 35, item 3). */
+export const RAW = { 'accept-encoding': 'identity' }
+
 export function positiveNumber(name: string, fallback: number) {
   const raw = process.env[name]
   if (raw === undefined || raw === '') return fallback
