@@ -10,9 +10,9 @@
  * It also learns the portal's route patterns from the build's manifest, so the beacon
  * endpoint (collect.server.ts) accepts only pages that exist.
  */
-import type { AppLoadContext, EntryContext } from 'react-router'
+import type { EntryContext } from 'react-router'
 import { patternOf } from '../../../lib/analytics'
-import { upstreamFor } from '~/upstream/index.server'
+import type { Visit } from '~/visit/visit.server'
 import { analyticsAccepted } from './consent.server'
 
 type ManifestRoute = { path?: string; parentId?: string }
@@ -42,12 +42,7 @@ export function isKnownPage(page: string): boolean {
   return knownPages.has(page)
 }
 
-export function countPageView(
-  request: Request,
-  status: number,
-  remixContext: EntryContext,
-  context: AppLoadContext,
-): void {
+export function countPageView(visit: Visit, request: Request, status: number, remixContext: EntryContext): void {
   if (knownFrom !== remixContext.manifest) {
     knownFrom = remixContext.manifest
     knownPages = pagesOf(remixContext.manifest.routes)
@@ -55,10 +50,11 @@ export function countPageView(
   if (request.method !== 'GET' || status !== 200) return
   if (/prefetch|prerender/.test(`${request.headers.get('sec-purpose')} ${request.headers.get('purpose')}`)) return
   const page = patternOf(remixContext.staticHandlerContext.matches.map((match) => match.route.path))
+  const notCounted = (error: unknown) =>
+    visit.logger.warn({ err: error, requestId: visit.requestId }, 'page view not counted')
   void (async () => {
-    if (!(await analyticsAccepted(request, context.config))) return
-    await upstreamFor(context).analytics.collect({ pageViews: [{ page }] })
-  })().catch((error: unknown) =>
-    context.logger.warn({ err: error, requestId: context.requestId }, 'page view not counted'),
-  )
+    if (!(await analyticsAccepted(request, visit.config))) return
+    const counted = await visit.portal.call((upstream) => upstream.analytics.collect({ pageViews: [{ page }] }))
+    if (!counted.ok) notCounted(counted.error)
+  })().catch(notCounted)
 }
