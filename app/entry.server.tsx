@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { countPageView } from './features/analytics/page-view.server'
 import { NonceProvider } from './ui/nonce'
 import { scriptsInsideBody } from './utils/document.server'
+import { visitOf } from './visit/visit.server'
 
 const ABORT_DELAY = 5_000
 
@@ -29,7 +30,7 @@ export default function handleRequest(
   // Pages carry per-browser state (theme, banner, toasts): never for shared caches.
   if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-cache')
   // After ACCEPT only, in the background (issue 17 item 5; docs/decisions/0051).
-  countPageView(request, responseStatusCode, routerContext, loadContext)
+  countPageView(visitOf(request, loadContext), request, responseStatusCode, routerContext)
   return new Promise<Response>((resolve, reject) => {
     // Give up on a render that hangs; never keep the timer past the response.
     const timer = setTimeout(() => abort(), ABORT_DELAY)

@@ -6,23 +6,23 @@
  * 204 whatever became of the count (a beacon has no one to show an error to), except a
  * body over MAX_BEACON_BYTES (413) or one that is not a valid batch (400).
  */
-import type { AppLoadContext } from 'react-router'
 import { AnalyticsBatchSchema } from '../../../lib/analytics-schemas'
 import { MAX_BEACON_BYTES } from '../../../lib/analytics'
-import { upstreamFor } from '~/upstream/index.server'
 import { analyticsAccepted } from './consent.server'
 import { isKnownPage } from './page-view.server'
 import { readAtMost } from '~/utils/read-at-most.server'
+import type { Visit } from '~/visit/visit.server'
 
 const noContent = () => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } })
 
-export async function collectBeacon(request: Request, context: AppLoadContext): Promise<Response> {
+/** The beacon's body is read from `request` (at most MAX_BEACON_BYTES); the count goes upstream as the portal. */
+export async function collectBeacon(visit: Visit, request: Request): Promise<Response> {
   // A declared length over the limit is refused unread; the stream is counted anyway.
   const declared = Number(request.headers.get('content-length') ?? '0')
   const bytes = declared > MAX_BEACON_BYTES ? null : await readAtMost(request.body, MAX_BEACON_BYTES)
   const text = bytes === null ? null : new TextDecoder().decode(bytes)
   if (text === null) return new Response(null, { status: 413 })
-  if (!(await analyticsAccepted(request, context.config))) return noContent()
+  if (!(await analyticsAccepted(request, visit.config))) return noContent()
   let body: unknown
   try {
     body = JSON.parse(text)
@@ -38,10 +38,7 @@ export async function collectBeacon(request: Request, context: AppLoadContext): 
     vitals: parsed.data.vitals.filter((sample) => isKnownPage(sample.page)),
   }
   if (batch.pageViews.length + batch.events.length + batch.vitals.length === 0) return noContent()
-  try {
-    await upstreamFor(context).analytics.collect(batch)
-  } catch (error) {
-    context.logger.warn({ err: error, requestId: context.requestId }, 'analytics not counted')
-  }
+  const counted = await visit.portal.call((upstream) => upstream.analytics.collect(batch))
+  if (!counted.ok) visit.logger.warn({ err: counted.error, requestId: visit.requestId }, 'analytics not counted')
   return noContent()
 }

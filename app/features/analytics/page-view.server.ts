@@ -12,7 +12,7 @@
  */
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { patternOf } from '../../../lib/analytics'
-import { upstreamFor } from '~/upstream/index.server'
+import { visitOf, type Visit } from '~/visit/visit.server'
 import { analyticsAccepted } from './consent.server'
 
 type ManifestRoute = { path?: string; parentId?: string }
@@ -42,32 +42,28 @@ export function isKnownPage(page: string): boolean {
   return knownPages.has(page)
 }
 
-export function countPageView(
-  request: Request,
-  status: number,
-  remixContext: EntryContext,
-  context: AppLoadContext,
-): void {
+export function countPageView(visit: Visit, request: Request, status: number, remixContext: EntryContext): void {
   if (knownFrom !== remixContext.manifest) {
     knownFrom = remixContext.manifest
     knownPages = pagesOf(remixContext.manifest.routes)
   }
   if (status !== 200) return
-  countPage(request, patternOf(remixContext.staticHandlerContext.matches.map((match) => match.route.path)), context)
+  countPage(visit, request, patternOf(remixContext.staticHandlerContext.matches.map((match) => match.route.path)))
 }
 
 /** A page served again from the portal's kept pages (server/page-cache.ts): counted as its render was. */
 export function countKeptPageView(request: Request, page: string, context: AppLoadContext): void {
-  countPage(request, page, context)
+  countPage(visitOf(request, context), request, page)
 }
 
-function countPage(request: Request, page: string, context: AppLoadContext): void {
+function countPage(visit: Visit, request: Request, page: string): void {
   if (request.method !== 'GET') return
   if (/prefetch|prerender/.test(`${request.headers.get('sec-purpose')} ${request.headers.get('purpose')}`)) return
+  const notCounted = (error: unknown) =>
+    visit.logger.warn({ err: error, requestId: visit.requestId }, 'page view not counted')
   void (async () => {
-    if (!(await analyticsAccepted(request, context.config))) return
-    await upstreamFor(context).analytics.collect({ pageViews: [{ page }] })
-  })().catch((error: unknown) =>
-    context.logger.warn({ err: error, requestId: context.requestId }, 'page view not counted'),
-  )
+    if (!(await analyticsAccepted(request, visit.config))) return
+    const counted = await visit.portal.call((upstream) => upstream.analytics.collect({ pageViews: [{ page }] }))
+    if (!counted.ok) notCounted(counted.error)
+  })().catch(notCounted)
 }

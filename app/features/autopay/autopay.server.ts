@@ -8,17 +8,17 @@
  * JavaScript. Another customer's account is refused before the upstream is asked (and the
  * upstream refuses it again).
  */
-import { data, redirect, redirectDocument, type AppLoadContext } from 'react-router'
+import { data, redirect, redirectDocument } from 'react-router'
 import { formatDate } from '../../../lib/dates'
 import { formatPesos } from '../../../lib/pesos'
-import { asUser, type SignedIn } from '~/visit/by-request.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { ROLE } from '~/auth/roles'
 import { chooseAccount } from '~/features/bills/accounts.server'
 import type { Autopay } from '~/upstream/autopay.server'
 import type { UpstreamError } from '~/upstream/errors'
-import { readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import type { UserCaller } from '~/visit/call.server'
+import type { Visit } from '~/visit/visit.server'
 import { AUTOPAY_PATH } from './paths'
 import { AUTOPAY_TEXT as TEXT } from './texts'
 
@@ -83,11 +83,11 @@ export function autopayView(autopay: Autopay): AutopayView {
   }
 }
 
-const customer = (request: Request, context: AppLoadContext) => asUser(request, context, { roles: [ROLE.customer] })
+const customer = (visit: Visit) => visit.signedIn({ roles: [ROLE.customer] })
 
-export async function autopayPage(request: Request, context: AppLoadContext) {
-  const me = await customer(request, context)
-  const chosen = chooseAccount(me.claims, new URL(request.url).searchParams.get('account'))
+export async function autopayPage(visit: Visit, url: URL) {
+  const me = await customer(visit)
+  const chosen = chooseAccount(me.claims, url.searchParams.get('account'))
   if (chosen.kind === 'none') return data<AutopayPage>({ kind: 'none' })
   if (chosen.kind === 'refused') {
     return data<AutopayPage>(
@@ -120,9 +120,8 @@ export function readVerificationAmount(typed: string): string | null {
   return /^\d{1,3}(\.\d{1,2})?$/.test(plain) ? plain : null
 }
 
-export async function autopayAction(request: Request, context: AppLoadContext) {
-  const me = await customer(request, context)
-  const form = await readForm(request)
+export async function autopayAction(visit: Visit, form: FormData) {
+  const me = await customer(visit)
   const chosen = chooseAccount(me.claims, String(form.get('account') ?? ''))
   if (chosen.kind !== 'own') return answer({ formError: NOT_AUTHORIZED }, 403)
   const { accountNumber } = chosen
@@ -152,14 +151,14 @@ export async function autopayAction(request: Request, context: AppLoadContext) {
         String(form.get('amount') ?? '')
           .trim()
           .slice(0, 20),
-        context,
+        visit,
         returnPath,
       )
     case 'cancel': {
       const cancelled = await me.call((upstream, token) => upstream.autopay.cancel(token, accountNumber))
       if (!cancelled.ok) return failure(cancelled.error, TEXT.unableToCancel)
       const after = cancelled.value.effectiveAfter
-      return redirectWithToast(context.config, returnPath, {
+      return redirectWithToast(visit.config, returnPath, {
         kind: 'success',
         message: after ? TEXT.cancellingDetail(formatDate(after, 'date')) : TEXT.cancelledNow,
       })
@@ -175,12 +174,12 @@ function failure(error: UpstreamError, message: string) {
   return answer({ formError: own && own !== message ? `${message} ${own}` : message }, error.status ?? 503)
 }
 
-async function verify(me: SignedIn, accountNumber: string, typed: string, context: AppLoadContext, returnPath: string) {
+async function verify(me: UserCaller, accountNumber: string, typed: string, visit: Visit, returnPath: string) {
   const amount = readVerificationAmount(typed)
   if (typed === '') return answer({ amount: { value: typed, errors: [TEXT.verifyRequired] } }, 422)
   if (amount === null) return answer({ amount: { value: typed, errors: [TEXT.verifyInvalid] } }, 422)
   const verified = await me.call((upstream, token) => upstream.autopay.verify(token, accountNumber, amount))
-  if (verified.ok) return redirectWithToast(context.config, returnPath, { kind: 'success', message: TEXT.setUpDone })
+  if (verified.ok) return redirectWithToast(visit.config, returnPath, { kind: 'success', message: TEXT.setUpDone })
   const { error } = verified
   const fieldErrors = error.kind === 'rejected' ? error.fields?.amount : undefined
   if (fieldErrors?.length) return answer({ amount: { value: typed, errors: fieldErrors } }, 422)

@@ -3,13 +3,13 @@
  * "amount due and due date with a Pay button"; spec 7 payment details), for AmountDueCard.
  * The caller passes an account the token lists (chooseAccount); the upstream checks again.
  */
-import type { SignedIn } from '~/visit/by-request.server'
+import type { UserCaller } from '~/visit/call.server'
 
 export type AmountDueView =
   | { ok: true; accountNumber: string; amountDue: number; dueDate: string | null }
   | { ok: false; accountNumber: string; message: string }
 
-export async function loadAmountDue(me: SignedIn, accountNumber: string): Promise<AmountDueView> {
+export async function loadAmountDue(me: UserCaller, accountNumber: string): Promise<AmountDueView> {
   const details = await me.call((upstream, token) => upstream.billing.paymentDetails(token, accountNumber))
   if (!details.ok) return { ok: false, accountNumber, message: details.message }
   return { ok: true, accountNumber, amountDue: details.value.amountDue, dueDate: details.value.dueDate }

@@ -3,9 +3,8 @@
  * history (empty until the first payment, spec 8), the chart of the last 12 bills and the
  * months a statement can be downloaded for; and the statement download itself.
  */
-import { data, redirect, type AppLoadContext } from 'react-router'
+import { data, redirect } from 'react-router'
 import { isStatementMonth } from '../../../lib/billing'
-import { asUser } from '~/visit/by-request.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { ROLE } from '~/auth/roles'
 import type { Bill } from '~/upstream/billing.server'
@@ -14,6 +13,7 @@ import { chooseAccount } from './accounts.server'
 import { loadAmountDue, type AmountDueView } from './amount-due.server'
 import { BILL_HISTORY_PATH } from './paths'
 import { BILLS_TEXT as TEXT } from './texts'
+import type { Visit } from '~/visit/visit.server'
 
 type History =
   { ok: true; bills: Bill[]; firstPaymentPosted: boolean; statementMonths: string[] } | { ok: false; message: string }
@@ -43,9 +43,9 @@ function statementProblem(query: URLSearchParams) {
   return { month, error: null }
 }
 
-export async function billHistoryPage(request: Request, context: AppLoadContext) {
-  const me = await asUser(request, context, { roles: [ROLE.customer] })
-  const query = new URL(request.url).searchParams
+export async function billHistoryPage(visit: Visit, url: URL) {
+  const me = await visit.signedIn({ roles: [ROLE.customer] })
+  const query = url.searchParams
   const chosen = chooseAccount(me.claims, query.get('account'))
   if (chosen.kind === 'none') return data<BillHistoryPage>({ kind: 'none', accountNumbers: [] })
   if (chosen.kind === 'refused') {
@@ -81,9 +81,9 @@ function backToPage(accountNumber: string, month: string, problem: 'not-found' |
  * GET /customer/bill-history/statement?account=&month=: the month's statement as a PDF
  * attachment, never kept by a cache. Anything wrong goes back to the page, which says what.
  */
-export async function statementDownload(request: Request, context: AppLoadContext): Promise<Response> {
-  const me = await asUser(request, context, { roles: [ROLE.customer] })
-  const query = new URL(request.url).searchParams
+export async function statementDownload(visit: Visit, url: URL): Promise<Response> {
+  const me = await visit.signedIn({ roles: [ROLE.customer] })
+  const query = url.searchParams
   const chosen = chooseAccount(me.claims, query.get('account'))
   // Someone else's account (or none): the page's refusal, nothing asked upstream.
   if (chosen.kind !== 'own') {

@@ -4,17 +4,18 @@
  * account the top bar's Pay pays, and the layout rule's answer; when
  * the rule hides the page, the linked accounts awaiting proof, to verify from here.
  */
-import type { AppLoadContext } from 'react-router'
-import type { SignedIn } from '~/visit/by-request.server'
+import { ROLE } from '~/auth/roles'
 import { loadNotificationBell } from '~/features/notifications/notifications.server'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
 import { linkedAccountsView } from '~/features/own-account/own-account.server'
+import type { Visit } from '~/visit/visit.server'
 import { showsCustomerContent } from './layout-rule'
 
 /** spec 8's page for an outside page with no address (app/routes/public/available-soon.tsx). */
 const AVAILABLE_SOON = '/available-soon'
 
-export async function customerShellData(request: Request, context: AppLoadContext, me: SignedIn) {
+export async function customerShellData(visit: Visit, url: URL) {
+  const me = await visit.signedIn({ roles: [ROLE.customer] })
   const { claims } = me
   const content = showsCustomerContent({
     roles: claims.realm_access?.roles ?? [],
@@ -22,14 +23,14 @@ export async function customerShellData(request: Request, context: AppLoadContex
   })
   return {
     givenName: claims.given_name ?? me.user.givenName,
-    accountManagement: context.config.ACCOUNT_MGMT_ENABLED,
+    accountManagement: visit.config.ACCOUNT_MGMT_ENABLED,
     // Outside sites; not configured, 'This webpage will be available soon' (issue 33).
-    updateAccountUrl: context.config.UPDATE_ACCOUNT_URL ?? AVAILABLE_SOON,
-    planUpgradeUrl: context.config.PLAN_UPGRADE_URL ?? AVAILABLE_SOON,
+    updateAccountUrl: visit.config.UPDATE_ACCOUNT_URL ?? AVAILABLE_SOON,
+    planUpgradeUrl: visit.config.PLAN_UPGRADE_URL ?? AVAILABLE_SOON,
     // The top bar's Pay: the account the dashboard shows (issue 33); none before one is proven.
     payAccount: content ? defaultAccountNumber(claims.accountNumber ?? [], claims.activeAccountNumber) : null,
     content,
-    accounts: content ? null : linkedAccountsView(request, claims),
+    accounts: content ? null : linkedAccountsView(url, claims),
     // The bell's count and newest three, one upstream call; never throws (its own error text).
     bell: content ? await loadNotificationBell(me) : null,
   }

@@ -12,8 +12,9 @@ import {
   NotificationIdSchema,
   type Notification,
 } from '../../../lib/notifications'
-import type { SignedIn } from '~/visit/by-request.server'
-import { readForm } from '~/utils/form.server'
+import { ROLE } from '~/auth/roles'
+import type { UserCaller } from '~/visit/call.server'
+import type { Visit } from '~/visit/visit.server'
 import { notificationPath } from './paths'
 import { NOTIFICATIONS_TEXT as TEXT } from './texts'
 import { notificationTime } from './time'
@@ -54,7 +55,7 @@ export type NotificationBellData =
  * For the customer shell's loader: the unseen count and the newest three (spec 2, 9), in one
  * upstream call. Never throws for an upstream failure: the bell then shows no count.
  */
-export async function loadNotificationBell(me: SignedIn, now = new Date()): Promise<NotificationBellData> {
+export async function loadNotificationBell(me: UserCaller, now = new Date()): Promise<NotificationBellData> {
   const answer = await me.call((upstream, token) =>
     upstream.notifications.list(token, { number: 0, size: NOTIFICATIONS_POPUP_SIZE }),
   )
@@ -68,9 +69,11 @@ export async function loadNotificationBell(me: SignedIn, now = new Date()): Prom
   }
 }
 
+const customer = (visit: Visit) => visit.signedIn({ roles: [ROLE.customer] })
+
 /** ?page=N, from 1 as people count; anything else is the first page. */
-export function pageNumberOf(request: Request): number {
-  const page = new URL(request.url).searchParams.get('page')
+export function pageNumberOf(url: URL): number {
+  const page = url.searchParams.get('page')
   return page && /^[1-9]\d{0,4}$/.test(page) ? Number(page) : 1
 }
 
@@ -79,12 +82,9 @@ export type NotificationsPageData =
   | { failed: true; message: string }
 
 /** spec 7, 9: one page of 15, newest first. */
-export async function loadNotificationsPage(
-  me: SignedIn,
-  request: Request,
-  now = new Date(),
-): Promise<NotificationsPageData> {
-  const page = pageNumberOf(request)
+export async function loadNotificationsPage(visit: Visit, url: URL, now = new Date()): Promise<NotificationsPageData> {
+  const me = await customer(visit)
+  const page = pageNumberOf(url)
   const answer = await me.call((upstream, token) =>
     upstream.notifications.list(token, { number: page - 1, size: NOTIFICATIONS_PAGE_SIZE }),
   )
@@ -104,7 +104,8 @@ export type NotificationData =
   { failed: false; notification: NotificationItem; unseenCount: number | null } | { failed: true; message: string }
 
 /** One notification and the unseen count; another user's, or an unknown id, is the not-found page. */
-export async function loadNotification(me: SignedIn, id: string | undefined, now = new Date()) {
+export async function loadNotification(visit: Visit, id: string | undefined, now = new Date()) {
+  const me = await customer(visit)
   const notificationId = requireNotificationId(id)
   const [found, unseen] = await Promise.all([
     me.call((upstream, token) => upstream.notifications.get(token, notificationId)),
@@ -131,9 +132,9 @@ export const NOTIFICATION_INTENT = { open: 'open', read: 'read' } as const
  * request after 500 ms with JavaScript, or its button without) marks it read and answers
  * the new unseen count, after which every loader on the page runs again (the bell's count).
  */
-export async function notificationAction(me: SignedIn, request: Request, id: string | undefined) {
+export async function notificationAction(visit: Visit, form: FormData, id: string | undefined) {
+  const me = await customer(visit)
   const notificationId = requireNotificationId(id)
-  const form = await readForm(request)
   const intent = form.get('intent')
   if (intent !== NOTIFICATION_INTENT.open && intent !== NOTIFICATION_INTENT.read)
     throw data({ message: TEXT.failed }, { status: 400 })

@@ -8,19 +8,19 @@
  * docs/security.md, Access control: an account number from a form is acted on only when the
  * user's token lists it; the upstream checks the same against the token it receives.
  */
-import { data, redirect, type AppLoadContext } from 'react-router'
+import { data, redirect } from 'react-router'
 import { z } from 'zod'
 import { AccountNumberSchema, LinkAccountSchema, OtpChannelSchema, OtpCodeSchema } from '../../../lib/identity-schemas'
 import type { PendingProof } from '~/upstream/otp.server'
 import { formatDate } from '../../../lib/dates'
-import type { SignedIn } from '~/visit/by-request.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { isSales, userKind } from '~/auth/roles'
 import type { Config } from '../../../lib/env'
-import type { User } from '~/visit/by-request.server'
 import type { IdTokenClaims } from '~/auth/id-token.server'
-import { failureReply, parseWithZod, readForm } from '~/utils/form.server'
+import { failureReply, parseWithZod } from '~/utils/form.server'
 import { redirectWithToast, type Toast } from '~/utils/toast.server'
+import type { UserCaller } from '~/visit/call.server'
+import type { User, Visit } from '~/visit/visit.server'
 import { defaultAccountNumber } from './accounts'
 import { INTENT } from './intents'
 import { OWN_ACCOUNT_TEXT as TEXT } from './texts'
@@ -42,8 +42,8 @@ export function mayLinkAccounts(user: Pick<User, 'kind'>, config: Config): boole
 }
 
 /** ?unlink=N asks about the Nth account in the list (1-based); anything else asks nothing. */
-function accountToConfirm(request: Request, accountNumbers: readonly string[]): string | null {
-  const position = new URL(request.url).searchParams.get('unlink')
+function accountToConfirm(url: URL, accountNumbers: readonly string[]): string | null {
+  const position = url.searchParams.get('unlink')
   return position && /^[1-9]\d{0,2}$/.test(position) ? (accountNumbers[Number(position) - 1] ?? null) : null
 }
 
@@ -51,14 +51,14 @@ function accountToConfirm(request: Request, accountNumbers: readonly string[]): 
  * What LinkedAccounts shows, from the ID token's claims (spec 3: the default account).
  * Proven links first; links awaiting proof ('needs verification') after them, never the default.
  */
-export function linkedAccountsView(request: Request, claims: IdTokenClaims) {
+export function linkedAccountsView(url: URL, claims: IdTokenClaims) {
   const accountNumbers = claims.accountNumber ?? []
   const unverifiedAccountNumbers = claims.unverifiedAccountNumber ?? []
   return {
     accountNumbers,
     unverifiedAccountNumbers,
     defaultAccountNumber: defaultAccountNumber(accountNumbers, claims.activeAccountNumber),
-    confirmUnlink: accountToConfirm(request, [...accountNumbers, ...unverifiedAccountNumbers]),
+    confirmUnlink: accountToConfirm(url, [...accountNumbers, ...unverifiedAccountNumbers]),
   }
 }
 
@@ -75,7 +75,7 @@ export type ProofView = Omit<PendingProof, 'code'> & {
   code: (NonNullable<PendingProof['code']> & { expiresAtLabel: string }) | null
 }
 
-export async function ownershipProof(me: SignedIn): Promise<ProofView | null> {
+export async function ownershipProof(me: UserCaller): Promise<ProofView | null> {
   const pending = await me.call((upstream, token) => upstream.otp.pending(token))
   if (!pending.ok || !pending.value) return null
   const { code } = pending.value
@@ -110,11 +110,10 @@ const CHANGES_ATTRIBUTES = { changesAttributes: true }
  * JavaScript), or the link form's result with the typed number and its error beside the
  * field.
  */
-export async function ownAccountAction(request: Request, context: AppLoadContext, me: SignedIn, here: string) {
-  const form = await readForm(request)
+export async function ownAccountAction(visit: Visit, me: UserCaller, form: FormData, here: string) {
   const linked = me.claims.accountNumber ?? []
   const toast = (to: string, kind: Toast['kind'], message: string) =>
-    redirectWithToast(context.config, to, { kind, message })
+    redirectWithToast(visit.config, to, { kind, message })
   // Linking a first account makes an applicant a customer, unlinking the last one the
   // reverse: then the page to show next is the user's new home.
   const nextPage = (user: User) => (user.kind === me.user.kind ? here : user.home)
@@ -124,7 +123,7 @@ export async function ownAccountAction(request: Request, context: AppLoadContext
     case INTENT.link: {
       // Step 1 of the ownership proof: the number typed. Nothing is linked until the code
       // sent to the account's registered contact comes back (docs/security.md, Ownership proof).
-      if (!mayLinkAccounts(me.user, context.config)) return toast(here, 'error', NOT_AUTHORIZED)
+      if (!mayLinkAccounts(me.user, visit.config)) return toast(here, 'error', NOT_AUTHORIZED)
       const submission = parseWithZod(form, { schema: linkSchema(linked) })
       if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
       const started = await me.call((upstream, token) => upstream.otp.start(token, submission.value.accountNumber))

@@ -5,9 +5,10 @@
  * capability, not personal data. It lives two hours (long enough to pay at the gateway and
  * come back, short for a shared browser), holds the last five payments, and DONE clears it.
  */
-import type { AppLoadContext } from 'react-router'
 import { z } from 'zod'
+import type { Config } from '../../../lib/env'
 import { signedCookie } from '~/utils/cookies.server'
+import type { Visit } from '~/visit/visit.server'
 
 const NAME = 'guest-payments'
 const LIFE_SECONDS = 2 * 60 * 60
@@ -15,22 +16,22 @@ const KEPT = 5
 
 const KeysSchema = z.record(z.uuid(), z.string().min(8).max(200))
 
-const cookieOf = (context: AppLoadContext) => signedCookie(context.config, NAME, LIFE_SECONDS)
+const cookieOf = (config: Config) => signedCookie(config, NAME, LIFE_SECONDS)
 
 /** The payment ids this browser started as a guest, with their keys. */
-export async function guestKeys(request: Request, context: AppLoadContext): Promise<Record<string, string>> {
-  const parsed = KeysSchema.safeParse(await cookieOf(context).parse(request.headers.get('cookie')))
+export async function guestKeys(visit: Visit): Promise<Record<string, string>> {
+  const parsed = KeysSchema.safeParse(await cookieOf(visit.config).parse(visit.cookieHeader()))
   return parsed.success ? parsed.data : {}
 }
 
-/** The Set-Cookie that adds one payment's key (the newest five kept). */
-export async function rememberGuestKey(request: Request, context: AppLoadContext, paymentId: string, key: string) {
-  const kept = Object.entries(await guestKeys(request, context)).filter(([id]) => id !== paymentId)
+/** Adds one payment's key to the cookie (the newest five kept), set on this visit's answer. */
+export async function rememberGuestKey(visit: Visit, paymentId: string, key: string): Promise<void> {
+  const kept = Object.entries(await guestKeys(visit)).filter(([id]) => id !== paymentId)
   const keys = Object.fromEntries([...kept.slice(-(KEPT - 1)), [paymentId, key]])
-  return cookieOf(context).serialize(keys)
+  visit.setCookie(await cookieOf(visit.config).serialize(keys))
 }
 
-/** The Set-Cookie that forgets every guest payment of this browser. */
-export function forgetGuestKeys(context: AppLoadContext) {
-  return cookieOf(context).serialize({}, { maxAge: 0 })
+/** Forgets every guest payment of this browser: the cookie expired on this visit's answer. */
+export async function forgetGuestKeys(visit: Visit): Promise<void> {
+  visit.setCookie(await cookieOf(visit.config).serialize({}, { maxAge: 0 }))
 }

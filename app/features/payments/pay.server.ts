@@ -13,18 +13,16 @@
  * refuses it again (docs/security.md, Access control).
  */
 import crypto from 'node:crypto'
-import { data, redirect, redirectDocument, type AppLoadContext } from 'react-router'
-import { asUser, type SignedIn } from '~/visit/by-request.server'
+import { data, redirect, redirectDocument } from 'react-router'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { ROLE } from '~/auth/roles'
-import { deviceTokens, rememberDeviceToken } from '~/features/auth/device-cookie.server'
 import { chooseAccount } from '~/features/bills/accounts.server'
 import type { UpstreamError } from '~/upstream/errors'
-import { resultOf, type Result } from '~/visit/call.server'
-import { upstreamFor, type Upstream } from '~/upstream/index.server'
+import type { Upstream } from '~/upstream/index.server'
 import type { ChannelGroup, Payment, PaymentCaller, PaymentStatus } from '~/upstream/payments.server'
-import { readForm } from '~/utils/form.server'
 import { upstreamStatus } from '~/utils/upstream-failure'
+import type { Result, UserCaller } from '~/visit/call.server'
+import type { Visit } from '~/visit/visit.server'
 import { formatDate } from '../../../lib/dates'
 import { forgetGuestKeys, guestKeys, rememberGuestKey } from './guest-payments.server'
 import {
@@ -48,18 +46,27 @@ type Payer = {
   call<T>(payments: (calls: Upstream['payments'], caller: PaymentCaller) => Promise<T>): Promise<Result<T>>
 }
 
+/**
+ * This browser's device cookie (app/features/auth/device-cookie.server.ts, read by the route):
+ * the tokens it holds, and the Set-Cookie that adds one (undefined when it is held already).
+ */
+export type DeviceCookie = {
+  tokens: readonly string[]
+  remember(token: string | null): Promise<string | undefined>
+}
+
 /** A guest, with their browser's device tokens (strangers' tries do not stop a browser trusted with the account). */
-function guestPayer(context: AppLoadContext, deviceTokens: readonly string[], guestKey?: string): Payer {
+function guestPayer(visit: Visit, deviceTokens: readonly string[], guestKey?: string): Payer {
   return {
     kind: 'guest',
     call(payments) {
-      const caller = { guest: true as const, clientAddress: context.clientAddress, guestKey, deviceTokens }
-      return resultOf(payments(upstreamFor(context).payments, caller))
+      const caller = { guest: true as const, clientAddress: visit.clientAddress, guestKey, deviceTokens }
+      return visit.portal.call((upstream) => payments(upstream.payments, caller))
     },
   }
 }
 
-function customerPayer(me: SignedIn): Payer {
+function customerPayer(me: UserCaller): Payer {
   return {
     kind: 'customer',
     call: (payments) => me.call((upstream, accessToken) => payments(upstream.payments, { accessToken })),
@@ -159,13 +166,12 @@ type PaymentPaths = { successPath?: string; failurePath?: string; statusPath: (p
  * reference slip. Anything wrong comes back on the form, as typed.
  */
 async function payAction(
-  request: Request,
+  form: FormData,
   payer: Payer,
   accountNumber: string,
   paths: PaymentPaths,
-  remember: (payment: Payment, guestKey: string | null, deviceToken: string | null) => Promise<HeadersInit | undefined>,
+  remember: (payment: Payment, guestKey: string | null, deviceToken: string | null) => Promise<void>,
 ) {
-  const form = await readForm(request)
   const values = readPayValues(form)
   const intent = form.get('intent')
   const submittedKey = String(form.get('submissionKey') ?? '')
@@ -212,9 +218,10 @@ async function payAction(
   )
   if (!started.ok) return refusal(started)
   const { payment, guestKey, deviceToken } = started.value
-  const headers = await remember(payment, guestKey, deviceToken ?? null)
-  if (payment.checkoutUrl && payment.status === 'pending') return redirectDocument(payment.checkoutUrl, { headers })
-  return redirect(paths.statusPath(payment), { headers })
+  // The cookies it sets go on this answer through the visit.
+  await remember(payment, guestKey, deviceToken ?? null)
+  if (payment.checkoutUrl && payment.status === 'pending') return redirectDocument(payment.checkoutUrl)
+  return redirect(paths.statusPath(payment))
 
   function refusal(result: { error: UpstreamError; message: string }) {
     if (result.error.kind === 'rejected' && result.error.fields) {
@@ -231,17 +238,17 @@ function guestAccountNumber(param: string | undefined): string {
   return param && ACCOUNT_NUMBER.test(param) ? param : notFound()
 }
 
-export async function guestPayPage(request: Request, context: AppLoadContext, param: string | undefined) {
-  const payer = guestPayer(context, await deviceTokens(request, context))
+export async function guestPayPage(visit: Visit, deviceTokens: readonly string[], param: string | undefined) {
+  const payer = guestPayer(visit, deviceTokens)
   const { page, status } = await loadPayPage(payer, guestAccountNumber(param))
   return data(page, { status })
 }
 
-export async function guestPayAction(request: Request, context: AppLoadContext, param: string | undefined) {
+export async function guestPayAction(visit: Visit, device: DeviceCookie, form: FormData, param: string | undefined) {
   const accountNumber = guestAccountNumber(param)
   return payAction(
-    request,
-    guestPayer(context, await deviceTokens(request, context)),
+    form,
+    guestPayer(visit, device.tokens),
     accountNumber,
     {
       successPath: `${guestPayPath(accountNumber)}/{id}`,
@@ -249,12 +256,10 @@ export async function guestPayAction(request: Request, context: AppLoadContext, 
       statusPath: (payment) => guestStatusPath(accountNumber, payment.id),
     },
     async (payment, guestKey, deviceToken) => {
-      const headers = new Headers()
-      if (guestKey) headers.append('set-cookie', await rememberGuestKey(request, context, payment.id, guestKey))
+      if (guestKey) await rememberGuestKey(visit, payment.id, guestKey)
       // This browser paid into the account: from now on strangers' tries do not stop it (docs/decisions/0062).
-      const device = await rememberDeviceToken(request, context, deviceToken)
-      if (device) headers.append('set-cookie', device)
-      return headers
+      const remembered = await device.remember(deviceToken)
+      if (remembered) visit.setCookie(remembered)
     },
   )
 }
@@ -273,32 +278,30 @@ export function payBillPage(request: Request) {
 
 // Customer: /customer/bill-history/pay/{accountNumber}
 
-async function customerFor(request: Request, context: AppLoadContext) {
-  return asUser(request, context, { roles: [ROLE.customer] })
-}
+const customer = (visit: Visit) => visit.signedIn({ roles: [ROLE.customer] })
 
 /** The customer's own account, or the refusal (403) before anything is asked upstream. */
-function ownAccount(me: SignedIn, param: string | undefined) {
+function ownAccount(me: UserCaller, param: string | undefined) {
   const chosen = chooseAccount(me.claims, param ?? null)
   return chosen.kind === 'own' && chosen.accountNumber === param ? chosen.accountNumber : null
 }
 
-export async function customerPayPage(request: Request, context: AppLoadContext, param: string | undefined) {
-  const me = await customerFor(request, context)
+export async function customerPayPage(visit: Visit, param: string | undefined) {
+  const me = await customer(visit)
   const accountNumber = ownAccount(me, param)
   if (!accountNumber) return data<PayPage>({ kind: 'refused', message: NOT_AUTHORIZED }, { status: 403 })
   const { page, status } = await loadPayPage(customerPayer(me), accountNumber)
   return data(page, { status })
 }
 
-export async function customerPayAction(request: Request, context: AppLoadContext, param: string | undefined) {
-  const me = await customerFor(request, context)
+export async function customerPayAction(visit: Visit, form: FormData, param: string | undefined) {
+  const me = await customer(visit)
   const accountNumber = ownAccount(me, param)
   if (!accountNumber) {
     return data<PayAnswer>(
       {
         form: {
-          values: readPayValues(await readForm(request)),
+          values: readPayValues(form),
           errors: {},
           formError: NOT_AUTHORIZED,
           submissionKey: newSubmissionKey(),
@@ -311,11 +314,11 @@ export async function customerPayAction(request: Request, context: AppLoadContex
   // The gateway comes back to the service's default pages: /customer/payment-success/{id}
   // and /customer/payment-failed?payment={id}.
   return payAction(
-    request,
+    form,
     customerPayer(me),
     accountNumber,
     { statusPath: (payment) => customerSuccessPath(payment.id) },
-    async () => undefined,
+    async () => {},
   )
 }
 
@@ -394,31 +397,28 @@ function pageFailed(message: string): never {
 }
 
 /** /payment/{accountNumber}/{id}: a payment this browser started as a guest. */
-export async function guestStatusPage(
-  request: Request,
-  context: AppLoadContext,
-  params: { accountNumber?: string; paymentId?: string },
-) {
+export async function guestStatusPage(visit: Visit, url: URL, params: { accountNumber?: string; paymentId?: string }) {
   const accountNumber = guestAccountNumber(params.accountNumber)
   const id = params.paymentId && UUID.test(params.paymentId) ? params.paymentId : notFound()
-  const failedReturn = new URL(request.url).searchParams.get('outcome') === 'failed'
-  const key = (await guestKeys(request, context))[id]
+  const failedReturn = url.searchParams.get('outcome') === 'failed'
+  const key = (await guestKeys(visit))[id]
   const payAgainPath = guestPayPath(accountNumber)
   if (!key) return data<PaymentStatusPage>({ kind: 'forgotten', payAgainPath })
-  const read = await readPayment(guestPayer(context, [], key), id, failedReturn)
+  const read = await readPayment(guestPayer(visit, [], key), id, failedReturn)
   if (!read.ok) return rejected(read, 404) ? notFound() : pageFailed(read.message)
   if (read.value.accountNumber !== accountNumber) notFound()
   return data<PaymentStatusPage>({ kind: 'payment', payment: paymentView(read.value), failedReturn, payAgainPath })
 }
 
 /** DONE on a guest's payment: this browser forgets its payments (a shared browser keeps nothing). */
-export async function guestDone(context: AppLoadContext) {
-  return redirect(PAY_BILL_PATH, { headers: { 'set-cookie': await forgetGuestKeys(context) } })
+export async function guestDone(visit: Visit) {
+  await forgetGuestKeys(visit)
+  return redirect(PAY_BILL_PATH)
 }
 
 /** /customer/payment-success/{id}: one of the customer's payments. */
-export async function customerSuccessPage(request: Request, context: AppLoadContext, param: string | undefined) {
-  const me = await customerFor(request, context)
+export async function customerSuccessPage(visit: Visit, param: string | undefined) {
+  const me = await customer(visit)
   const id = param && UUID.test(param) ? param : notFound()
   const read = await readPayment(customerPayer(me), id, false)
   if (!read.ok) return rejected(read, 404) || rejected(read, 403) ? notFound() : pageFailed(read.message)
@@ -433,9 +433,9 @@ export async function customerSuccessPage(request: Request, context: AppLoadCont
 }
 
 /** /customer/payment-failed?payment={id}: spec 8's message; the payment, cancelled if it was still waiting. */
-export async function customerFailedPage(request: Request, context: AppLoadContext) {
-  const me = await customerFor(request, context)
-  const id = new URL(request.url).searchParams.get('payment')
+export async function customerFailedPage(visit: Visit, url: URL) {
+  const me = await customer(visit)
+  const id = url.searchParams.get('payment')
   if (!id || !UUID.test(id)) return data<PaymentStatusPage>({ kind: 'failed-return', payAgainPath: null })
   const read = await readPayment(customerPayer(me), id, true)
   if (!read.ok || !ownAccount(me, read.value.accountNumber)) {
@@ -450,7 +450,7 @@ export async function customerFailedPage(request: Request, context: AppLoadConte
 }
 
 /** Bill history's list of the account's payments through the portal, with their timelines. */
-export async function loadPayments(me: SignedIn, accountNumber: string) {
+export async function loadPayments(me: UserCaller, accountNumber: string) {
   const history = await me.call((upstream, token) => upstream.payments.history(token, accountNumber))
   return history.ok ? { ok: true as const, payments: history.value.payments.map(paymentView) } : { ok: false as const }
 }

@@ -5,11 +5,12 @@
  * ?verify=<emailHashValue>, the page shows that change's code form: two changes may be under
  * way at once (two tabs), and the reference names one without saying anything about the user.
  */
-import { data, redirect, type AppLoadContext } from 'react-router'
-import type { SignedIn } from '~/visit/by-request.server'
+import { data, redirect } from 'react-router'
+import { ROLE } from '~/auth/roles'
 import type { ContactChange, Profile } from '~/upstream/profile.server'
-import { failureReply, parseWithZod, readForm } from '~/utils/form.server'
+import { failureReply, parseWithZod } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import type { Visit } from '~/visit/visit.server'
 import { PROFILE_INTENT } from './intents'
 import { ChangeEmailSchema, ChangeMobileSchema, VerifyContactSchema } from './schemas'
 import { PROFILE_TEXT as TEXT } from './texts'
@@ -22,18 +23,21 @@ export function changeToVerify(profile: Profile, wanted: string | null): Contact
   return named ?? profile.pendingChanges.find((change) => change.state === 'live') ?? null
 }
 
-export async function loadProfile(request: Request, me: SignedIn) {
+const customer = (visit: Visit) => visit.signedIn({ roles: [ROLE.customer] })
+
+export async function loadProfile(visit: Visit, url: URL) {
+  const me = await customer(visit)
   const answer = await me.call((upstream, token) => upstream.profile.get(token))
   if (!answer.ok) return { profile: null, change: null }
   return {
     profile: answer.value,
-    change: changeToVerify(answer.value, new URL(request.url).searchParams.get('verify')),
+    change: changeToVerify(answer.value, url.searchParams.get('verify')),
   }
 }
 
-export async function profileAction(request: Request, context: AppLoadContext, me: SignedIn) {
-  const form = await readForm(request)
-  const toast = (to: string, message: string) => redirectWithToast(context.config, to, { kind: 'success', message })
+export async function profileAction(visit: Visit, form: FormData) {
+  const me = await customer(visit)
+  const toast = (to: string, message: string) => redirectWithToast(visit.config, to, { kind: 'success', message })
   const codeSent = (sent: ContactChange) =>
     toast(
       `${PROFILE_PAGE}?${new URLSearchParams({ verify: sent.emailHashValue })}`,
@@ -84,9 +88,9 @@ export async function profileAction(request: Request, context: AppLoadContext, m
       if (typeof emailHashValue !== 'string' || !emailHashValue) return redirect(PROFILE_PAGE)
       const done = await me.call((upstream, token) => upstream.profile.cancel(token, emailHashValue))
       if (done.ok) return toast(PROFILE_PAGE, TEXT.cancelled)
-      return redirectWithToast(context.config, PROFILE_PAGE, { kind: 'error', message: done.message })
+      return redirectWithToast(visit.config, PROFILE_PAGE, { kind: 'error', message: done.message })
     }
     default:
-      return redirectWithToast(context.config, PROFILE_PAGE, { kind: 'error', message: TEXT.unknownAction })
+      return redirectWithToast(visit.config, PROFILE_PAGE, { kind: 'error', message: TEXT.unknownAction })
   }
 }

@@ -3,21 +3,14 @@
  * sets it true (then the coachmarks, or the plain page without JavaScript); YES, Skip Tour
  * and End Tour set it false; subscribers only. And who is offered the tour.
  */
-import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import type { SignedIn } from '~/visit/by-request.server'
 import type { IdTokenClaims } from '~/auth/id-token.server'
-import type { User } from '~/visit/by-request.server'
+import type { UserCaller } from '~/visit/call.server'
+import type { User, Visit } from '~/visit/visit.server'
 import { silentLogger, testConfig } from '../../../services/testing'
 import { showsTourPrompt, tourAction, tourPromptShown, tourStepRedirect } from './tour.server'
 
-const context = {
-  config: testConfig(),
-  upstreamFetch: async () => new Response(null, { status: 599 }),
-  logger: silentLogger,
-  requestId: 'r',
-  nonce: 'n',
-} as AppLoadContext
+const config = testConfig()
 
 function signedIn(roles: string[], claims: Partial<IdTokenClaims> = {}) {
   const written: unknown[] = []
@@ -35,49 +28,54 @@ function signedIn(roles: string[], claims: Partial<IdTokenClaims> = {}) {
       }
       return { ok: true, value: await upstreamCall(upstream as never, 'token'), user: {} as User }
     },
-  } as unknown as SignedIn
-  return { me, written }
+  } as unknown as UserCaller
+  // The visit hands the action this user and the config its toasts are signed with.
+  const visit = { config, logger: silentLogger, signedIn: async () => me } as unknown as Visit
+  return { visit, written }
 }
 
-const post = (fields: Record<string, string>) =>
-  new Request('http://localhost/customer/tour', { method: 'POST', body: new URLSearchParams(fields) })
+const post = (fields: Record<string, string>) => {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  return form
+}
 
 const CUSTOMER = ['base', 'customer']
 
 describe('the tour action', () => {
   it('Start Tour sets displayCoachmarks true and starts the coachmarks with JavaScript', async () => {
-    const { me, written } = signedIn(CUSTOMER)
-    const response = await tourAction(post({ intent: 'start', mode: 'coachmarks' }), context, me)
+    const { visit, written } = signedIn(CUSTOMER)
+    const response = await tourAction(visit, post({ intent: 'start', mode: 'coachmarks' }))
     expect(written).toEqual([{ displayCoachmarks: true }])
     expect(response.headers.get('location')).toBe('/customer?tour=0')
   })
 
   it('Start Tour without JavaScript sets it true and opens the plain tour page', async () => {
-    const { me, written } = signedIn(CUSTOMER)
-    const response = await tourAction(post({ intent: 'start', mode: 'page' }), context, me)
+    const { visit, written } = signedIn(CUSTOMER)
+    const response = await tourAction(visit, post({ intent: 'start', mode: 'page' }))
     expect(written).toEqual([{ displayCoachmarks: true }])
     expect(response.headers.get('location')).toBe('/customer/tour')
   })
 
   it.each(['decline', 'end'])('%s sets displayCoachmarks false and goes back', async (intent) => {
-    const { me, written } = signedIn(CUSTOMER)
-    const response = await tourAction(post({ intent, back: '/customer/help' }), context, me)
+    const { visit, written } = signedIn(CUSTOMER)
+    const response = await tourAction(visit, post({ intent, back: '/customer/help' }))
     expect(written).toEqual([{ displayCoachmarks: false }])
     expect(response.headers.get('location')).toBe('/customer/help')
   })
 
   it('never goes back to another site', async () => {
-    const { me } = signedIn(CUSTOMER)
-    const response = await tourAction(post({ intent: 'end', back: 'https://evil.example/' }), context, me)
+    const { visit } = signedIn(CUSTOMER)
+    const response = await tourAction(visit, post({ intent: 'end', back: 'https://evil.example/' }))
     expect(response.headers.get('location')).toBe('/customer')
   })
 
   it('writes nothing for a sales user or an unknown intent', async () => {
     const sales = signedIn(['base', 'customer', 'sales-agent'])
-    await tourAction(post({ intent: 'start' }), context, sales.me)
+    await tourAction(sales.visit, post({ intent: 'start' }))
     expect(sales.written).toEqual([])
     const customer = signedIn(CUSTOMER)
-    await tourAction(post({ intent: 'other' }), context, customer.me)
+    await tourAction(customer.visit, post({ intent: 'other' }))
     expect(customer.written).toEqual([])
   })
 })

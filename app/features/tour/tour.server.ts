@@ -8,14 +8,14 @@
  *   intent=end      Skip Tour, End Tour, or DONE on the plain page: displayCoachmarks false,
  *                   back to the page the tour was on.
  */
-import { redirect, type AppLoadContext } from 'react-router'
-import type { SignedIn } from '~/visit/by-request.server'
+import { redirect } from 'react-router'
 import type { IdTokenClaims } from '~/auth/id-token.server'
-import { isSales, userKind } from '~/auth/roles'
+import { isSales, ROLE, userKind } from '~/auth/roles'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
-import { readForm } from '~/utils/form.server'
 import { safeRedirect } from '~/utils/safe-redirect'
 import { redirectWithToast } from '~/utils/toast.server'
+import type { UserCaller } from '~/visit/call.server'
+import type { Visit } from '~/visit/visit.server'
 import { pageOfStep, parseStep } from './steps'
 import { TOUR_TEXT as TEXT } from './texts'
 
@@ -47,8 +47,8 @@ export function tourStepRedirect(request: Request, claims: IdTokenClaims): Respo
 
 const INTENTS = ['start', 'decline', 'end'] as const
 
-export async function tourAction(request: Request, context: AppLoadContext, me: SignedIn) {
-  const form = await readForm(request)
+export async function tourAction(visit: Visit, form: FormData) {
+  const me = await visit.signedIn({ roles: [ROLE.customer] })
   const intent = INTENTS.find((candidate) => candidate === form.get('intent'))
   const back = safeRedirect(form.get('back'), '/customer')
   if (!intent || !showsTourPromptFor(me)) return redirect(back)
@@ -56,17 +56,17 @@ export async function tourAction(request: Request, context: AppLoadContext, me: 
   const done = await me.call((upstream, token) => upstream.identity.updateAttributes(token, { displayCoachmarks }), {
     changesAttributes: true,
   })
-  if (!done.ok) return redirectWithToast(context.config, back, { kind: 'error', message: done.message })
+  if (!done.ok) return redirectWithToast(visit.config, back, { kind: 'error', message: done.message })
   if (intent === 'start')
     return form.get('mode') === 'coachmarks'
       ? redirect('/customer?tour=0')
-      : redirectWithToast(context.config, TOUR_PAGE, { kind: 'info', message: TEXT.needsScript })
-  if (intent === 'decline') return redirectWithToast(context.config, back, { kind: 'info', message: TEXT.tourOff })
+      : redirectWithToast(visit.config, TOUR_PAGE, { kind: 'info', message: TEXT.needsScript })
+  if (intent === 'decline') return redirectWithToast(visit.config, back, { kind: 'info', message: TEXT.tourOff })
   return redirect(back)
 }
 
 /** Subscribers only, whatever the flag says (the flag is what the action changes). */
-function showsTourPromptFor(me: SignedIn): boolean {
+function showsTourPromptFor(me: UserCaller): boolean {
   const roles = me.claims.realm_access?.roles ?? []
   return userKind(roles) === 'customer' && !isSales(roles)
 }

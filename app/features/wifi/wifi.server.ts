@@ -8,13 +8,14 @@
  * is not is the not-found answer, as the upstream's).
  */
 import type { SubmissionResult } from '@conform-to/react'
-import { data, type AppLoadContext } from 'react-router'
-import { asUser, type SignedIn } from '~/visit/by-request.server'
+import { data } from 'react-router'
 import { ROLE } from '~/auth/roles'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
 import type { Wifi, WifiChangeRecord, WifiPassphrases } from '~/upstream/devices.server'
-import { failureReply, formConstraint, parseWithZod, readForm } from '~/utils/form.server'
+import { failureReply, formConstraint, parseWithZod } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import type { UserCaller } from '~/visit/call.server'
+import type { Visit } from '~/visit/visit.server'
 import { formatDate } from '../../../lib/dates'
 import { WIFI_FAILURE_TEXT } from '../../../lib/wifi'
 import { WifiChangeFormSchema, WifiRevealFormSchema } from './schemas'
@@ -62,14 +63,14 @@ function wifiView(wifi: Wifi) {
 }
 export type WifiView = ReturnType<typeof wifiView>
 
-const customer = (request: Request, context: AppLoadContext) => asUser(request, context, { roles: [ROLE.customer] })
+const customer = (visit: Visit) => visit.signedIn({ roles: [ROLE.customer] })
 
-function accountOf(me: SignedIn): string | null {
+function accountOf(me: UserCaller): string | null {
   return defaultAccountNumber(me.claims.accountNumber ?? [], me.claims.activeAccountNumber)
 }
 
-export async function wifiPage(request: Request, context: AppLoadContext) {
-  const me = await customer(request, context)
+export async function wifiPage(visit: Visit) {
+  const me = await customer(visit)
   const accountNumber = accountOf(me)
   const constraint = { change: formConstraint(WifiChangeFormSchema), reveal: formConstraint(WifiRevealFormSchema) }
   if (!accountNumber) return data({ status: 'no-account' as const }, { headers: NO_STORE })
@@ -99,7 +100,7 @@ export type WifiActionData = {
  * The forms' account and device, checked against the customer's own: the account among
  * their proven ones, the device the one installed for it. Anything else is not found.
  */
-async function ownDevice(me: SignedIn, form: FormData) {
+async function ownDevice(me: UserCaller, form: FormData) {
   const accountNumber = String(form.get('accountNumber') ?? '')
   const deviceId = String(form.get('deviceId') ?? '')
   if (!(me.claims.accountNumber ?? []).includes(accountNumber)) return { ok: false as const, notFound: true }
@@ -109,9 +110,8 @@ async function ownDevice(me: SignedIn, form: FormData) {
   return { ok: true as const, accountNumber, deviceId }
 }
 
-export async function wifiAction(request: Request, context: AppLoadContext) {
-  const me = await customer(request, context)
-  const form = await readForm(request)
+export async function wifiAction(visit: Visit, form: FormData) {
+  const me = await customer(visit)
   const intent = form.get('intent') === 'reveal' ? 'reveal' : 'change'
   const schema = intent === 'reveal' ? WifiRevealFormSchema : WifiChangeFormSchema
   const submission = parseWithZod(form, { schema })
@@ -156,5 +156,5 @@ export async function wifiAction(request: Request, context: AppLoadContext) {
     const failure = failureReply(changed.error, submission)
     return answer({ result: failure.result }, failure.status)
   }
-  return redirectWithToast(context.config, WIFI_PATH, { kind: 'success', message: TEXT.sent })
+  return redirectWithToast(visit.config, WIFI_PATH, { kind: 'success', message: TEXT.sent })
 }

@@ -4,9 +4,10 @@
  */
 import type { ActionFunctionArgs } from 'react-router'
 import { collectBeacon } from '~/features/analytics/collect.server'
+import { visitOf } from '~/visit/visit.server'
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return collectBeacon(request, context)
+  return collectBeacon(visitOf(request, context), request)
 }
 
 export function loader() {

@@ -11,6 +11,8 @@ import { autopayAction, autopayPage } from '~/features/autopay/autopay.server'
 import { AUTOPAY_TEXT } from '~/features/autopay/texts'
 import { TestModeNotice } from '~/features/payments/test-mode-notice'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, AUTOPAY_TEXT.pageTitle, AUTOPAY_TEXT.pageDescription),
@@ -20,11 +22,11 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return autopayPage(request, context)
+  return autopayPage(visitOf(request, context), new URL(request.url))
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return autopayAction(request, context)
+export async function action({ request, context }: ActionFunctionArgs) {
+  return autopayAction(visitOf(request, context), await readForm(request))
 }
 
 export default function AutoPay() {

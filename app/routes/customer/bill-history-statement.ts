@@ -5,7 +5,8 @@
  */
 import type { LoaderFunctionArgs } from 'react-router'
 import { statementDownload } from '~/features/bills/bill-history.server'
+import { visitOf } from '~/visit/visit.server'
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return statementDownload(request, context)
+  return statementDownload(visitOf(request, context), new URL(request.url))
 }

@@ -6,6 +6,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { BillHistoryBody } from '~/features/bills/bill-history'
 import { billHistoryPage } from '~/features/bills/bill-history.server'
+import { visitOf } from '~/visit/visit.server'
 import { BILLS_TEXT } from '~/features/bills/texts'
 import { pageMeta } from '~/ui/page-meta'
 
@@ -18,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return billHistoryPage(request, context)
+  return billHistoryPage(visitOf(request, context), new URL(request.url))
 }
 
 export default function BillHistory() {

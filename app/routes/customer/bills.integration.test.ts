@@ -12,7 +12,7 @@ import { upstreamFor } from '../../upstream/index.server.ts'
 import { billMonths } from '../../../services/billing/seed.ts'
 import { pdfText } from '../../../tests/support/pdf-text.ts'
 import { loadContextOf, signInByRequests, startTestPortal, type TestPortal } from '../../../tests/support/portal.ts'
-import type { SignedIn } from '../../visit/by-request.server.ts'
+import type { UserCaller } from '../../visit/call.server.ts'
 import { isUpstreamError } from '../../upstream/errors.ts'
 
 const NOT_AUTHORIZED = 'Sorry, you are not authorized for the selected action.'
@@ -132,7 +132,7 @@ describe('the amount-due call', () => {
           return { ok: false as const, error, message: 'refused' }
         }
       },
-    } as unknown as SignedIn
+    } as unknown as UserCaller
     expect(await loadAmountDue(me, '1000000000002')).toMatchObject({ ok: true, amountDue: 1799 })
     expect(await loadAmountDue(me, OTHER)).toEqual({ ok: false, accountNumber: OTHER, message: 'refused' })
     await expect(upstreamFor(context).billing.paymentDetails(tokens.accessToken, OTHER)).rejects.toMatchObject({

@@ -6,11 +6,11 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
-import { asUser } from '~/visit/by-request.server'
-import { ROLE } from '~/auth/roles'
 import { consentAction, loadConsents, type ConsentActionData } from '~/features/consent/consent.server'
 import { ConsentPage } from '~/features/consent/consent-page'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Consent Management', 'Give or withdraw your consents.'),
@@ -20,11 +20,11 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadConsents(await asUser(request, context, { roles: [ROLE.customer] }))
+  return loadConsents(visitOf(request, context))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return consentAction(request, context, await asUser(request, context, { roles: [ROLE.customer] }))
+  return consentAction(visitOf(request, context), await readForm(request))
 }
 
 export default function ConsentRoute() {

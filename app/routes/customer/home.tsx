@@ -9,7 +9,8 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { ROLE } from '~/auth/roles'
-import { asUser, type SignedIn } from '~/visit/by-request.server'
+import type { UserCaller } from '~/visit/call.server'
+import { visitOf } from '~/visit/visit.server'
 import { AmountDueCard } from '~/features/bills/amount-due-card'
 import { loadAmountDue } from '~/features/bills/amount-due.server'
 import { AccountSwitcher, ModemCard, OutageNotice, SubscriptionCard } from '~/features/dashboard/dashboard'
@@ -36,13 +37,13 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const me = await asUser(request, context, { roles: [ROLE.customer] })
+  const me = await visitOf(request, context).signedIn({ roles: [ROLE.customer] })
   const { claims } = me
   const url = new URL(request.url)
   return {
     here: url.pathname,
     givenName: claims.given_name ?? '',
-    ...linkedAccountsView(request, claims),
+    ...linkedAccountsView(url, claims),
     welcomeBanner: showsWelcomeBanner(claims),
     tourPrompt: tourPromptShown(request, claims),
     tourStep: url.searchParams.has('tour'),
@@ -53,18 +54,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The dashboard and, for its account, the bills feature's amount due (issue 11 items 2 and 3). */
-async function dashboardWithAmountDue(me: SignedIn, request: Request) {
+async function dashboardWithAmountDue(me: UserCaller, request: Request) {
   const dashboard = await loadDashboard(me, request)
   return { dashboard, amountDue: dashboard ? await loadAmountDue(me, dashboard.accountNumber) : null }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const me = await asUser(request, context, { roles: [ROLE.customer] })
+  const visit = visitOf(request, context)
+  const me = await visit.signedIn({ roles: [ROLE.customer] })
   const here = new URL(request.url).pathname
   // The restart is the dashboard's; every other intent is the own-account settings'.
-  const form = await readForm(request.clone())
+  const form = await readForm(request)
   if (form.get('intent') === RESTART_INTENT) return restartModem(form, me, context, here)
-  return ownAccountAction(request, context, me, here)
+  return ownAccountAction(visit, me, form, here)
 }
 
 export default function CustomerHome() {

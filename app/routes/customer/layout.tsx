@@ -8,14 +8,13 @@
  * loader, revalidated after every action, so reading one lowers the count everywhere).
  */
 import { type LoaderFunctionArgs, Outlet, useLoaderData, useRouteLoaderData } from 'react-router'
-import { asUser } from '~/visit/by-request.server'
-import { ROLE } from '~/auth/roles'
 import { CustomerShell, type CustomerShellData } from '~/features/customer-shell/customer-shell'
 import { customerShellData } from '~/features/customer-shell/customer-shell.server'
 import { NotificationBell } from '~/features/notifications/notification-bell'
 import { GeneralErrorBoundary } from '~/features/shell/error-boundary'
 import { TourHost } from '~/features/tour/tour-host'
 import { useRootData } from '~/root-data'
+import { visitOf } from '~/visit/visit.server'
 
 /** Read by the root layout: with this route's data present, the root renders no header or <main> of its own. */
 export const handle = { customerShell: true }
@@ -23,7 +22,7 @@ export const handle = { customerShell: true }
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return customerShellData(request, context, await asUser(request, context, { roles: [ROLE.customer] }))
+  return customerShellData(visitOf(request, context), new URL(request.url))
 }
 
 export default function CustomerLayout() {

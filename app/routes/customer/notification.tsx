@@ -4,11 +4,11 @@
  * it is (after 500 ms with JavaScript, spec 4). Another user's id is not found.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
-import { asUser } from '~/visit/by-request.server'
-import { ROLE } from '~/auth/roles'
 import { NotificationView } from '~/features/notifications/notification-view'
 import { loadNotification, notificationAction } from '~/features/notifications/notifications.server'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Notification', 'A notification.'),
@@ -18,12 +18,11 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const me = await asUser(request, context, { roles: [ROLE.customer] })
-  return { view: await loadNotification(me, params.id) }
+  return { view: await loadNotification(visitOf(request, context), params.id) }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return notificationAction(await asUser(request, context, { roles: [ROLE.customer] }), request, params.id)
+  return notificationAction(visitOf(request, context), await readForm(request), params.id)
 }
 
 export default function NotificationPage() {

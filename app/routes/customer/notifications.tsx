@@ -1,10 +1,9 @@
 /** /customer/notifications (spec 2, 7, 8, 9): the customer's notifications, 15 a page. */
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
-import { asUser } from '~/visit/by-request.server'
-import { ROLE } from '~/auth/roles'
 import { NotificationList } from '~/features/notifications/notification-list'
 import { loadNotificationsPage } from '~/features/notifications/notifications.server'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Notifications', 'Your notifications.'),
@@ -15,8 +14,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const me = await asUser(request, context, { roles: [ROLE.customer] })
-  return { list: await loadNotificationsPage(me, request) }
+  return { list: await loadNotificationsPage(visitOf(request, context), new URL(request.url)) }
 }
 
 export default function NotificationsPage() {

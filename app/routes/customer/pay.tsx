@@ -10,6 +10,8 @@ import { PayLayout, PayScreen } from '~/features/payments/pay-pages'
 import { customerPayAction, customerPayPage } from '~/features/payments/pay.server'
 import { PAY_TEXT } from '~/features/payments/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, PAY_TEXT.payTitle, PAY_TEXT.payDescription),
@@ -19,11 +21,11 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return customerPayPage(request, context, params.accountNumber)
+  return customerPayPage(visitOf(request, context), params.accountNumber)
 }
 
-export function action({ request, params, context }: ActionFunctionArgs) {
-  return customerPayAction(request, context, params.accountNumber)
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return customerPayAction(visitOf(request, context), await readForm(request), params.accountNumber)
 }
 
 export default function CustomerPay() {

@@ -4,6 +4,7 @@ import { PayLayout, PaymentStatusScreen } from '~/features/payments/pay-pages'
 import { customerFailedPage } from '~/features/payments/pay.server'
 import { PAY_TEXT } from '~/features/payments/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, PAY_TEXT.unableToProcess, PAY_TEXT.tryOtherChannels),
@@ -13,7 +14,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return customerFailedPage(request, context)
+  return customerFailedPage(visitOf(request, context), new URL(request.url))
 }
 
 export default function PaymentFailed() {

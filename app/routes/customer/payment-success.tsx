@@ -4,6 +4,7 @@ import { PayLayout, PaymentStatusScreen } from '~/features/payments/pay-pages'
 import { customerSuccessPage } from '~/features/payments/pay.server'
 import { PAY_TEXT } from '~/features/payments/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, PAY_TEXT.statusTitle, PAY_TEXT.payDescription),
@@ -13,7 +14,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return customerSuccessPage(request, context, params.id)
+  return customerSuccessPage(visitOf(request, context), params.id)
 }
 
 export default function PaymentSuccess() {

@@ -6,11 +6,11 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
-import { asUser } from '~/visit/by-request.server'
-import { ROLE } from '~/auth/roles'
 import { loadProfile, profileAction } from '~/features/profile/profile.server'
 import { ProfilePage } from '~/features/profile/profile-page'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Profile', 'Your name and contact details.'),
@@ -20,11 +20,11 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadProfile(request, await asUser(request, context, { roles: [ROLE.customer] }))
+  return loadProfile(visitOf(request, context), new URL(request.url))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return profileAction(request, context, await asUser(request, context, { roles: [ROLE.customer] }))
+  return profileAction(visitOf(request, context), await readForm(request))
 }
 
 export default function ProfileRoute() {

@@ -10,7 +10,6 @@ import {
   type MetaFunction,
   useLoaderData,
 } from 'react-router'
-import { asUser } from '~/visit/by-request.server'
 import { ROLE } from '~/auth/roles'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
 import { pageOfStep, TOUR_STEPS } from '~/features/tour/steps'
@@ -18,6 +17,8 @@ import { tourAction, tourStepRedirect } from '~/features/tour/tour.server'
 import { TourPage } from '~/features/tour/tour-page'
 import { runTour } from '~/features/tour/tour-runner'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'A tour of your account', 'The guided tour as a page.'),
@@ -27,7 +28,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { claims } = await asUser(request, context, { roles: [ROLE.customer] })
+  const { claims } = await visitOf(request, context).signedIn({ roles: [ROLE.customer] })
   const next = tourStepRedirect(request, claims)
   if (next) throw next
   const account = defaultAccountNumber(claims.accountNumber ?? [], claims.activeAccountNumber) ?? ''
@@ -45,7 +46,7 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return tourAction(request, context, await asUser(request, context, { roles: [ROLE.customer] }))
+  return tourAction(visitOf(request, context), await readForm(request))
 }
 
 export default function TourRoute() {

@@ -11,6 +11,8 @@ import { WIFI_PAGE_TEXT as TEXT } from '~/features/wifi/texts'
 import { wifiAction, wifiPage, type WifiActionData } from '~/features/wifi/wifi.server'
 import { AppLink } from '~/ui/app-link'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 // Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
 const WifiPage = lazy(() => import('~/features/wifi/wifi-page').then((module) => ({ default: module.WifiPage })))
@@ -23,11 +25,11 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.title,
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return wifiPage(request, context)
+  return wifiPage(visitOf(request, context))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return wifiAction(request, context)
+  return wifiAction(visitOf(request, context), await readForm(request))
 }
 
 export default function Wifi() {

@@ -14,7 +14,6 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
-import { asUser } from '~/visit/by-request.server'
 import { LinkAccountForm } from '~/features/own-account/link-account-form'
 import { LinkedAccounts, RegistrationSuccess } from '~/features/own-account/own-account'
 import { OwnershipProof } from '~/features/own-account/ownership-proof'
@@ -28,6 +27,8 @@ import {
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 const HERE = '/get-started'
 
@@ -39,21 +40,24 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const me = await asUser(request, context)
+  const visit = visitOf(request, context)
+  const me = await visit.signedIn()
   const { user, claims } = me
   return {
     givenName: user.givenName,
-    ...linkedAccountsView(request, claims),
+    ...linkedAccountsView(new URL(request.url), claims),
     // The ownership proof under way, kept upstream for this user (docs/security.md, Ownership proof).
     proof: await ownershipProof(me),
     registrationSuccess: showsRegistrationSuccess(claims),
     // spec 9 accountMgmtEnabled: with it off, only applicants link (their first account).
-    canLink: mayLinkAccounts(user, context.config),
+    canLink: mayLinkAccounts(user, visit.config),
   }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return ownAccountAction(request, context, await asUser(request, context), HERE)
+  const visit = visitOf(request, context)
+  const me = await visit.signedIn()
+  return ownAccountAction(visit, me, await readForm(request), HERE)
 }
 
 export default function GetStarted() {

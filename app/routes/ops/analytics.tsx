@@ -4,6 +4,7 @@ import { AnalyticsReportView } from '~/features/analytics/report'
 import { loadAnalyticsReport } from '~/features/analytics/report.server'
 import { ANALYTICS_TEXT as TEXT } from '~/features/analytics/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.title, TEXT.description),
@@ -13,7 +14,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAnalyticsReport(request, context)
+  return loadAnalyticsReport(visitOf(request, context))
 }
 
 export default function OpsAnalyticsRoute() {

@@ -7,6 +7,7 @@ import { PayLayout, PaymentStatusScreen } from '~/features/payments/pay-pages'
 import { guestDone, guestStatusPage } from '~/features/payments/pay.server'
 import { PAY_TEXT } from '~/features/payments/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, PAY_TEXT.statusTitle, PAY_TEXT.payDescription),
@@ -16,11 +17,11 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return guestStatusPage(request, context, params)
+  return guestStatusPage(visitOf(request, context), new URL(request.url), params)
 }
 
-export function action({ context }: ActionFunctionArgs) {
-  return guestDone(context)
+export function action({ request, context }: ActionFunctionArgs) {
+  return guestDone(visitOf(request, context))
 }
 
 export default function GuestPaymentStatus() {

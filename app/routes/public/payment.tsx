@@ -6,10 +6,13 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
+import { deviceTokens, rememberDeviceToken } from '~/features/auth/device-cookie.server'
 import { PayLayout, PayScreen } from '~/features/payments/pay-pages'
 import { guestPayAction, guestPayPage } from '~/features/payments/pay.server'
 import { PAY_TEXT } from '~/features/payments/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, PAY_TEXT.payTitle, PAY_TEXT.payDescription),
@@ -18,12 +21,17 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export const headers = () => ({ 'cache-control': 'no-store' })
 
-export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return guestPayPage(request, context, params.accountNumber)
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return guestPayPage(visitOf(request, context), await deviceTokens(request, context), params.accountNumber)
 }
 
-export function action({ request, params, context }: ActionFunctionArgs) {
-  return guestPayAction(request, context, params.accountNumber)
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  // The browser's device cookie: its tokens go with the guest's calls, and a new one is kept.
+  const device = {
+    tokens: await deviceTokens(request, context),
+    remember: (token: string | null) => rememberDeviceToken(request, context, token),
+  }
+  return guestPayAction(visitOf(request, context), device, await readForm(request), params.accountNumber)
 }
 
 export default function GuestPayment() {
