@@ -6,11 +6,20 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 // With TEST_DATABASE_URL set, the integration tests run on Postgres too (the portal's own
 // there only, below), with the tests about a Postgres server's own behaviour (`*.postgres.test.ts`).
 const integration = ['**/*.integration.test.ts', '**/*.postgres.test.ts']
-// The portal's own integration tests (its HTTP server and its routes, over the services)
-// run on one database, not both (docs/decisions/0041): their queries are the services',
-// whose integration tests run on both, and the Playwright journeys run the whole portal on
-// PGlite. With Postgres they run there (the faster of the two); without it, on PGlite.
-const portalIntegration = ['server/**/*.integration.test.ts', 'app/**/*.integration.test.ts']
+// The portal's own integration tests (its HTTP server and its routes, over the services;
+// docs/conventions.md, Tests) run on one database, not both (docs/decisions/0041): their
+// queries are the services', whose integration tests run on both, and the Playwright journeys
+// run the whole portal on PGlite. With Postgres they run there (the faster of the two);
+// without it, on PGlite. The both-sides tests (tests/integration/) run on both, but for the
+// four that ran beside app/upstream and app/features on one database before issue 35 gave
+// each kind of test one home: they keep to one.
+const portalIntegration = [
+  'server/**/*.integration.test.ts',
+  'app/routes/**/*.integration.test.ts',
+  ...['devices-client', 'referrals-client', 'upstream-transport', 'files'].map(
+    (name) => `tests/integration/${name}.integration.test.ts`,
+  ),
+]
 const postgres = Boolean(process.env.TEST_DATABASE_URL)
 // Every project builds its database templates once per run (services/setup/test-databases.ts).
 // `*.build.test.ts` run the production build, after it is made (vitest.build.config.ts).

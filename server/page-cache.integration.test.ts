@@ -77,7 +77,10 @@ describe('an anonymous visitor', () => {
     expect(dark.headers.get('x-page-cache')).toBe('miss')
     const darkHtml = await dark.text()
     expect(darkHtml).not.toBe(light)
-    expect(darkHtml).toMatch(/<html[^>]*class="[^"]*\bdark\b/)
+    // Rendered in the dark theme: its toggle offers the light one (the light copy's, the dark).
+    expect(darkHtml).toContain('aria-label="Switch to light theme"')
+    expect(darkHtml).not.toContain('aria-label="Switch to dark theme"')
+    expect(light).toContain('aria-label="Switch to dark theme"')
     expect((await get('/help', { cookie: 'theme=ImRhcmsi' })).headers.get('x-page-cache')).toBe('hit')
     // The banner closed (a browser-session cookie): no banner in that copy.
     const closed = await (await get('/help', { cookie: 'cookieBannerClosed=dHJ1ZQ%3D%3D' })).text()

@@ -11,9 +11,9 @@ import { saveDraftSection } from '~/features/drafts/draft.server'
 import { readDraft } from '~/features/drafts/draft.server'
 import { addPlan } from '~/features/cart/cart.server'
 import { visitOf } from '~/visit/visit.server'
-import { UPLOAD_MESSAGES } from '../../../lib/documents'
-import { HEADER, computeSignature, newRequestId } from '../../../lib/signature'
-import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
+import { UPLOAD_MESSAGES } from '../../lib/documents'
+import { HEADER, computeSignature, newRequestId } from '../../lib/signature'
+import { startTestUpstream, type TestUpstream } from '../support/upstream'
 
 let t: TestUpstream
 beforeAll(async () => {
@@ -21,7 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const jpg = fs.readFileSync(path.join(import.meta.dirname, '../../../tests/fixtures/government-id.jpg'))
+const jpg = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/government-id.jpg'))
 const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex')
 const stream = (bytes: Buffer) => new Blob([new Uint8Array(bytes)]).stream() as ReadableStream<Uint8Array>
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createUpstreamClient } from './client.server'
-import { referenceCalls } from './reference.server'
-import { startTestUpstream, type TestUpstream } from '../../tests/support/upstream'
+import { createUpstreamClient } from '../../app/upstream/client.server'
+import { referenceCalls } from '../../app/upstream/reference.server'
+import { startTestUpstream, type TestUpstream } from '../support/upstream'
 
 // The same client, the same calls: in-process dispatch (the embedded default) and over
 // HTTP to the upstream run on its own (UPSTREAM_URL).

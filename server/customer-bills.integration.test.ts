@@ -7,13 +7,13 @@
  */
 import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadAmountDue } from '../../features/bills/amount-due.server.ts'
-import { upstreamFor } from '../../upstream/index.server.ts'
-import { billMonths } from '../../../services/billing/seed.ts'
-import { pdfText } from '../../../tests/support/pdf-text.ts'
-import { loadContextOf, signInByRequests, startTestPortal, type TestPortal } from '../../../tests/support/portal.ts'
-import type { UserCaller } from '../../visit/call.server.ts'
-import { isUpstreamError } from '../../upstream/errors.ts'
+import { loadAmountDue } from '../app/features/bills/amount-due.server.ts'
+import { upstreamFor } from '../app/upstream/index.server.ts'
+import { billMonths } from '../services/billing/seed.ts'
+import { pdfText } from '../tests/support/pdf-text.ts'
+import { loadContextOf, signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
+import type { UserCaller } from '../app/visit/call.server.ts'
+import { isUpstreamError } from '../app/upstream/errors.ts'
 
 const NOT_AUTHORIZED = 'Sorry, you are not authorized for the selected action.'
 const CUSTOMER = { email: 'customer@example.com', password: 'Customer2024' }

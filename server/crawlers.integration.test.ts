@@ -3,7 +3,7 @@
  * and is not one robots.txt keeps crawlers out of; private and one-visitor pages are kept out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestPortal, type TestPortal } from '../../../tests/support/portal'
+import { startTestPortal, type TestPortal } from '../tests/support/portal'
 import { DISALLOWED } from '~/features/seo/crawlers.server'
 
 let t: TestPortal

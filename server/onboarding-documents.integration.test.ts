@@ -8,11 +8,11 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_FILE_BYTES, UPLOAD_MESSAGES } from '../../../lib/documents'
-import { CookieJar } from '../../../tests/support/identity-provider'
-import { startTestPortal, type TestPortal } from '../../../tests/support/portal'
+import { MAX_FILE_BYTES, UPLOAD_MESSAGES } from '../lib/documents'
+import { CookieJar } from '../tests/support/identity-provider'
+import { startTestPortal, type TestPortal } from '../tests/support/portal'
 
-const FIXTURES = path.join(import.meta.dirname, '../../../tests/fixtures')
+const FIXTURES = path.join(import.meta.dirname, '../tests/fixtures')
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name))
 const PAGE = '/onboard/residential/documents'
 

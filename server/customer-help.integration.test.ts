@@ -8,11 +8,11 @@
  * type's sub-types.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SUPPORT_MESSAGES } from '../../../lib/support-words'
-import { TEST_SCRYPT_PARAMS } from '../../../services/context'
-import { hashPassword } from '../../../services/identity/password'
-import { users } from '../../../services/identity/tables'
-import { signInByRequests, startTestPortal, type TestPortal } from '../../../tests/support/portal'
+import { SUPPORT_MESSAGES } from '../lib/support-words'
+import { TEST_SCRYPT_PARAMS } from '../services/context'
+import { hashPassword } from '../services/identity/password'
+import { users } from '../services/identity/tables'
+import { signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal'
 
 let t: TestPortal
 let carlos: Awaited<ReturnType<typeof signInByRequests>>

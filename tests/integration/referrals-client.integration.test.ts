@@ -10,9 +10,9 @@ import { findUserRowByEmail } from '../../services/identity/users.ts'
 import { latestMessagesFor } from '../../services/notifications/outbox.ts'
 import { DEMO_INVITE_CODE } from '../../services/referrals/seed.ts'
 import { signAccessToken, startTestGateway, type TestGateway } from '../../services/testing.ts'
-import { testUpstreamClient } from '../../tests/support/upstream.ts'
-import { isUpstreamError } from './errors'
-import { referralCalls } from './referrals.server'
+import { testUpstreamClient } from '../support/upstream.ts'
+import { isUpstreamError } from '../../app/upstream/errors'
+import { referralCalls } from '../../app/upstream/referrals.server'
 
 let t: TestGateway
 let referrals: ReturnType<typeof referralCalls>

@@ -10,9 +10,9 @@ import { DEMO_USERS } from '../../services/identity/demo-users.ts'
 import { findUserRowByEmail } from '../../services/identity/users.ts'
 import { DEMO_MODEMS } from '../../services/devices/seed.ts'
 import { signAccessToken, startTestGateway, type TestGateway } from '../../services/testing.ts'
-import { testUpstreamClient } from '../../tests/support/upstream.ts'
-import { deviceCalls } from './devices.server'
-import { isUpstreamError } from './errors'
+import { testUpstreamClient } from '../support/upstream.ts'
+import { deviceCalls } from '../../app/upstream/devices.server'
+import { isUpstreamError } from '../../app/upstream/errors'
 
 let nowMs = Date.now()
 let t: TestGateway
