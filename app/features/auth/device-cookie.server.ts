@@ -38,18 +38,15 @@ export async function deviceTokenCookie(
 
 // For the guest payment pages, not yet handed a visit (issue 35: app/features/payments moves
 // on its own): the same, read from the request's own Cookie header. Remove with their last caller.
-const byRequest = (request: Request, context: AppLoadContext) => ({
-  config: context.config,
-  cookieHeader: () => request.headers.get('cookie'),
-})
+const byRequest = (request: Request, config: Config) => ({ config, cookieHeader: () => request.headers.get('cookie') })
 
 /** heldDeviceTokens, by request. */
 export const deviceTokens = (request: Request, context: AppLoadContext): Promise<string[]> =>
-  heldDeviceTokens(byRequest(request, context))
+  heldDeviceTokens(byRequest(request, context.config))
 
 /** deviceTokenCookie, by request. */
 export const rememberDeviceToken = (
   request: Request,
   context: AppLoadContext,
   token: string | null | undefined,
-): Promise<string | undefined> => deviceTokenCookie(byRequest(request, context), token)
+): Promise<string | undefined> => deviceTokenCookie(byRequest(request, context.config), token)
