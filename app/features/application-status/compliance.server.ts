@@ -49,9 +49,7 @@ export async function complianceSession(
   if (!id || !LINK_TOKEN_PATTERN.test(id)) return null
   const sessionToken = await sessionTokenOf(visit)
   if (!sessionToken) return null
-  const found = await visit.portal.call((upstream) =>
-    upstream.applicationStatus.complianceBySession(id, sessionToken),
-  )
+  const found = await visit.portal.call((upstream) => upstream.applicationStatus.complianceBySession(id, sessionToken))
   if (found.ok) return { view: found.value, sessionToken }
   if (found.error.kind === 'rejected' && found.error.status === 404) return null
   return failedPage(found)

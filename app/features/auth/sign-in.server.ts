@@ -32,10 +32,7 @@ export async function beginSignIn(visit: Visit, request: Request): Promise<Respo
     const headers = new Headers(thrown.headers)
     headers.append(
       'set-cookie',
-      await redirectToCookie(visit.config).serialize(
-        redirectTo,
-        redirectTo ? {} : { maxAge: 0, expires: new Date(0) },
-      ),
+      await redirectToCookie(visit.config).serialize(redirectTo, redirectTo ? {} : { maxAge: 0, expires: new Date(0) }),
     )
     return new Response(null, { status: thrown.status, headers })
   }

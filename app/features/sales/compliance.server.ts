@@ -87,11 +87,7 @@ export async function salesUploadPage(visit: Visit, params: { refId?: string; ca
 }
 
 /** The upload's POST: `request` is read here, as its multipart body streams in. */
-export async function salesUploadAction(
-  visit: Visit,
-  params: { refId?: string; category?: string },
-  request: Request,
-) {
+export async function salesUploadAction(visit: Visit, params: { refId?: string; category?: string }, request: Request) {
   const { me, refId, view } = await openCategory(visit, params)
   const received = await receiveComplianceDocument(request, view.subCategories)
   if (!received.ok) return received.answer
