@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { draftCookie } from '../app/features/drafts/draft.server.ts'
+import { draftCookie } from '../app/visit/draft.server.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { CookieJar } from '../tests/support/identity-provider.ts'
 import { silentLogger } from '../services/testing.ts'

@@ -20,7 +20,7 @@ import {
   type CartAnswer,
 } from '../../app/features/cart/cart.server.ts'
 import { CART_TEXTS } from '../../app/features/cart/texts.ts'
-import { readDraft, saveDraftSection } from '../../app/features/drafts/draft.server.ts'
+import { readDraft, saveDraftSection } from '../support/drafts.ts'
 import { changeCustomerCategory, readCustomerCategory } from '../../app/features/plans/customer-category.server.ts'
 import { visitOf, type Visit } from '../../app/visit/visit.server.ts'
 import { seedCatalog } from '../../services/catalog/seed.ts'

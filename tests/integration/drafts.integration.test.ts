@@ -1,13 +1,14 @@
 /**
- * The portal's side of drafts (app/features/drafts/draft.server.ts) with real Requests,
- * through the portal's own client and the real gateway (docs/decisions/0018): the id
+ * The portal's side of drafts (visit.draft, app/visit/draft.server.ts, reached by request
+ * through tests/support/drafts.ts) with real Requests, through the portal's own client and
+ * the real gateway (docs/decisions/0018): the id
  * lives only in the signed cookie, another browser's id (unsigned, or signed with another
  * secret) opens nothing, a claimed draft opens only in its owner's session, and a cookie
  * that opens no draft is dropped by the root.
  */
 import { createCookie, type AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clearDraftSection, discardDraft, readDraft, saveDraftSection } from '../../app/features/drafts/draft.server.ts'
+import { clearDraftSection, discardDraft, readDraft, saveDraftSection } from '../support/drafts.ts'
 import { loader as rootLoader } from '../../app/root.tsx'
 import { visitOf } from '../../app/visit/visit.server.ts'
 import { sessionCookie } from '../../app/auth/session.server.ts'

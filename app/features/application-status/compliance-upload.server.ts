@@ -8,15 +8,14 @@
  * and the bytes again, stores the file with the application and closes the category.
  */
 import fs from 'node:fs'
-import { data, redirect, type AppLoadContext } from 'react-router'
+import { data, redirect } from 'react-router'
 import { prepareFile, readUploadForm, UploadFormError } from '~/features/documents/upload.server'
-import type { UpstreamError } from '~/upstream/errors'
 import { redirectWithToast } from '~/utils/toast.server'
-import { upstreamMessage } from '~/utils/upstream-failure'
 import { CATEGORY_LABELS } from '../../../lib/application-status-words'
 import { DocumentCategorySchema, UPLOAD_MESSAGES, subCategoriesOf, type DocumentCategory } from '../../../lib/documents'
 import { toWebStream } from '../../../lib/web-streams'
-import { visitOf } from '~/visit/visit.server'
+import type { Failure } from '~/visit/call.server'
+import type { Visit } from '~/visit/visit.server'
 import { complianceSession } from './compliance.server'
 import { TEXT } from './texts'
 
@@ -33,13 +32,8 @@ export type ComplianceUploadActionData = { errors: ComplianceUploadErrors; subCa
 const compliancePage = (id: string) => `/compliance/${encodeURIComponent(id)}`
 
 /** The open category this page is for, or a redirect to the compliance page (no proof, or not open). */
-async function openCategory(
-  request: Request,
-  context: AppLoadContext,
-  id: string | undefined,
-  category: string | undefined,
-) {
-  const session = await complianceSession(request, context, id)
+async function openCategory(visit: Visit, id: string | undefined, category: string | undefined) {
+  const session = await complianceSession(visit, id)
   if (!session || !id) throw redirect(id ? compliancePage(id) : '/check-status')
   const parsed = DocumentCategorySchema.safeParse(category)
   const open = parsed.success ? session.view.openCategories.find((r) => r.category === parsed.data) : undefined
@@ -53,13 +47,8 @@ async function openCategory(
   return { id, view, sessionToken: session.sessionToken }
 }
 
-export async function complianceUploadLoader(
-  request: Request,
-  context: AppLoadContext,
-  id: string | undefined,
-  category: string | undefined,
-) {
-  const { view } = await openCategory(request, context, id, category)
+export async function complianceUploadLoader(visit: Visit, id: string | undefined, category: string | undefined) {
+  const { view } = await openCategory(visit, id, category)
   return data(view, { headers: { 'cache-control': 'no-store' } })
 }
 
@@ -130,7 +119,11 @@ export async function receiveComplianceDocument(request: Request, subCategories:
 export const documentStream = (path: string) => toWebStream(fs.createReadStream(path, { highWaterMark: 64 * 1024 }))
 
 /** An upstream refusal of the bytes, beside the file field; anything else on the form. */
-export function uploadRefusal(error: UpstreamError, subCategory: string, context: AppLoadContext) {
+export function uploadRefusal(
+  { error, message }: Failure,
+  subCategory: string,
+  visit: Pick<Visit, 'logger' | 'requestId'>,
+) {
   if (error.kind === 'rejected' && error.fields) {
     const fileErrors = error.fields.file ?? error.fields.fileName ?? error.fields.type
     return failed(
@@ -139,22 +132,23 @@ export function uploadRefusal(error: UpstreamError, subCategory: string, context
       error.status ?? 400,
     )
   }
-  context.logger.warn({ requestId: context.requestId, err: String(error) }, 'compliance upload failed')
-  return failed({ _form: [upstreamMessage(error)] }, subCategory, 503)
+  visit.logger.warn({ requestId: visit.requestId, err: String(error) }, 'compliance upload failed')
+  return failed({ _form: [message] }, subCategory, 503)
 }
 
+/** The upload's POST: `request` is read here, as its multipart body streams in. */
 export async function complianceUploadAction(
-  request: Request,
-  context: AppLoadContext,
+  visit: Visit,
   id: string | undefined,
   category: string | undefined,
+  request: Request,
 ) {
-  const open = await openCategory(request, context, id, category)
+  const open = await openCategory(visit, id, category)
   const received = await receiveComplianceDocument(request, open.view.subCategories)
   if (!received.ok) return received.answer
   try {
     const { path, ...file } = received.file
-    const sent = await visitOf(request, context).portal.call((upstream) =>
+    const sent = await visit.portal.call((upstream) =>
       upstream.applicationStatus.complianceUpload(open.id, open.sessionToken, {
         category: open.view.category,
         ...file,
@@ -165,14 +159,14 @@ export async function complianceUploadAction(
       const { error } = sent
       if (error.kind === 'rejected' && (error.status === 404 || error.status === 409)) {
         // The session ended or the category closed meanwhile: the compliance page says what is open now.
-        return redirectWithToast(context.config, compliancePage(open.id), {
+        return redirectWithToast(visit.config, compliancePage(open.id), {
           kind: 'error',
           message: error.serverMessage ?? TEXT.linkInvalid,
         })
       }
-      return uploadRefusal(error, received.subCategory, context)
+      return uploadRefusal(sent, received.subCategory, visit)
     }
-    return redirectWithToast(context.config, compliancePage(open.id), {
+    return redirectWithToast(visit.config, compliancePage(open.id), {
       kind: 'success',
       message: TEXT.reuploaded(CATEGORY_LABELS[open.view.category]),
     })

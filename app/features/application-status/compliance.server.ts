@@ -11,15 +11,14 @@
  * Each open category's document is sent again at /compliance/{id}/upload/{category}
  * (compliance-upload.server.ts), behind the same proof (`complianceSession`).
  */
-import { data, redirect, type AppLoadContext } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { ComplianceView } from '~/upstream/application-status.server'
-import { hasCookie, signedCookie } from '~/utils/cookies.server'
+import { signedCookie } from '~/utils/cookies.server'
 import { failedPage, type Failure } from '~/visit/call.server'
-import { visitOf } from '~/visit/visit.server'
+import type { Visit } from '~/visit/visit.server'
 import type { Config } from '../../../lib/env'
 import { LINK_TOKEN_PATTERN, OtpCodeSchema } from '../../../lib/application-status'
 import { TEXT } from './texts'
-import { readForm } from '~/utils/form.server'
 
 /** An hour, as the upstream's session (TRACKING_LIMITS.sessionMinutes). */
 export const complianceCookie = (config: Config) => signedCookie(config, 'compliance', 3600)
@@ -32,10 +31,10 @@ export type ComplianceState =
 
 const invalid = (message: string = TEXT.linkInvalid): ComplianceState => ({ state: 'invalid', message })
 
-async function sessionTokenOf(request: Request, config: Config): Promise<string | null> {
-  const cookie = complianceCookie(config)
-  if (!hasCookie(request, cookie.name)) return null
-  const value: unknown = await cookie.parse(request.headers.get('cookie'))
+async function sessionTokenOf(visit: Visit): Promise<string | null> {
+  const cookie = complianceCookie(visit.config)
+  if (!visit.hasCookie(cookie.name)) return null
+  const value: unknown = await cookie.parse(visit.cookieHeader())
   return typeof value === 'string' && LINK_TOKEN_PATTERN.test(value) ? value : null
 }
 
@@ -44,42 +43,34 @@ async function sessionTokenOf(request: Request, config: Config): Promise<string 
  * `id`, with the session token that proof made (the upload sends it upstream); otherwise null.
  */
 export async function complianceSession(
-  request: Request,
-  context: AppLoadContext,
+  visit: Visit,
   id: string | undefined,
 ): Promise<{ view: ComplianceView; sessionToken: string } | null> {
   if (!id || !LINK_TOKEN_PATTERN.test(id)) return null
-  const sessionToken = await sessionTokenOf(request, context.config)
+  const sessionToken = await sessionTokenOf(visit)
   if (!sessionToken) return null
-  const found = await visitOf(request, context).portal.call((upstream) =>
-    upstream.applicationStatus.complianceBySession(id, sessionToken),
-  )
+  const found = await visit.portal.call((upstream) => upstream.applicationStatus.complianceBySession(id, sessionToken))
   if (found.ok) return { view: found.value, sessionToken }
   if (found.error.kind === 'rejected' && found.error.status === 404) return null
   return failedPage(found)
 }
 
 /** The application and its open categories when this browser proved the email for link `id`; otherwise null. */
-export async function complianceAccess(
-  request: Request,
-  context: AppLoadContext,
-  id: string | undefined,
-): Promise<ComplianceView | null> {
-  return (await complianceSession(request, context, id))?.view ?? null
+export async function complianceAccess(visit: Visit, id: string | undefined): Promise<ComplianceView | null> {
+  return (await complianceSession(visit, id))?.view ?? null
 }
 
-export async function complianceLoader(request: Request, context: AppLoadContext, id: string | undefined) {
+export async function complianceLoader(visit: Visit, id: string | undefined) {
   if (!id || !LINK_TOKEN_PATTERN.test(id)) return data(invalid(), { status: 404 })
-  const view = await complianceAccess(request, context, id)
+  const view = await complianceAccess(visit, id)
   return data<ComplianceState>(view ? { state: 'open', view } : { state: 'start' })
 }
 
-export async function complianceAction(request: Request, context: AppLoadContext, id: string | undefined) {
+/** The page's forms; `path` is this page's own address (either alias), where the proof comes back to. */
+export async function complianceAction(visit: Visit, id: string | undefined, form: FormData, path: string) {
   if (!id || !LINK_TOKEN_PATTERN.test(id)) return data(invalid(), { status: 404 })
-  const form = await readForm(request)
   const intent = form.get('intent')
   const maskedEmail = String(form.get('maskedEmail') ?? '').slice(0, 260)
-  const visit = visitOf(request, context)
 
   if (intent === 'send') {
     const sent = await visit.portal.call((upstream) => upstream.applicationStatus.sendCode(id))
@@ -112,9 +103,9 @@ export async function complianceAction(request: Request, context: AppLoadContext
       }
       return failure(verified)
     }
-    const setCookie = await complianceCookie(context.config).serialize(verified.value.sessionToken)
+    const setCookie = await complianceCookie(visit.config).serialize(verified.value.sessionToken)
     // Back to this page's address (either alias), now as a GET that shows the documents.
-    throw redirect(new URL(request.url).pathname, { status: 303, headers: { 'set-cookie': setCookie } })
+    throw redirect(path, { status: 303, headers: { 'set-cookie': setCookie } })
   }
   return data(invalid(), { status: 400 })
 }

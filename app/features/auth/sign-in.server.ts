@@ -2,24 +2,27 @@
  * The two halves of sign-in: /login sends the browser to the provider, /login/callback
  * takes it back, checks everything and starts a new portal session.
  */
-import { redirect, type AppLoadContext } from 'react-router'
+import { redirect } from 'react-router'
 import { signedCookie } from '~/utils/cookies.server'
 import type { Config } from '../../../lib/env'
 import { safeRedirect } from '~/utils/safe-redirect'
 import { oidcFor } from '~/auth/oidc.server'
-import { visitOf } from '~/visit/visit.server'
+import type { Visit } from '~/visit/visit.server'
 
 /** Where to go after sign-in (`redirectTo`), kept as long as the provider's login may take. */
 const redirectToCookie = (config: Config) => signedCookie(config, 'login-redirect', 600)
 
-/** /login: a signed-in user goes home (or to `redirectTo`); anyone else to the provider. */
-export async function beginSignIn(request: Request, context: AppLoadContext): Promise<Response> {
+/**
+ * /login: a signed-in user goes home (or to `redirectTo`); anyone else to the provider. The
+ * request is the sign-in strategy's to read (its headers, the state cookies).
+ */
+export async function beginSignIn(visit: Visit, request: Request): Promise<Response> {
   const url = new URL(request.url)
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '')
-  const user = await visitOf(request, context).user()
+  const user = await visit.user()
   if (user) return redirect(redirectTo || user.home)
 
-  const oidc = await oidcFor(context.config)
+  const oidc = await oidcFor(visit.config)
   // Only the path: a `state` in the query would make the strategy take this for a callback.
   const start = new Request(`${url.origin}${url.pathname}`, { headers: request.headers })
   try {
@@ -29,10 +32,7 @@ export async function beginSignIn(request: Request, context: AppLoadContext): Pr
     const headers = new Headers(thrown.headers)
     headers.append(
       'set-cookie',
-      await redirectToCookie(context.config).serialize(
-        redirectTo,
-        redirectTo ? {} : { maxAge: 0, expires: new Date(0) },
-      ),
+      await redirectToCookie(visit.config).serialize(redirectTo, redirectTo ? {} : { maxAge: 0, expires: new Date(0) }),
     )
     return new Response(null, { status: thrown.status, headers })
   }
@@ -46,8 +46,8 @@ export type SignInFailure = { ok: false; headers: Headers }
  * code with the verifier; the ID token is verified; a NEW session starts. Returns the
  * redirect home, or a failure for the route to show with status 400.
  */
-export async function finishSignIn(request: Request, context: AppLoadContext): Promise<Response | SignInFailure> {
-  const { config, logger, requestId } = context
+export async function finishSignIn(visit: Visit, request: Request): Promise<Response | SignInFailure> {
+  const { config, logger, requestId } = visit
   const oidc = await oidcFor(config)
   const headers = new Headers()
   // The state cookies have done their work, whatever the outcome.
@@ -76,7 +76,6 @@ export async function finishSignIn(request: Request, context: AppLoadContext): P
     return { ok: false, headers }
   }
   // The new session's cookie goes on this answer through the visit (visit.setCookie).
-  const visit = visitOf(request, context)
   const user = await visit.session.start(signIn)
   for (const line of visit.cookiesToAnswer().getSetCookie()) headers.append('set-cookie', line)
   headers.set('location', redirectTo || user.home)

@@ -1,7 +1,7 @@
 /**
  * /CheckAvailability on the server (spec 2, 4, 5, 7, 8): what each step shows, and the one
  * action behind every button. Everything the visitor chose lives in the draft (the
- * basicInfo and serviceability sections; app/features/drafts), never in the browser
+ * basicInfo and serviceability sections; visit.draft), never in the browser
  * or a URL, so every step works without JavaScript: a select advances through the
  * Update button, a popup is a page the server renders open (?dialog=), and a reload or
  * the back button shows what the draft holds.

@@ -1,15 +1,14 @@
 /**
  * The help centre's pages (spec 1, help centre; spec 2: the /help prefix, public): what each
  * page needs from the cms service, in one call per page where it can. Content the page
- * cannot do without makes it the error view on failure (requireContent: 'Oops! Page could
- * not be retrieved.'); an unknown category or answer is the not-found page.
+ * cannot do without makes it the error view on failure (content: 'Oops! Page could not be
+ * retrieved.', 503); an unknown category or answer is the not-found page.
  */
-import { data, redirect, type AppLoadContext } from 'react-router'
-import { getUser } from '~/visit/by-request.server'
-import { requireContent } from '~/features/legal/content.server'
-import { isUpstreamError } from '~/upstream/errors'
+import { data, redirect } from 'react-router'
+import { PAGE_NOT_RETRIEVED } from '~/features/legal/content.server'
 import type { HelpCategory, HelpEntry } from '~/upstream/help.server'
-import { upstreamFor } from '~/upstream/index.server'
+import type { Result } from '~/visit/call.server'
+import type { Visit } from '~/visit/visit.server'
 import { HELP_TEXT } from './texts'
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/
@@ -19,13 +18,19 @@ function notFound(): never {
   throw data({ message: null }, { status: 404 })
 }
 
-async function orNotFound<T>(load: Promise<T>): Promise<T> {
-  return requireContent(
-    load.catch((error: unknown) => {
-      if (isUpstreamError(error) && error.kind === 'rejected' && error.status === 404) notFound()
-      throw error
-    }),
-  )
+/**
+ * Content the page cannot do without: the upstream's failure makes the page the error view
+ * (REFRESH PAGE) with 503, as every cms page (requireContent). The client has already
+ * logged the failure with its request id.
+ */
+function content<T>(result: Result<T>): T {
+  if (result.ok) return result.value
+  throw data({ message: PAGE_NOT_RETRIEVED }, { status: 503 })
+}
+
+function orNotFound<T>(result: Result<T>): T {
+  if (!result.ok && result.error.kind === 'rejected' && result.error.status === 404) notFound()
+  return content(result)
 }
 
 /** The public help pages' way to file a concern (StillNeedHelp), for whoever reads them. */
@@ -37,8 +42,8 @@ export type StillNeedHelpOffer = { prompt: string; to: string; label: string }
  * application's status instead (issue 33: no door leads nowhere). Server-side words: the
  * help pages' shared code is part of the customer's help pages, at the JS budget's edge.
  */
-export async function stillNeedHelpOffer(request: Request, context: AppLoadContext): Promise<StillNeedHelpOffer> {
-  const user = await getUser(request, context)
+export async function stillNeedHelpOffer(visit: Visit): Promise<StillNeedHelpOffer> {
+  const user = await visit.user()
   if (user && user.kind !== 'customer')
     return {
       prompt:
@@ -54,24 +59,25 @@ export async function stillNeedHelpOffer(request: Request, context: AppLoadConte
 }
 
 /** What /help and /customer/help show: topics, featured FAQs, guides and videos. */
-export async function loadHelpHome(context: AppLoadContext) {
-  const help = upstreamFor(context).help
-  const [categories, featured, guides, videos] = await requireContent(
-    Promise.all([help.categories(), help.featured(), help.knowledgeBase(), help.videos()]),
+export async function loadHelpHome(visit: Visit) {
+  const [categories, featured, guides, videos] = content(
+    await visit.portal.call(({ help }) =>
+      Promise.all([help.categories(), help.featured(), help.knowledgeBase(), help.videos()]),
+    ),
   )
   return { categories, featured, guides, videos }
 }
 export type HelpHome = Awaited<ReturnType<typeof loadHelpHome>>
 
-export async function loadCategory(context: AppLoadContext, categoryId: string | undefined) {
+export async function loadCategory(visit: Visit, categoryId: string | undefined) {
   if (!categoryId || !SLUG.test(categoryId)) notFound()
-  return orNotFound(upstreamFor(context).help.answers(categoryId))
+  return orNotFound(await visit.portal.call(({ help }) => help.answers(categoryId)))
 }
 
 /** One answer; at its own category's path only (another category's path redirects there). */
-export async function loadAnswer(context: AppLoadContext, categoryId: string | undefined, faqId: string | undefined) {
+export async function loadAnswer(visit: Visit, categoryId: string | undefined, faqId: string | undefined) {
   if (!categoryId || !faqId || !SLUG.test(categoryId) || !SLUG.test(faqId)) notFound()
-  const found = await orNotFound(upstreamFor(context).help.answer(faqId))
+  const found = orNotFound(await visit.portal.call(({ help }) => help.answer(faqId)))
   if (found.entry.categoryId !== categoryId) throw redirect(answerPath(found.entry), 301)
   return found
 }
@@ -85,10 +91,12 @@ export type SearchPage = {
 }
 
 /** /help/search?q=…: an empty query asks for words beside the field; no search is made for it. */
-export async function loadSearch(context: AppLoadContext, url: URL): Promise<SearchPage> {
-  const help = upstreamFor(context).help
+export async function loadSearch(visit: Visit, url: URL): Promise<SearchPage> {
   // A failure here only hides the topics under the answer.
-  const topics = () => help.categories().catch(() => [])
+  const topics = async () => {
+    const listed = await visit.portal.call(({ help }) => help.categories())
+    return listed.ok ? listed.value : []
+  }
   const query = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
   if (!query) {
     return {
@@ -98,7 +106,7 @@ export async function loadSearch(context: AppLoadContext, url: URL): Promise<Sea
       categories: await topics(),
     }
   }
-  const { results } = await requireContent(help.search(query))
+  const { results } = content(await visit.portal.call(({ help }) => help.search(query)))
   return { query, error: null, results, categories: results.length === 0 ? await topics() : [] }
 }
 

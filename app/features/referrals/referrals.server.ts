@@ -7,28 +7,26 @@
  * the referral is filed as the signed-in user, for their active account, and the
  * referrals service checks again that the account is theirs, active and confirmed.
  */
-import { data, redirect, type AppLoadContext } from 'react-router'
+import { data, redirect } from 'react-router'
 import { formatDate } from '../../../lib/dates'
 import { formatPesos } from '../../../lib/pesos'
 import { REFERRAL_STATUS_LABELS, type Referee, type ReferralPayload } from '../../../lib/referrals'
-import { asUser, type SignedIn } from '~/visit/by-request.server'
 import { ROLE } from '~/auth/roles'
 import type { ReferralFiling, ScreenMode } from '~/features/check-availability/check-availability.server'
 import { REFER_PATH } from '~/features/check-availability/mode'
-import { readDraft } from '~/features/drafts/draft.server'
+import type { UserCaller } from '~/visit/call.server'
 import type { Visit } from '~/visit/visit.server'
 import type { ReferralsOverview } from '~/upstream/referrals.server'
 import type { UpstreamError } from '~/upstream/errors'
-import { readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { addressOf, serviceabilityStatusOf } from './referral-address.server'
 import { REFERRALS_PATH, REFERRALS_FAILED_PATH, REFERRALS_SUCCESS_PATH } from './paths'
 import { REFERRALS_TEXT as TEXT } from './texts'
 
-const customer = (request: Request, context: AppLoadContext) => asUser(request, context, { roles: [ROLE.customer] })
+const customer = (visit: Visit) => visit.signedIn({ roles: [ROLE.customer] })
 
 /** The account a customer refers as: the active one (spec 3's default), or none linked. */
-function referringAccount(me: SignedIn): string | null {
+function referringAccount(me: UserCaller): string | null {
   const accounts = me.claims.accountNumber ?? []
   const active = me.claims.activeAccountNumber
   return active && accounts.includes(active) ? active : (accounts[0] ?? null)
@@ -82,7 +80,7 @@ function rowOf(referral: ReferralsOverview['referrals'][number]): ReferralRow {
 }
 
 /** The overview for the customer's referring account, or why there is none. */
-async function overviewOf(me: SignedIn) {
+async function overviewOf(me: UserCaller) {
   const accountNumber = referringAccount(me)
   if (!accountNumber) return { kind: 'no-account' as const }
   const overview = await me.call((upstream, accessToken) => upstream.referrals.overview(accountNumber, { accessToken }))
@@ -91,8 +89,8 @@ async function overviewOf(me: SignedIn) {
 }
 
 /** /customer/referrals: the programme, eligibility, invite link, video and the referrals. */
-export async function referralsPage(request: Request, context: AppLoadContext): Promise<ReferralsPage> {
-  const me = await customer(request, context)
+export async function referralsPage(visit: Visit): Promise<ReferralsPage> {
+  const me = await customer(visit)
   const found = await overviewOf(me)
   if (found.kind !== 'ok') return found
   const { accountNumber, overview } = found
@@ -106,7 +104,7 @@ export async function referralsPage(request: Request, context: AppLoadContext): 
     usedThisMonth: overview.usedThisMonth,
     monthlyLimit: overview.programme.monthlyLimit,
     eligibility: overview.eligibility,
-    inviteUrl: invite ? `${context.config.publicUrl}/referral?${new URLSearchParams({ invite: invite.code })}` : null,
+    inviteUrl: invite ? `${visit.config.publicUrl}/referral?${new URLSearchParams({ invite: invite.code })}` : null,
     video: video.ok && video.value.url ? { ...video.value, url: video.value.url } : null,
     referrals: overview.referrals.map(rowOf),
   }
@@ -127,11 +125,10 @@ function messageOf(error: UpstreamError, fallback: string) {
  * plain form post answered with a redirect (the page then reads the new state) or the
  * error beside the form.
  */
-export async function referralsAction(request: Request, context: AppLoadContext) {
-  const me = await customer(request, context)
+export async function referralsAction(visit: Visit, form: FormData) {
+  const me = await customer(visit)
   const accountNumber = referringAccount(me)
   if (!accountNumber) return redirect(REFERRALS_PATH)
-  const form = await readForm(request)
   const intent = form.get('intent')
   if (intent === 'send-code') {
     const channel = form.get('channel') === 'mobile' ? 'mobile' : 'email'
@@ -149,7 +146,7 @@ export async function referralsAction(request: Request, context: AppLoadContext)
       upstream.referrals.verifyCode({ accountNumber, reference, otp }, { accessToken }),
     )
     if (!verified.ok) return answer({ codeError: messageOf(verified.error, verified.message) }, 400)
-    return redirectWithToast(context.config, REFERRALS_PATH, { kind: 'success', message: TEXT.confirmed })
+    return redirectWithToast(visit.config, REFERRALS_PATH, { kind: 'success', message: TEXT.confirmed })
   }
   if (intent === 'resend') {
     const referralId = String(form.get('referralId') ?? '')
@@ -157,7 +154,7 @@ export async function referralsAction(request: Request, context: AppLoadContext)
       upstream.referrals.notify({ accountNumber, referralId }, { accessToken }),
     )
     if (!sent.ok) return answer({ formError: `${TEXT.linkNotSent} ${messageOf(sent.error, sent.message)}` }, 400)
-    return redirectWithToast(context.config, REFERRALS_PATH, {
+    return redirectWithToast(visit.config, REFERRALS_PATH, {
       kind: 'success',
       message: TEXT.resent(sent.value.refereeFirstName),
     })
@@ -169,7 +166,7 @@ export async function referralsAction(request: Request, context: AppLoadContext)
  * The check screen in its referral mode is only for a customer who may refer now: an
  * eligible, confirmed account. Anyone else goes to /customer/referrals, which says why.
  */
-export function requireReferrer(visit: Visit): Promise<{ me: SignedIn; accountNumber: string }> {
+export function requireReferrer(visit: Visit): Promise<{ me: UserCaller; accountNumber: string }> {
   // Asked by the route and again by the filing within one request: one overview call.
   return visit.once(REFERRER, async () => {
     const me = await visit.signedIn({ roles: [ROLE.customer] })
@@ -185,7 +182,7 @@ const REFERRER = Symbol('referrer')
 /** spec 3's referral payload from the draft: the referee, their address and the check's answer. */
 function payloadOf(
   accountNumber: string,
-  me: SignedIn,
+  me: UserCaller,
   referee: Referee,
   section: Parameters<ReferralFiling>[1]['section'],
 ): ReferralPayload {
@@ -248,9 +245,9 @@ export async function endReferral(visit: Visit): Promise<void> {
 }
 
 /** /customer/referrals/failed: the failure the draft keeps, or nothing to show. */
-export async function referralFailure(request: Request, context: AppLoadContext) {
-  await customer(request, context)
-  const draft = await readDraft(request, context)
+export async function referralFailure(visit: Visit) {
+  await customer(visit)
+  const draft = await visit.draft.current()
   const referral = draft?.sections.referral
   const outcome = draft?.sections.serviceability?.result?.outcome ?? null
   if (referral?.kind !== 'MGM' || !referral.failure) throw redirect(REFERRALS_PATH)
@@ -261,9 +258,9 @@ export async function referralFailure(request: Request, context: AppLoadContext)
 }
 
 /** /customer/referrals/success?referral=: the filed referral, read back from the customer's own list. */
-export async function referralSuccess(request: Request, context: AppLoadContext) {
-  const me = await customer(request, context)
-  const id = new URL(request.url).searchParams.get('referral')
+export async function referralSuccess(visit: Visit, url: URL) {
+  const me = await customer(visit)
+  const id = url.searchParams.get('referral')
   const found = await overviewOf(me)
   const referral = found.kind === 'ok' ? found.overview.referrals.find((item) => item.id === id) : undefined
   return referral

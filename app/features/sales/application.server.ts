@@ -6,19 +6,19 @@
  * compliance link, delete a draft (confirmed first; spec 5: status true required). Another
  * agent's application is the not-found page, as an unknown reference (docs/security.md).
  */
-import { data, type AppLoadContext } from 'react-router'
-import { asUser } from '~/visit/by-request.server'
+import { data } from 'react-router'
 import { SALES_ROLES } from '~/auth/roles'
+import type { UpstreamError } from '~/upstream/errors'
 import type { SalesApplicationDetails } from '~/upstream/sales.server'
-import { readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import type { Visit } from '~/visit/visit.server'
 import { SALES_PATH } from './dashboard.server'
 import { APPLICATION_TEXT as TEXT } from './texts'
 
 const REF_ID = /^(OO|CVG|DR)-[A-Za-z0-9-]{1,40}$/
 const FILE_ID = /^[A-Za-z0-9_-]{1,80}$/
 
-const salesUser = (request: Request, context: AppLoadContext) => asUser(request, context, { roles: SALES_ROLES })
+const salesUser = (visit: Visit) => visit.signedIn({ roles: SALES_ROLES })
 
 const notFound = (): never => {
   throw data({ message: null }, { status: 404 })
@@ -31,8 +31,8 @@ export type ApplicationPage = {
 }
 export type ApplicationAnswer = { confirmDelete: boolean; formError: string | null }
 
-export async function salesApplicationPage(request: Request, context: AppLoadContext, refId: string | undefined) {
-  const me = await salesUser(request, context)
+export async function salesApplicationPage(visit: Visit, refId: string | undefined) {
+  const me = await salesUser(visit)
   const ref = refId && REF_ID.test(refId) ? refId : notFound()
   const details = await me.call((upstream, token) => upstream.sales.details(token, ref))
   if (!details.ok) {
@@ -42,14 +42,14 @@ export async function salesApplicationPage(request: Request, context: AppLoadCon
   return data<ApplicationPage>({ details: details.value, ownAgentCode: me.claims.agentCode ?? null })
 }
 
-export async function salesApplicationAction(request: Request, context: AppLoadContext, refId: string | undefined) {
-  const me = await salesUser(request, context)
+export async function salesApplicationAction(visit: Visit, refId: string | undefined, form: FormData) {
+  const me = await salesUser(visit)
   const ref = refId && REF_ID.test(refId) ? refId : notFound()
-  const intent = String((await readForm(request)).get('intent') ?? '')
+  const intent = String(form.get('intent') ?? '')
   const answer = (part: Partial<ApplicationAnswer>, status = 200) =>
     data<ApplicationAnswer>({ confirmDelete: false, formError: null, ...part }, { status })
   const here = `/sales/applications/${ref}`
-  const failed = (error: { kind: string; status?: number; serverMessage?: string }) => {
+  const failed = (error: UpstreamError) => {
     if (error.kind === 'rejected' && error.status === 404) notFound()
     const own = error.kind === 'rejected' && error.status !== 403 ? error.serverMessage : undefined
     return answer({ formError: own ?? TEXT.actionFailed }, error.status ?? 503)
@@ -69,17 +69,17 @@ export async function salesApplicationAction(request: Request, context: AppLoadC
     case 'delete': {
       const deleted = await me.call((upstream, token) => upstream.sales.deleteDraft(token, ref))
       if (!deleted.ok) return failed(deleted.error)
-      return redirectWithToast(context.config, SALES_PATH, { kind: 'success', message: TEXT.deleted(ref) })
+      return redirectWithToast(visit.config, SALES_PATH, { kind: 'success', message: TEXT.deleted(ref) })
     }
     case 'send-pdf': {
       const sent = await me.call((upstream, token) => upstream.sales.sendPdf(token, ref))
       if (!sent.ok) return failed(sent.error)
-      return redirectWithToast(context.config, here, { kind: 'success', message: TEXT.pdfSent(sent.value.maskedEmail) })
+      return redirectWithToast(visit.config, here, { kind: 'success', message: TEXT.pdfSent(sent.value.maskedEmail) })
     }
     case 'resend-compliance': {
       const sent = await me.call((upstream, token) => upstream.sales.resendComplianceLink(token, ref))
       if (!sent.ok) return failed(sent.error)
-      return redirectWithToast(context.config, here, {
+      return redirectWithToast(visit.config, here, {
         kind: 'success',
         message: TEXT.complianceSent(sent.value.maskedEmail),
       })
@@ -91,11 +91,10 @@ export async function salesApplicationAction(request: Request, context: AppLoadC
 
 /** GET /sales/applications/{refId}/documents/{fileId}: the document as an attachment, never cached. */
 export async function salesDocumentDownload(
-  request: Request,
-  context: AppLoadContext,
+  visit: Visit,
   params: { refId?: string; fileId?: string },
 ): Promise<Response> {
-  const me = await salesUser(request, context)
+  const me = await salesUser(visit)
   const ref = params.refId && REF_ID.test(params.refId) ? params.refId : notFound()
   const fileId = params.fileId && FILE_ID.test(params.fileId) ? params.fileId : notFound()
   const file = await me.call((upstream, token) => upstream.sales.documentContent(token, ref, fileId))

@@ -5,8 +5,7 @@
  * own compliance upload's (app/features/application-status/compliance-upload.server.ts);
  * the call carries the agent's token, and the upstream records that an agent sent it.
  */
-import { data, redirect, type AppLoadContext } from 'react-router'
-import { asUser, type SignedIn } from '~/visit/by-request.server'
+import { data, redirect } from 'react-router'
 import { SALES_ROLES } from '~/auth/roles'
 import {
   documentStream,
@@ -15,6 +14,8 @@ import {
   type ComplianceUploadView,
 } from '~/features/application-status/compliance-upload.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import type { UserCaller } from '~/visit/call.server'
+import type { Visit } from '~/visit/visit.server'
 import { CATEGORY_LABELS } from '../../../lib/application-status-words'
 import { DocumentCategorySchema } from '../../../lib/documents'
 import { SALES_COMPLIANCE_TEXT as TEXT } from './texts'
@@ -32,7 +33,7 @@ export type SalesCompliancePage = {
   open: { category: string; label: string; reason: string }[]
 }
 
-async function openCategories(me: SignedIn, refId: string) {
+async function openCategories(me: UserCaller, refId: string) {
   const compliance = await me.call((upstream, token) => upstream.sales.compliance(token, refId))
   if (!compliance.ok) {
     if (compliance.error.kind === 'rejected' && (compliance.error.status === 404 || compliance.error.status === 409)) {
@@ -43,13 +44,13 @@ async function openCategories(me: SignedIn, refId: string) {
   return compliance.value
 }
 
-async function scope(request: Request, context: AppLoadContext, refId: string | undefined) {
-  const me = await asUser(request, context, { roles: SALES_ROLES })
+async function scope(visit: Visit, refId: string | undefined) {
+  const me = await visit.signedIn({ roles: SALES_ROLES })
   return { me, refId: refId && REF_ID.test(refId) ? refId : notFound() }
 }
 
-export async function salesCompliancePage(request: Request, context: AppLoadContext, param: string | undefined) {
-  const { me, refId } = await scope(request, context, param)
+export async function salesCompliancePage(visit: Visit, param: string | undefined) {
+  const { me, refId } = await scope(visit, param)
   const compliance = await openCategories(me, refId)
   return data<SalesCompliancePage>({
     refId,
@@ -65,8 +66,8 @@ export async function salesCompliancePage(request: Request, context: AppLoadCont
 }
 
 /** One open category's upload page, or back to the list (closed meanwhile, or not one). */
-async function openCategory(request: Request, context: AppLoadContext, params: { refId?: string; category?: string }) {
-  const { me, refId } = await scope(request, context, params.refId)
+async function openCategory(visit: Visit, params: { refId?: string; category?: string }) {
+  const { me, refId } = await scope(visit, params.refId)
   const parsed = DocumentCategorySchema.safeParse(params.category)
   const compliance = await openCategories(me, refId)
   const open = parsed.success ? compliance.openCategories.find((item) => item.category === parsed.data) : undefined
@@ -80,21 +81,14 @@ async function openCategory(request: Request, context: AppLoadContext, params: {
   return { me, refId, view }
 }
 
-export async function salesUploadPage(
-  request: Request,
-  context: AppLoadContext,
-  params: { refId?: string; category?: string },
-) {
-  const { view } = await openCategory(request, context, params)
+export async function salesUploadPage(visit: Visit, params: { refId?: string; category?: string }) {
+  const { view } = await openCategory(visit, params)
   return data(view, { headers: { 'cache-control': 'no-store' } })
 }
 
-export async function salesUploadAction(
-  request: Request,
-  context: AppLoadContext,
-  params: { refId?: string; category?: string },
-) {
-  const { me, refId, view } = await openCategory(request, context, params)
+/** The upload's POST: `request` is read here, as its multipart body streams in. */
+export async function salesUploadAction(visit: Visit, params: { refId?: string; category?: string }, request: Request) {
+  const { me, refId, view } = await openCategory(visit, params)
   const received = await receiveComplianceDocument(request, view.subCategories)
   if (!received.ok) return received.answer
   try {
@@ -105,15 +99,15 @@ export async function salesUploadAction(
     if (!sent.ok) {
       const { error } = sent
       if (error.kind === 'rejected' && error.status === 409) {
-        return redirectWithToast(context.config, salesCompliancePath(refId), { kind: 'error', message: TEXT.closed })
+        return redirectWithToast(visit.config, salesCompliancePath(refId), { kind: 'error', message: TEXT.closed })
       }
       if (error.kind === 'rejected' && error.status === 404) notFound()
-      return uploadRefusal(error, received.subCategory, context)
+      return uploadRefusal(sent, received.subCategory, visit)
     }
     const next = sent.value.compliance.openCategories.length
       ? salesCompliancePath(refId)
       : `/sales/applications/${refId}`
-    return redirectWithToast(context.config, next, {
+    return redirectWithToast(visit.config, next, {
       kind: 'success',
       message: TEXT.sent(CATEGORY_LABELS[view.category]),
     })

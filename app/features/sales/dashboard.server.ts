@@ -9,13 +9,13 @@
  * Every call carries the user's bearer token: the sales service answers an agent with their
  * own applications only and an admin with their team's (docs/decisions/0044).
  */
-import { data, type AppLoadContext } from 'react-router'
-import { asUser, type SignedIn } from '~/visit/by-request.server'
+import { data } from 'react-router'
 import { SALES_ROLES } from '~/auth/roles'
 import type { AgentProfile, SalesBucket, SalesList, SalesListQuery, SalesStats } from '~/upstream/sales.server'
 import { SALES_BUCKETS } from '~/upstream/sales.server'
-import { readForm } from '~/utils/form.server'
 import { redirectWithToast } from '~/utils/toast.server'
+import type { UserCaller } from '~/visit/call.server'
+import type { Visit } from '~/visit/visit.server'
 import { SALES_TEXT as TEXT } from './texts'
 
 export const SALES_PATH = '/sales'
@@ -66,16 +66,16 @@ export function readFilters(query: URLSearchParams): { filters: SalesFilters; up
   return { filters, upstream }
 }
 
-const salesUser = (request: Request, context: AppLoadContext) => asUser(request, context, { roles: SALES_ROLES })
+const salesUser = (visit: Visit) => visit.signedIn({ roles: SALES_ROLES })
 
-async function agentOf(me: SignedIn) {
+async function agentOf(me: UserCaller) {
   const details = await me.call((upstream, token) => upstream.sales.agentDetails(token))
   return details.ok ? details.value : null
 }
 
-export async function salesDashboard(request: Request, context: AppLoadContext) {
-  const me = await salesUser(request, context)
-  const { filters, upstream } = readFilters(new URL(request.url).searchParams)
+export async function salesDashboard(visit: Visit, url: URL) {
+  const me = await salesUser(visit)
+  const { filters, upstream } = readFilters(url.searchParams)
   const [agent, list, stats] = await Promise.all([
     agentOf(me),
     me.call((calls, token) => calls.sales.applications(token, upstream)),
@@ -102,9 +102,8 @@ const nameOf = (member: { firstName: string; lastName: string; agentCode: string
  * The admin's reassignment: REASSIGN asks (which applications, to whom), YES does it, all or
  * nothing, and comes back to the same list with a toast. An agent's post is refused upstream.
  */
-export async function reassignAction(request: Request, context: AppLoadContext) {
-  const me = await salesUser(request, context)
-  const form = await readForm(request)
+export async function reassignAction(visit: Visit, form: FormData) {
+  const me = await salesUser(visit)
   const intent = String(form.get('intent') ?? '')
   const chosen = form
     .getAll('refId')
@@ -135,7 +134,7 @@ export async function reassignAction(request: Request, context: AppLoadContext) 
     const own = moved.error.kind === 'rejected' ? moved.error.serverMessage : undefined
     return answer({ formError: own ? `${TEXT.reassignFailed} ${own}` : TEXT.reassignFailed }, moved.error.status ?? 503)
   }
-  return redirectWithToast(context.config, backTo, {
+  return redirectWithToast(visit.config, backTo, {
     kind: 'success',
     message: TEXT.reassigned(chosen.length, agentName),
   })

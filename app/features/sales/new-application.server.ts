@@ -13,21 +13,18 @@
  * /sales/application/{category}/personalDetails/{orderId}. Resuming gives the draft a new
  * id (docs/decisions/0044), so a browser that held it before opens nothing any more.
  */
-import { data, redirect, type AppLoadContext } from 'react-router'
-import { asUser, type SignedIn } from '~/visit/by-request.server'
+import { data, redirect } from 'react-router'
 import { SALES_ROLES } from '~/auth/roles'
 import { applicantPathFor, FLOW_PATHS, wizardHref, type ApplicantPath } from '~/features/apply/steps'
 import type { AgentFiling } from '~/features/apply/wizard.server'
-import { readCart } from '~/features/cart/cart.server'
+import { cartIn, cartOfDraft } from '~/features/cart/cart.server'
 import { CART_TEXTS } from '~/features/cart/texts'
-import { draftCookie, forgetDraft, readDraft } from '~/features/drafts/draft.server'
 import { DEFAULT_CUSTOMER_CATEGORY } from '~/features/plans/customer-category'
 import { draftRegion } from '~/features/plans/plans'
 import { plansAction, type PlansActionData } from '~/features/plans/plans.server'
-import { isUpstreamError } from '~/upstream/errors'
-import { upstreamFor } from '~/upstream/index.server'
-import { visitOf } from '~/visit/visit.server'
-import { readForm } from '~/utils/form.server'
+import { failedPage, type UserCaller } from '~/visit/call.server'
+import { draftCookie, type Draft } from '~/visit/draft.server'
+import type { Visit } from '~/visit/visit.server'
 import { redirectWithToast } from '~/utils/toast.server'
 import { PromoCodeTextSchema } from '../../../lib/application'
 import { formatPesos } from '../../../lib/pesos'
@@ -39,10 +36,10 @@ export const ONBOARD_PATH = FLOW_PATHS.sales.plans
 /** spec 4's order id of a draft: 'DR-' and ten characters of Crockford's base32 (docs/decisions/0044). */
 const ORDER_ID = /^DR-[0-9A-HJKMNP-TV-Z]{10}$/
 
-const salesUser = (request: Request, context: AppLoadContext) => asUser(request, context, { roles: SALES_ROLES })
+const salesUser = (visit: Visit) => visit.signedIn({ roles: SALES_ROLES })
 
 /** The agent's code (spec 6) for the application's agent fields; an admin without one files as 'self'. */
-function agentCodeOf(me: SignedIn): string {
+function agentCodeOf(me: UserCaller): string {
   return me.claims.agentCode ?? 'self'
 }
 
@@ -57,11 +54,10 @@ export type StartPage = {
 }
 
 /** Where an open draft goes on: the check until it is serviceable, the plan step until a plan is chosen, then the wizard. */
-async function continueHrefOf(request: Request, context: AppLoadContext): Promise<string | null> {
-  const draft = await readDraft(request, context)
+async function continueHrefOf(visit: Visit, draft: Draft | null): Promise<string | null> {
   if (!draft?.sections.basicInfo) return null
   if (draft.sections.serviceability?.result?.outcome !== 'serviceable') return FLOW_PATHS.sales.check
-  const cart = await readCart(request, context)
+  const cart = await cartOfDraft(visit, draft)
   if (!cart?.planCode) return ONBOARD_PATH
   return wizardHref(pathOf(draft.sections.customerCategory?.category), 'personalDetails', 'sales')
 }
@@ -70,10 +66,10 @@ function pathOf(category: 'RES' | 'SME' | undefined): ApplicantPath {
   return applicantPathFor(category ?? DEFAULT_CUSTOMER_CATEGORY.category)
 }
 
-export async function startPage(request: Request, context: AppLoadContext) {
-  await salesUser(request, context)
-  const draft = await readDraft(request, context)
-  const continueHref = await continueHrefOf(request, context)
+export async function startPage(visit: Visit) {
+  await salesUser(visit)
+  const draft = await visit.draft.current()
+  const continueHref = await continueHrefOf(visit, draft)
   const info = draft?.sections.basicInfo
   return data<StartPage>(
     {
@@ -85,18 +81,17 @@ export async function startPage(request: Request, context: AppLoadContext) {
   )
 }
 
-export async function startAction(request: Request, context: AppLoadContext) {
-  const me = await salesUser(request, context)
-  const form = await readForm(request)
+export async function startAction(visit: Visit, form: FormData) {
+  const me = await salesUser(visit)
   switch (form.get('intent')) {
     case 'new': {
       // The kiosk's next customer starts clean; the previous draft stays the agent's upstream.
-      const headers = await forgetDraft(request, context)
-      return redirect(FLOW_PATHS.sales.check, { headers })
+      await visit.draft.forget()
+      return redirect(FLOW_PATHS.sales.check)
     }
     case 'close': {
-      const headers = await forgetDraft(request, context)
-      return redirectWithToast(context.config, START_PATH, { kind: 'success', message: TEXT.closed }, { headers })
+      await visit.draft.forget()
+      return redirectWithToast(visit.config, START_PATH, { kind: 'success', message: TEXT.closed })
     }
     case 'resume': {
       const typed = String(form.get('orderId') ?? '')
@@ -106,7 +101,7 @@ export async function startAction(request: Request, context: AppLoadContext) {
       if (!ORDER_ID.test(typed)) {
         return data<StartPage>({ open: null, orderId: typed, formError: TEXT.orderIdFormat }, { status: 400 })
       }
-      const resumed = await resume(request, context, me, typed)
+      const resumed = await resume(visit, me, typed)
       if (resumed.kind === 'not-found') {
         return data<StartPage>({ open: null, orderId: typed, formError: TEXT.orderIdUnknown(typed) }, { status: 404 })
       }
@@ -128,7 +123,7 @@ type Resumed =
  * the agent, or their admin, can), which this browser now holds; the page after is the
  * wizard's first for the draft's segment (openWizard sends on to what is missing).
  */
-async function resume(request: Request, context: AppLoadContext, me: SignedIn, orderId: string): Promise<Resumed> {
+async function resume(visit: Visit, me: UserCaller, orderId: string): Promise<Resumed> {
   const answer = await me.call((upstream, token) => upstream.sales.resumeDraft(token, orderId))
   if (!answer.ok) {
     if (answer.error.kind === 'rejected' && answer.error.status === 404) return { kind: 'not-found' }
@@ -137,7 +132,7 @@ async function resume(request: Request, context: AppLoadContext, me: SignedIn, o
   // On the redirect itself, not through the visit: the answer's last Set-Cookie, after any the
   // root loader sends for the draft this browser held before (docs/decisions/0067).
   const headers = new Headers()
-  headers.append('set-cookie', await draftCookie(context.config).serialize(answer.value.draftId))
+  headers.append('set-cookie', await draftCookie(visit.config).serialize(answer.value.draftId))
   const path = answer.value.customerSegment === 'SME' ? 'sme' : 'residential'
   return { kind: 'resumed', to: wizardHref(path, 'personalDetails', 'sales'), headers }
 }
@@ -147,14 +142,14 @@ async function resume(request: Request, context: AppLoadContext, me: SignedIn, o
  * the same page without the order id, so a reload does not resume again. Another agent's
  * draft, an expired or unknown one, is the not-found page (docs/security.md).
  */
-export async function resumeByPath(request: Request, context: AppLoadContext, orderId: string): Promise<never> {
-  const me = await salesUser(request, context)
+export async function resumeByPath(visit: Visit, orderId: string): Promise<never> {
+  const me = await salesUser(visit)
   const normalised = orderId.toUpperCase()
   if (!ORDER_ID.test(normalised)) throw data({ message: null }, { status: 404 })
-  const resumed = await resume(request, context, me, normalised)
+  const resumed = await resume(visit, me, normalised)
   if (resumed.kind === 'not-found') throw data({ message: null }, { status: 404 })
   if (resumed.kind === 'failed') {
-    throw await redirectWithToast(context.config, START_PATH, { kind: 'error', message: resumed.message })
+    throw await redirectWithToast(visit.config, START_PATH, { kind: 'error', message: resumed.message })
   }
   throw redirect(resumed.to, { headers: resumed.headers })
 }
@@ -163,47 +158,52 @@ export async function resumeByPath(request: Request, context: AppLoadContext, or
 // /sales/application/onboard: the agent's plan step
 
 /** The customer's serviceable draft, or the redirect to the check (the agent starts there). */
-async function serviceableDraft(request: Request, context: AppLoadContext) {
-  const draft = await readDraft(request, context)
+async function serviceableDraft(visit: Visit) {
+  const draft = await visit.draft.current()
   if (!draft?.sections.basicInfo || draft.sections.serviceability?.result?.outcome !== 'serviceable') {
-    throw await redirectWithToast(context.config, FLOW_PATHS.sales.check, { kind: 'info', message: TEXT.checkFirst })
+    throw await redirectWithToast(visit.config, FLOW_PATHS.sales.check, { kind: 'info', message: TEXT.checkFirst })
   }
-  return { ...draft, basicInfo: draft.sections.basicInfo, serviceability: draft.sections.serviceability }
+  return {
+    draft,
+    basicInfo: draft.sections.basicInfo,
+    serviceability: draft.sections.serviceability,
+  }
 }
 
-export async function onboardView(request: Request, context: AppLoadContext) {
-  await salesUser(request, context)
-  const draft = await serviceableDraft(request, context)
+export async function onboardView(visit: Visit) {
+  await salesUser(visit)
+  const { draft, basicInfo, serviceability } = await serviceableDraft(visit)
   const category = draft.sections.customerCategory ?? DEFAULT_CUSTOMER_CATEGORY
-  const region = draftRegion(draft.serviceability)
-  const cart = await readCart(request, context)
+  const region = draftRegion(serviceability)
+  const cart = await cartOfDraft(visit, draft)
   const planCode = cart?.planCode && cart.cartItems.length ? cart.planCode : null
-  const catalog = upstreamFor(context).catalog
-  try {
-    const [plans, addOns] = await Promise.all([
+  const offer = await visit.portal.call(({ catalog }) =>
+    Promise.all([
       catalog.plans({ customerCategory: category.category, region }),
       planCode ? catalog.addOns(planCode, region) : Promise.resolve([]),
-    ])
-    return data(
-      {
-        status: 'ok' as const,
-        customer: `${draft.basicInfo.firstName} ${draft.basicInfo.lastName}`,
-        category: category.category,
-        isWorkingGovtEmbassyWorker: category.isWorkingGovtEmbassyWorker,
-        plans,
-        planInCart: planCode,
-        cart: planCode ? cart : null,
-        addOns: addOns ?? [],
-        continueHref: planCode ? wizardHref(pathOf(category.category), 'personalDetails', 'sales') : null,
-      },
-      { headers: { 'cache-control': 'no-store' } },
-    )
-  } catch (error) {
-    if (isUpstreamError(error) && error.kind === 'unavailable') {
+    ]),
+  )
+  if (!offer.ok) {
+    if (offer.error.kind === 'unavailable') {
       return data({ status: 'unavailable' as const }, { status: 503, headers: { 'cache-control': 'no-store' } })
     }
-    throw error
+    return failedPage(offer)
   }
+  const [plans, addOns] = offer.value
+  return data(
+    {
+      status: 'ok' as const,
+      customer: `${basicInfo.firstName} ${basicInfo.lastName}`,
+      category: category.category,
+      isWorkingGovtEmbassyWorker: category.isWorkingGovtEmbassyWorker,
+      plans,
+      planInCart: planCode,
+      cart: planCode ? cart : null,
+      addOns: addOns ?? [],
+      continueHref: planCode ? wizardHref(pathOf(category.category), 'personalDetails', 'sales') : null,
+    },
+    { headers: { 'cache-control': 'no-store' } },
+  )
 }
 
 export type OnboardActionData = PlansActionData & { promoCode?: string }
@@ -214,24 +214,25 @@ export type OnboardActionData = PlansActionData & { promoCode?: string }
  * removal; everything else is the /plans pages' own action (category, plan, add-ons,
  * payment mode), coming back here.
  */
-export async function onboardAction(request: Request, context: AppLoadContext) {
-  const me = await salesUser(request, context)
-  const draft = await serviceableDraft(request, context)
-  const form = await readForm(request)
+export async function onboardAction(visit: Visit, form: FormData) {
+  const me = await salesUser(visit)
+  const { draft } = await serviceableDraft(visit)
   const intent = form.get('intent')
   if (intent !== 'promo' && intent !== 'remove-promo') {
-    return plansAction(visitOf(request, context), form, ONBOARD_PATH, ONBOARD_PATH)
+    return plansAction(visit, form, ONBOARD_PATH, ONBOARD_PATH)
   }
   const typed = String(form.get('promoCode') ?? '').slice(0, 60)
   const refuse = (formError: string, status = 400) =>
     data<OnboardActionData>({ formError, target: 'promo', promoCode: typed }, { status })
-  const cart = await readCart(request, context)
+  const read = await cartIn(visit, draft)
+  if (!read.ok) return refuse(read.message, read.error.status ?? 503)
+  const cart = read.value
   if (!cart?.planCode) return refuse(CART_TEXTS.planFirst, 409)
 
   if (intent === 'remove-promo') {
     const removed = await me.call((upstream, token) => upstream.orders.removePromoCode(token, draft.id, cart.cartId))
     if (!removed.ok) return refuse(removed.message, removed.error.status ?? 503)
-    return redirectWithToast(context.config, ONBOARD_PATH, { kind: 'success', message: TEXT.promoRemoved })
+    return redirectWithToast(visit.config, ONBOARD_PATH, { kind: 'success', message: TEXT.promoRemoved })
   }
 
   const parsed = PromoCodeTextSchema.safeParse(typed)
@@ -244,7 +245,7 @@ export async function onboardAction(request: Request, context: AppLoadContext) {
     return refuse(own ?? applied.message, applied.error.status ?? 503)
   }
   const promo = applied.value.promo!
-  return redirectWithToast(context.config, ONBOARD_PATH, {
+  return redirectWithToast(visit.config, ONBOARD_PATH, {
     kind: 'success',
     message: TEXT.promoApplied(promo.code, formatPesos(promo.discount)),
   })
@@ -260,13 +261,13 @@ export async function onboardAction(request: Request, context: AppLoadContext) {
  * the plan step with the reason, the draft kept. The applications service records the
  * cart's code, not this one.
  */
-export async function agentFiling(request: Request, context: AppLoadContext): Promise<AgentFiling> {
-  const me = await salesUser(request, context)
+export async function agentFiling(visit: Visit): Promise<AgentFiling> {
+  const me = await salesUser(visit)
   return {
     agentCode: agentCodeOf(me),
     promoCode: async (cart) => {
       if (cart.promoNotice) {
-        throw await redirectWithToast(context.config, ONBOARD_PATH, {
+        throw await redirectWithToast(visit.config, ONBOARD_PATH, {
           kind: 'error',
           message: TEXT.promoNoLongerApplies(cart.promoNotice),
         })

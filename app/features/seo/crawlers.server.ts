@@ -4,10 +4,9 @@
  * with each plan and each help topic from the catalogue and the cms. Absolute addresses on
  * PUBLIC_URL (or the request's own origin where it is not set).
  */
-import type { AppLoadContext } from 'react-router'
 import { LEGAL_DOCUMENTS } from '~/features/legal/documents'
-import { upstreamFor } from '~/upstream/index.server'
-import { resultOf } from '~/visit/call.server'
+import type { Visit } from '~/visit/visit.server'
+import type { Config } from '../../../lib/env'
 
 /**
  * Private pages (signed in), the wizard's steps, one visitor's own pages (a status page's
@@ -48,19 +47,18 @@ export const DISALLOWED = [
   '/dev/',
 ] as const
 
-const originOf = (request: Request, context: AppLoadContext) =>
-  (context.config.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, '')
+const originOf = (config: Config, url: URL) => (config.PUBLIC_URL ?? url.origin).replace(/\/$/, '')
 
-export function robotsTxt(request: Request, context: AppLoadContext): Response {
+export function robotsTxt(config: Config, url: URL): Response {
   const lines = ['User-agent: *', ...DISALLOWED.map((path) => `Disallow: ${path}`), '']
-  lines.push(`Sitemap: ${originOf(request, context)}/sitemap.xml`, '')
+  lines.push(`Sitemap: ${originOf(config, url)}/sitemap.xml`, '')
   return new Response(lines.join('\n'), {
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' },
   })
 }
 
 /** The public pages with fixed addresses (spec 2). */
-function fixedPages(context: AppLoadContext): string[] {
+function fixedPages(config: Config): string[] {
   return [
     '/',
     '/plans',
@@ -75,16 +73,15 @@ function fixedPages(context: AppLoadContext): string[] {
     '/referral',
     '/referral/winback',
     ...LEGAL_DOCUMENTS.map((name) => `/${name}`),
-    ...(context.config.REGISTER_FLAG === 'true' ? ['/register'] : []),
+    ...(config.REGISTER_FLAG === 'true' ? ['/register'] : []),
   ]
 }
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
 
-export async function sitemapXml(request: Request, context: AppLoadContext): Promise<Response> {
-  const upstream = upstreamFor(context)
-  const listed = await resultOf(
+export async function sitemapXml(visit: Visit, url: URL): Promise<Response> {
+  const listed = await visit.portal.call((upstream) =>
     Promise.all([
       upstream.catalog.plans({ customerCategory: 'RES' }),
       upstream.catalog.plans({ customerCategory: 'SME' }),
@@ -103,8 +100,8 @@ export async function sitemapXml(request: Request, context: AppLoadContext): Pro
     .filter((plan) => plan.productType === 'MAINLINE')
     .map((plan) => `/plans/${encodeURIComponent(plan.code)}`)
   const dynamic = [...new Set(plans), ...(topics ?? []).map((topic) => `/help/${encodeURIComponent(topic.id)}`)]
-  const origin = originOf(request, context)
-  const urls = [...fixedPages(context), ...dynamic]
+  const origin = originOf(visit.config, url)
+  const urls = [...fixedPages(visit.config), ...dynamic]
     .map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`)
     .join('\n')
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`

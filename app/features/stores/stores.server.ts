@@ -9,14 +9,12 @@
  * - Failures (spec 8): the stores or provinces call failing says so with a retry link and keeps
  *   the choices; distances that cannot be measured leave the list in province order.
  */
-import { data, type AppLoadContext } from 'react-router'
+import { data } from 'react-router'
 import { z } from 'zod'
 import { isOpenAt, parseOpeningHours, STORE_TYPES, type StoreType } from '../../../lib/stores'
 import { hasControlCharacters, UNSUPPORTED_CHARACTERS } from '../../../lib/control-characters'
-import { readDraft } from '~/features/drafts/draft.server'
-import { upstreamFor } from '~/upstream/index.server'
 import type { Store, StoreProvince } from '~/upstream/stores.server'
-import { readForm } from '~/utils/form.server'
+import type { Visit } from '~/visit/visit.server'
 import { mapSettings, type MapSettings } from '~/utils/map-settings.server'
 import {
   distanceMatrixFor,
@@ -155,46 +153,42 @@ export async function nearestFirst(
 }
 
 /** The visitor's own serviceability pin (their draft), when they have checked an address. */
-async function draftPin(request: Request, context: AppLoadContext): Promise<Point | null> {
-  try {
-    const draft = await readDraft(request, context)
-    const choice = draft?.sections.serviceability?.choice
-    const lat = Number(choice?.latitude)
-    const lng = Number(choice?.longitude)
-    if (!choice?.latitude || !choice.longitude || !Number.isFinite(lat) || !Number.isFinite(lng)) return null
-    return { lat, lng }
-  } catch {
-    // No draft service just now: the list is still the province's, in its order.
-    return null
-  }
+async function draftPin(visit: Visit): Promise<Point | null> {
+  const draft = await visit.draft.read()
+  // No draft service just now: the list is still the province's, in its order.
+  if (!draft.ok) return null
+  const choice = draft.value?.sections.serviceability?.choice
+  const lat = Number(choice?.latitude)
+  const lng = Number(choice?.longitude)
+  if (!choice?.latitude || !choice.longitude || !Number.isFinite(lat) || !Number.isFinite(lng)) return null
+  return { lat, lng }
 }
 
 type Origin = { point: Point; label: string } | null
 
 async function buildView(
-  request: Request,
-  context: AppLoadContext,
+  visit: Visit,
   page: StorePageKind,
   url: URL,
   extra: { origin: Origin; near?: string; nearError?: string; locationRefused?: boolean; highlightNearest?: boolean },
 ): Promise<StoreLocatorView> {
-  const { config, logger } = context
-  const upstream = upstreamFor(context)
+  const { config, logger } = visit
   const { query, errors } = readQuery(url, page)
   if (extra.nearError) errors.near = extra.nearError
 
-  const provincesCall = upstream.stores.provinces(query.type).then(
-    (list) => ({ ok: true as const, list }),
-    () => ({ ok: false as const, list: [] as StoreProvince[] }),
-  )
-  const origin =
-    extra.origin ?? (await draftPin(request, context).then((point) => point && { point, label: TEXT.checkedAddress }))
+  const provincesCall = visit.portal
+    .call(({ stores }) => stores.provinces(query.type))
+    .then((listed) =>
+      listed.ok ? { ok: true as const, list: listed.value } : { ok: false as const, list: [] as StoreProvince[] },
+    )
+  const origin = extra.origin ?? (await draftPin(visit).then((point) => point && { point, label: TEXT.checkedAddress }))
   const wantsList = query.province !== '' || origin !== null
   const storesCall = wantsList
-    ? upstream.stores.stores(query.type, query.province || undefined).then(
-        (list) => ({ ok: true as const, list }),
-        () => ({ ok: false as const, list: [] as Store[] }),
-      )
+    ? visit.portal
+        .call(({ stores }) => stores.stores(query.type, query.province || undefined))
+        .then((listed) =>
+          listed.ok ? { ok: true as const, list: listed.value } : { ok: false as const, list: [] as Store[] },
+        )
     : Promise.resolve(null)
   const [provinces, storesAnswer] = await Promise.all([provincesCall, storesCall])
 
@@ -254,8 +248,8 @@ async function buildView(
   }
 }
 
-export async function storeLocatorPage(request: Request, context: AppLoadContext, page: StorePageKind) {
-  return buildView(request, context, page, new URL(request.url), { origin: null })
+export async function storeLocatorPage(visit: Visit, page: StorePageKind, url: URL) {
+  return buildView(visit, page, url, { origin: null })
 }
 
 const Latitude = z.coerce.number().min(-90).max(90)
@@ -273,9 +267,8 @@ const NearFormSchema = z.discriminatedUnion('intent', [
  * Nearest first (a POST: the place is not put in the URL). The form carries the kind and the
  * province as the GET form does, so the answer is the same page, ordered.
  */
-export async function storeLocatorAction(request: Request, context: AppLoadContext, page: StorePageKind) {
-  const form = await readForm(request)
-  const url = new URL(request.url)
+export async function storeLocatorAction(visit: Visit, page: StorePageKind, pageUrl: URL, form: FormData) {
+  const url = new URL(pageUrl)
   for (const name of ['type', 'province'] as const) {
     const value = form.get(name)
     if (typeof value === 'string') url.searchParams.set(name, value)
@@ -283,14 +276,14 @@ export async function storeLocatorAction(request: Request, context: AppLoadConte
   const parsed = NearFormSchema.safeParse(Object.fromEntries(form))
   if (!parsed.success) {
     const near = typeof form.get('near') === 'string' ? String(form.get('near')) : ''
-    return data(await buildView(request, context, page, url, { origin: null, near, nearError: TEXT.badLocation }), 400)
+    return data(await buildView(visit, page, url, { origin: null, near, nearError: TEXT.badLocation }), 400)
   }
   const choice = parsed.data
   if (choice.intent === 'refused') {
-    return buildView(request, context, page, url, { origin: null, locationRefused: true })
+    return buildView(visit, page, url, { origin: null, locationRefused: true })
   }
   if (choice.intent === 'here') {
-    return buildView(request, context, page, url, {
+    return buildView(visit, page, url, {
       origin: { point: { lat: choice.lat, lng: choice.lng }, label: TEXT.yourLocation },
       highlightNearest: true,
     })
@@ -299,7 +292,7 @@ export async function storeLocatorAction(request: Request, context: AppLoadConte
     // A control character is never part of a place's name (issue 32): said beside the field,
     // not sent to the address search, which refuses it.
     return data(
-      await buildView(request, context, page, url, {
+      await buildView(visit, page, url, {
         origin: null,
         near: choice.near,
         nearError: UNSUPPORTED_CHARACTERS,
@@ -309,17 +302,16 @@ export async function storeLocatorAction(request: Request, context: AppLoadConte
   }
   if (choice.near.length < 2) {
     return data(
-      await buildView(request, context, page, url, { origin: null, near: choice.near, nearError: TEXT.placeMissing }),
+      await buildView(visit, page, url, { origin: null, near: choice.near, nearError: TEXT.placeMissing }),
       400,
     )
   }
-  const hits = await upstreamFor(context)
-    .coverage.search(choice.near)
-    .catch(() => null)
+  const found = await visit.portal.call(({ coverage }) => coverage.search(choice.near))
+  const hits = found.ok ? found.value : null
   const place = hits?.find((hit) => hit.kind === 'barangay') ?? hits?.[0]
   if (!place) {
     return data(
-      await buildView(request, context, page, url, {
+      await buildView(visit, page, url, {
         origin: null,
         near: choice.near,
         nearError: hits === null ? TEXT.distanceFailed : TEXT.placeNotFound,
@@ -327,7 +319,7 @@ export async function storeLocatorAction(request: Request, context: AppLoadConte
       hits === null ? 503 : 400,
     )
   }
-  return buildView(request, context, page, url, {
+  return buildView(visit, page, url, {
     // A barangay is placed at its town's centre (the address search's own rule): say so.
     origin: {
       point: { lat: place.latitude, lng: place.longitude },

@@ -25,6 +25,7 @@ import { Button } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
 import { LINK_TOKEN_PATTERN } from '../../../lib/application-status-words'
 import { formConstraint } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.verifyHeading, TEXT.verifyBody),
@@ -52,10 +53,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const target = verificationRoute(params.token)
   if (target.service === 'application') {
-    const outcome = await verifyApplicationEmail(context, target.kind, target.token)
+    const outcome = await verifyApplicationEmail(visitOf(request, context), target.kind, target.token)
     return data(
       { state: outcome.state, referenceNo: outcome.state === 'verified' ? outcome.referenceNo : null },
       { status: outcome.state === 'verified' ? 200 : 400 },

@@ -8,6 +8,7 @@ import { finishSignIn } from '~/features/auth/sign-in.server'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Login', 'Log in to your account.'),
@@ -19,7 +20,7 @@ export const headers = () => ({ 'cache-control': 'no-store' })
 export const SIGN_IN_NOT_COMPLETED = 'We could not complete your sign-in. Please log in again.'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const outcome = await finishSignIn(request, context)
+  const outcome = await finishSignIn(visitOf(request, context), request)
   if (outcome instanceof Response) return outcome
   return data({ message: SIGN_IN_NOT_COMPLETED }, { status: 400, headers: outcome.headers })
 }

@@ -13,7 +13,7 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
-import { deviceTokens, rememberDeviceToken } from '~/features/auth/device-cookie.server'
+import { deviceTokenCookie, heldDeviceTokens } from '~/features/auth/device-cookie.server'
 import { LoginForm } from '~/features/auth/login-form'
 import { LoginSchema } from '~/features/auth/schemas'
 import { SIGN_IN_EXPIRED, SIGN_IN_FAILED } from '~/features/auth/texts'
@@ -22,6 +22,7 @@ import { pageMeta } from '~/ui/page-meta'
 import { failureReply, formConstraint, parseWithZod, readForm } from '~/utils/form.server'
 import { invariantResponse } from '~/utils/invariant'
 import { resultOf } from '~/visit/call.server'
+import { visitOf } from '~/visit/visit.server'
 import type { SignInOutcome } from '../../../lib/identity-interaction'
 import { upstreamFor } from '~/upstream/index.server'
 
@@ -61,7 +62,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: LoginSchema })
   if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }), expired: false }
   // The browser's device tokens: its tries count per token, not against strangers' (docs/decisions/0062).
-  const held = await deviceTokens(request, context)
+  const visit = visitOf(request, context)
+  const held = await heldDeviceTokens(visit)
   const attempt = await resultOf<SignInOutcome | null>(
     identity.signIn(params.uid ?? '', { ...submission.value, deviceTokens: held }),
   )
@@ -78,7 +80,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return { result: submission.reply({ formErrors: [SIGN_IN_FAILED], hideFields: ['password'] }), expired: false }
   }
   // The provider's own URL: a document redirect, never a client-side navigation.
-  const setCookie = await rememberDeviceToken(request, context, outcome.deviceToken)
+  const setCookie = await deviceTokenCookie(visit, outcome.deviceToken)
   return redirectDocument(outcome.redirectTo, setCookie ? { headers: { 'set-cookie': setCookie } } : undefined)
 }
 

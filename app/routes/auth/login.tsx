@@ -4,7 +4,8 @@
  */
 import type { LoaderFunctionArgs } from 'react-router'
 import { beginSignIn } from '~/features/auth/sign-in.server'
+import { visitOf } from '~/visit/visit.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return beginSignIn(request, context)
+  return beginSignIn(visitOf(request, context), request)
 }

@@ -22,7 +22,8 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [mine, home] = await Promise.all([loadMyTickets(visitOf(request, context)), loadHelpHome(context)])
+  const visit = visitOf(request, context)
+  const [mine, home] = await Promise.all([loadMyTickets(visit), loadHelpHome(visit)])
   return { ...mine, home }
 }
 

@@ -5,6 +5,7 @@ import { referralSuccess } from '~/features/referrals/referrals.server'
 import { REFERRALS_TEXT as TEXT } from '~/features/referrals/texts'
 import { ButtonLink } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.successTitle, TEXT.pageDescription),
@@ -14,7 +15,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return referralSuccess(request, context)
+  return referralSuccess(visitOf(request, context), new URL(request.url))
 }
 
 export default function ReferralSuccess() {

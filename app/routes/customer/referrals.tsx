@@ -10,6 +10,8 @@ import { ReferralsBody } from '~/features/referrals/referrals-page'
 import { referralsAction, referralsPage } from '~/features/referrals/referrals.server'
 import { REFERRALS_TEXT as TEXT } from '~/features/referrals/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.pageTitle, TEXT.pageDescription),
@@ -19,11 +21,11 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return referralsPage(request, context)
+  return referralsPage(visitOf(request, context))
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return referralsAction(request, context)
+export async function action({ request, context }: ActionFunctionArgs) {
+  return referralsAction(visitOf(request, context), await readForm(request))
 }
 
 export default function Referrals() {

@@ -6,6 +6,7 @@ import { loadAnswer, stillNeedHelpOffer } from '~/features/help/help.server'
 import { HELP_TEXT } from '~/features/help/texts'
 import { pageMeta } from '~/ui/page-meta'
 import { keptPublicPage } from '~/utils/page-cache'
+import { visitOf } from '~/visit/visit.server'
 
 // The title stays within 70 characters with the product name after it (a question can be longer).
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -19,9 +20,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export const handle = keptPublicPage
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const visit = visitOf(request, context)
   const [page, offer] = await Promise.all([
-    loadAnswer(context, params.categoryId, params.faqId),
-    stillNeedHelpOffer(request, context),
+    loadAnswer(visit, params.categoryId, params.faqId),
+    stillNeedHelpOffer(visit),
   ])
   return { ...page, offer }
 }

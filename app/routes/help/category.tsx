@@ -5,6 +5,7 @@ import { loadCategory, stillNeedHelpOffer } from '~/features/help/help.server'
 import { HELP_TEXT } from '~/features/help/texts'
 import { pageMeta } from '~/ui/page-meta'
 import { keptPublicPage } from '~/utils/page-cache'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.category.name ?? HELP_TEXT.heading, data?.category.description ?? HELP_TEXT.intro)
@@ -13,10 +14,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export const handle = keptPublicPage
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const [page, offer] = await Promise.all([
-    loadCategory(context, params.categoryId),
-    stillNeedHelpOffer(request, context),
-  ])
+  const visit = visitOf(request, context)
+  const [page, offer] = await Promise.all([loadCategory(visit, params.categoryId), stillNeedHelpOffer(visit)])
   return { ...page, offer }
 }
 

@@ -5,6 +5,7 @@ import { loadHelpHome, stillNeedHelpOffer } from '~/features/help/help.server'
 import { HELP_TEXT } from '~/features/help/texts'
 import { pageMeta } from '~/ui/page-meta'
 import { keptPublicPage } from '~/utils/page-cache'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, HELP_TEXT.heading, HELP_TEXT.intro)
 
@@ -12,7 +13,8 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, HELP_TEXT.h
 export const handle = keptPublicPage
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [home, offer] = await Promise.all([loadHelpHome(context), stillNeedHelpOffer(request, context)])
+  const visit = visitOf(request, context)
+  const [home, offer] = await Promise.all([loadHelpHome(visit), stillNeedHelpOffer(visit)])
   return { ...home, offer }
 }
 

@@ -4,6 +4,7 @@ import { Breadcrumb, CategoryGrid, HelpPage, HelpSearchForm, SearchResults } fro
 import { loadSearch } from '~/features/help/help.server'
 import { HELP_TEXT } from '~/features/help/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, HELP_TEXT.searchLabel, HELP_TEXT.intro),
@@ -12,7 +13,7 @@ export const meta: MetaFunction = ({ matches }) => [
 ]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadSearch(context, new URL(request.url))
+  return loadSearch(visitOf(request, context), new URL(request.url))
 }
 
 export default function HelpSearch() {

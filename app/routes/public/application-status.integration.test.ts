@@ -10,6 +10,7 @@ import { latestMessagesFor } from '../../../services/notifications/outbox'
 import { settleRoute, unwrapRouteResult } from '../../../tests/support/route-result'
 import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
 import { complianceAccess } from '~/features/application-status/compliance.server'
+import { visitOf } from '~/visit/visit.server'
 import { TEXT } from '~/features/application-status/texts'
 import { action as verifyAction, loader as verifyLoader } from '../account/verify-email'
 import { action as statusAction, loader as statusLoader } from './application-status'
@@ -178,7 +179,9 @@ describe('the compliance page', () => {
 
     // The same cookie with another id opens nothing; the link without the cookie neither, and it is spent.
     const otherId = 'b'.repeat(43)
-    expect(await complianceAccess(request(`/compliance/${otherId}`, undefined, cookie), t.context, otherId)).toBeNull()
+    expect(
+      await complianceAccess(visitOf(request(`/compliance/${otherId}`, undefined, cookie), t.context), otherId),
+    ).toBeNull()
     expect(
       (await settle(complianceLoader(routeArgs({ request: request(path), params: { id }, context: t.context })))).body,
     ).toEqual({ state: 'start' })

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addPlan } from '~/features/cart/cart.server'
 import { visitOf } from '~/visit/visit.server'
-import { readDraft } from '~/features/drafts/draft.server'
+import { readDraft } from '../../../tests/support/drafts'
 import { complianceAccess } from '~/features/application-status/compliance.server'
 import { UPLOAD_MESSAGES } from '../../../lib/documents'
 import { DEMO_PAYLOAD } from '../../../services/applications/seed'
@@ -214,8 +214,7 @@ describe('/compliance/{id}/upload/{category}', () => {
     expect(first.status).toBe(302)
     expect(first.headers.get('location')).toBe(`/compliance/${id}`)
     const afterFirst = await complianceAccess(
-      new Request(`http://localhost/compliance/${id}`, { headers: { cookie } }),
-      t.context,
+      visitOf(new Request(`http://localhost/compliance/${id}`, { headers: { cookie } }), t.context),
       id,
     )
     expect(afterFirst).toMatchObject({
@@ -229,8 +228,7 @@ describe('/compliance/{id}/upload/{category}', () => {
     const last = await upload(id, 'proofOfBilling', cookie, { name: 'bill.pdf', type: 'application/pdf', bytes: pdf })
     expect(last.status).toBe(302)
     const done = await complianceAccess(
-      new Request(`http://localhost/compliance/${id}`, { headers: { cookie } }),
-      t.context,
+      visitOf(new Request(`http://localhost/compliance/${id}`, { headers: { cookie } }), t.context),
       id,
     )
     expect(done).toMatchObject({ status: 'documents_in_review', openCategories: [] })

@@ -18,6 +18,7 @@ import {
 import { ComplianceUploadPage } from '~/features/application-status/compliance-upload-page'
 import { TEXT } from '~/features/application-status/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.complianceHeading, TEXT.uploadIntro),
@@ -29,11 +30,11 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return complianceUploadLoader(request, context, params.id, params.category)
+  return complianceUploadLoader(visitOf(request, context), params.id, params.category)
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  return complianceUploadAction(request, context, params.id, params.category)
+  return complianceUploadAction(visitOf(request, context), params.id, params.category, request)
 }
 
 export default function ComplianceUpload() {

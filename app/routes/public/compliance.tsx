@@ -18,6 +18,8 @@ import { complianceUploadPath } from '~/features/application-status/paths'
 import { CompliancePage } from '~/features/application-status/compliance-page'
 import { TEXT } from '~/features/application-status/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.complianceHeading, TEXT.complianceStart),
@@ -31,11 +33,12 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return complianceLoader(request, context, params.id)
+  return complianceLoader(visitOf(request, context), params.id)
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  return complianceAction(request, context, params.id)
+  const path = new URL(request.url).pathname
+  return complianceAction(visitOf(request, context), params.id, await readForm(request), path)
 }
 
 export default function Compliance() {

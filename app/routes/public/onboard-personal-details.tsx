@@ -30,7 +30,7 @@ export const meta: MetaFunction = ({ matches }) =>
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  if (params.orderId) return resumeByPath(request, context, params.orderId)
+  if (params.orderId) return resumeByPath(visitOf(request, context), params.orderId)
   return personalDetailsView(visitOf(request, context), params.path, flowOf(request))
 }
 

@@ -34,7 +34,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await readForm(request),
     params.path,
     flow,
-    flow === 'sales' ? await agentFiling(request, context) : undefined,
+    flow === 'sales' ? await agentFiling(visitOf(request, context)) : undefined,
   )
 }
 

@@ -4,7 +4,7 @@
  */
 import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { saveDraftSection } from '~/features/drafts/draft.server'
+import { saveDraftSection } from '../../../tests/support/drafts'
 import { PLANS_TEXT } from '~/features/plans/texts'
 import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'
 import { loader as planLoader } from './plan'

@@ -3,5 +3,5 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { robotsTxt } from '~/features/seo/crawlers.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return robotsTxt(request, context)
+  return robotsTxt(context.config, new URL(request.url))
 }

@@ -8,7 +8,7 @@
  */
 import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { saveDraftSection } from '~/features/drafts/draft.server'
+import { saveDraftSection } from '../../../tests/support/drafts'
 import type { StoreLocatorView } from '~/features/stores/stores.server'
 import { STORES_TEXT as TEXT } from '~/features/stores/texts'
 import { startTestUpstream, type TestUpstream } from '../../../tests/support/upstream'

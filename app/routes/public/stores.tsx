@@ -14,7 +14,9 @@ import { StoreLocator } from '~/features/stores/store-locator'
 import { storeLocatorAction, storeLocatorPage, type StorePageKind } from '~/features/stores/stores.server'
 import { STORES_TEXT as TEXT } from '~/features/stores/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
 import { keptPublicPage } from '~/utils/page-cache'
+import { visitOf } from '~/visit/visit.server'
 
 function pageOf(url: string): StorePageKind {
   return new URL(url).pathname.toLowerCase().startsWith('/paybill') ? 'pay' : 'help'
@@ -28,11 +30,16 @@ export const headers = () => ({ 'cache-control': 'private, no-cache' })
 export const handle = keptPublicPage
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return storeLocatorPage(request, context, pageOf(request.url))
+  return storeLocatorPage(visitOf(request, context), pageOf(request.url), new URL(request.url))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return storeLocatorAction(request, context, pageOf(request.url))
+  return storeLocatorAction(
+    visitOf(request, context),
+    pageOf(request.url),
+    new URL(request.url),
+    await readForm(request),
+  )
 }
 
 export default function Stores() {

@@ -11,17 +11,19 @@ import { onboardAction, onboardView, type OnboardActionData } from '~/features/s
 import { SalesOnboardPage } from '~/features/sales/new-application-pages'
 import { NEW_APPLICATION_TEXT as TEXT } from '~/features/sales/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.onboardTitle, TEXT.onboardDescription)
 
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return onboardView(request, context)
+  return onboardView(visitOf(request, context))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return onboardAction(request, context)
+  return onboardAction(visitOf(request, context), await readForm(request))
 }
 
 export default function SalesApplicationOnboard() {

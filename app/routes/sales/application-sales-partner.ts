@@ -5,11 +5,11 @@
  * everyone but sales users out (app/auth/guard.ts).
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router'
-import { requireRole } from '~/visit/by-request.server'
 import { SALES_ROLES } from '~/auth/roles'
 import { START_PATH } from '~/features/sales/new-application.server'
+import { visitOf } from '~/visit/visit.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, SALES_ROLES)
+  await visitOf(request, context).session.requireRole(SALES_ROLES)
   return redirect(START_PATH)
 }

@@ -10,17 +10,19 @@ import { startAction, startPage } from '~/features/sales/new-application.server'
 import { SalesStartPage } from '~/features/sales/new-application-pages'
 import { NEW_APPLICATION_TEXT as TEXT } from '~/features/sales/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.title, TEXT.description)
 
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return startPage(request, context)
+  return startPage(visitOf(request, context))
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return startAction(request, context)
+  return startAction(visitOf(request, context), await readForm(request))
 }
 
 export default function SalesApplicationStart() {

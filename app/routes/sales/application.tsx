@@ -10,6 +10,8 @@ import { SalesApplication } from '~/features/sales/application-page'
 import { salesApplicationAction, salesApplicationPage } from '~/features/sales/application.server'
 import { APPLICATION_TEXT } from '~/features/sales/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta(
@@ -24,11 +26,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return salesApplicationPage(request, context, params.refId)
+  return salesApplicationPage(visitOf(request, context), params.refId)
 }
 
-export function action({ request, params, context }: ActionFunctionArgs) {
-  return salesApplicationAction(request, context, params.refId)
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return salesApplicationAction(visitOf(request, context), params.refId, await readForm(request))
 }
 
 export default function SalesApplicationRoute() {

@@ -12,6 +12,7 @@ import { ComplianceUploadPage } from '~/features/application-status/compliance-u
 import { salesUploadAction, salesUploadPage } from '~/features/sales/compliance.server'
 import { SALES_COMPLIANCE_TEXT as TEXT } from '~/features/sales/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.description, TEXT.description),
@@ -21,11 +22,11 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return salesUploadPage(request, context, params)
+  return salesUploadPage(visitOf(request, context), params)
 }
 
 export function action({ request, params, context }: ActionFunctionArgs) {
-  return salesUploadAction(request, context, params)
+  return salesUploadAction(visitOf(request, context), params, request)
 }
 
 export default function SalesComplianceUpload() {

@@ -6,6 +6,7 @@ import { SALES_COMPLIANCE_TEXT as TEXT } from '~/features/sales/texts'
 import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta(matches, data ? TEXT.title(data.refId) : TEXT.description, TEXT.description),
@@ -15,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return salesCompliancePage(request, context, params.refId)
+  return salesCompliancePage(visitOf(request, context), params.refId)
 }
 
 export default function SalesCompliance() {

@@ -10,6 +10,8 @@ import { SalesDashboard } from '~/features/sales/dashboard'
 import { reassignAction, salesDashboard } from '~/features/sales/dashboard.server'
 import { SALES_TEXT } from '~/features/sales/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, SALES_TEXT.dashboardTitle, SALES_TEXT.dashboardDescription),
@@ -20,11 +22,11 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return salesDashboard(request, context)
+  return salesDashboard(visitOf(request, context), new URL(request.url))
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return reassignAction(request, context)
+export async function action({ request, context }: ActionFunctionArgs) {
+  return reassignAction(visitOf(request, context), await readForm(request))
 }
 
 export default function SalesHome() {

@@ -4,6 +4,7 @@ import { SalesLeads } from '~/features/sales/leads-page'
 import { salesLeadsPage } from '~/features/sales/leads.server'
 import { LEADS_TEXT } from '~/features/sales/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, LEADS_TEXT.title, LEADS_TEXT.description),
@@ -13,7 +14,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return salesLeadsPage(request, context)
+  return salesLeadsPage(visitOf(request, context))
 }
 
 export default function SalesLeadsRoute() {

@@ -1,14 +1,15 @@
 /**
- * The draft for features not yet handed a visit (issue 35: they move to `visit.draft`,
- * app/visit/draft.server.ts, one by one): the same handle, called with `(request, context)`,
- * and failing as it used to, with the UpstreamError thrown.
+ * Test support: the visitor's draft by `(request, context)`, as a browser's request would
+ * reach it. Each call finds the request's visit (visitOf) and asks its handle,
+ * visit.draft (app/visit/draft.server.ts); a failure is thrown (the UpstreamError), and
+ * the Set-Cookie lines the visit set come back as Headers on a context built by hand.
+ * The app's features take a Visit instead (docs/decisions/0067).
  */
 import type { AppLoadContext } from 'react-router'
-import { visitOf } from '~/visit/visit.server'
-import type { Result } from '~/visit/call.server'
-import type { Draft, DraftSectionName, DraftSections } from '~/visit/draft.server'
+import { visitOf } from '../../app/visit/visit.server.ts'
+import type { Result } from '../../app/visit/call.server.ts'
+import type { Draft, DraftSectionName, DraftSections } from '../../app/visit/draft.server.ts'
 
-export { clearDraftCookie, draftCookie } from '~/visit/draft.server'
 export type { Draft, DraftSectionName, DraftSections }
 
 function unwrap<T>(result: Result<T>): T {
@@ -47,12 +48,5 @@ export async function discardDraft(request: Request, context: AppLoadContext): P
   const visit = visitOf(request, context)
   const before = visit.cookiesSet.length
   await visit.draft.discard()
-  return visit.cookiesToAnswer(before)
-}
-
-export async function forgetDraft(request: Request, context: AppLoadContext): Promise<Headers> {
-  const visit = visitOf(request, context)
-  const before = visit.cookiesSet.length
-  await visit.draft.forget()
   return visit.cookiesToAnswer(before)
 }
