@@ -289,7 +289,11 @@ export async function createPortal(config: Config, logger: Logger, options: Port
               if (value !== undefined) headers.set(name, value)
             }
             const request = new Request(new URL(req.originalUrl, 'http://portal.internal'), { headers })
-            countKeptPageView(request, page, loadContext(req, res, '', () => {}))
+            countKeptPageView(
+              request,
+              page,
+              loadContext(req, res, '', () => {}),
+            )
           },
           logger,
         })
