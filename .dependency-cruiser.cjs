@@ -119,6 +119,17 @@ module.exports = {
       to: { path: ['^app/features/', '^app/routes/'] },
     },
     {
+      name: 'one-call-style',
+      severity: 'error',
+      comment:
+        "Features and routes call upstream through the visit's callers, which answer results " +
+        '(docs/conventions.md, Calling upstream; docs/decisions/0067), never upstreamFor, which throws. ' +
+        "Type-only imports (the Upstream type) are fine. The one exception is the embedded provider's " +
+        'login screen, whose binding (upstream.signIn) is a browser hand-over, not a call that answers.',
+      from: { path: ['^app/features/', '^app/routes/'], pathNot: ['^app/routes/auth/login-interaction\\.tsx$', TEST] },
+      to: { path: '^app/upstream/index\\.server\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'auth-below-visit',
       severity: 'error',
       comment: 'The visit opens the session scope of app/auth; auth never reaches back up into the visit.',

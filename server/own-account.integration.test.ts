@@ -8,7 +8,7 @@
 import type { AppLoadContext } from 'react-router'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getUser } from '../app/visit/by-request.server.ts'
+import { getUser } from '../tests/support/by-request.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { emailHashValueIn, HOLDER_EMAIL, newestCode } from '../tests/support/ownership.ts'
 import { loadContextOf, signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'

@@ -7,7 +7,7 @@
  */
 import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getUser } from '../app/visit/by-request.server.ts'
+import { getUser } from '../tests/support/by-request.ts'
 import { visitOf } from '../app/visit/visit.server.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'
 import { loadContextOf, signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'

@@ -2,7 +2,7 @@ import type { AppLoadContext } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { silentLogger, testConfig } from '../../services/testing'
 import { sessionCookie } from '~/auth/session.server'
-import { getUser } from './by-request.server'
+import { visitOf } from './visit.server'
 
 function contextWith(upstreamFetch: AppLoadContext['upstreamFetch'], env: Record<string, string> = {}) {
   return { config: testConfig(env), upstreamFetch, logger: silentLogger, requestId: 'r', nonce: 'n' } as AppLoadContext
@@ -12,9 +12,9 @@ describe('portal session cookie and reads', () => {
   it('treats a request without the session cookie as anonymous without calling the upstream', async () => {
     const upstreamFetch = vi.fn(async () => new Response('{}'))
     const context = contextWith(upstreamFetch)
-    expect(await getUser(new Request('http://localhost/'), context)).toBeNull()
+    expect(await visitOf(new Request('http://localhost/'), context).user()).toBeNull()
     expect(
-      await getUser(new Request('http://localhost/', { headers: { cookie: 'theme=dark; toast=x' } }), context),
+      await visitOf(new Request('http://localhost/', { headers: { cookie: 'theme=dark; toast=x' } }), context).user(),
     ).toBeNull()
     expect(upstreamFetch).not.toHaveBeenCalled()
   })
@@ -29,7 +29,7 @@ describe('portal session cookie and reads', () => {
     const context = contextWith(upstreamFetch)
     const cookie = await sessionCookie(context.config).serialize('A'.repeat(43))
     const request = new Request('http://localhost/customer', { headers: { cookie: cookie.split(';')[0]! } })
-    const [a, b] = await Promise.all([getUser(request, context), getUser(request, context)])
+    const [a, b] = await Promise.all([visitOf(request, context).user(), visitOf(request, context).user()])
     expect([a, b]).toEqual([null, null])
     expect(upstreamFetch).toHaveBeenCalledTimes(1)
   })

@@ -132,6 +132,24 @@ describe('dependency rules', () => {
     ).toEqual(['ui-upstream-utils-are-the-floor'])
   })
 
+  it('fail a feature or route calling upstreamFor, but let it name the Upstream type', async () => {
+    const upstream = 'export const upstreamFor = () => 1\nexport type Upstream = number\n'
+    expect(
+      await violations({
+        'app/upstream/index.server.ts': upstream,
+        'app/features/legal/legal.server.ts':
+          "import { upstreamFor } from '../../upstream/index.server'\nexport const y = upstreamFor\n",
+      }),
+    ).toEqual(['one-call-style'])
+    expect(
+      await violations({
+        'app/upstream/index.server.ts': upstream,
+        'app/features/cart/cart.server.ts':
+          "import type { Upstream } from '../../upstream/index.server'\nexport type Y = Upstream\n",
+      }),
+    ).toEqual([])
+  })
+
   it('fail app/ui, app/upstream or app/utils reaching up into features, auth or routes', async () => {
     expect(
       await violations({

@@ -15,7 +15,7 @@ import {
   changePlan,
   choosePaymentMode,
   chooseUpfrontPayment,
-  readCart,
+  cartOf,
   removeItem,
   type CartAnswer,
 } from '../../app/features/cart/cart.server.ts'
@@ -117,7 +117,7 @@ describe.each(['in-process', 'http'] as const)('the cart through the gateway, %s
     expect(removed.cartItems.map((item) => item.productCode)).toEqual(['fiber-plan-1699'])
 
     // A reload: a new request with the same cookie, nothing else.
-    const reloaded = await readCart(browser(cookie), t.context)
+    const reloaded = await cartOf(visitOf(browser(cookie), t.context))
     expect(reloaded).toEqual(removed)
     const draft = await readDraft(browser(cookie), t.context)
     expect(draft!.sections).toMatchObject({ plan: { planCode: 'fiber-plan-1699' }, cart: { cartId: cart.cartId } })
@@ -153,7 +153,7 @@ describe.each(['in-process', 'http'] as const)('the cart through the gateway, %s
     // Another visitor whose draft names my cart's id (as if they had learned it).
     const theirs = await saveDraftSection(browser(), t.context, 'cart', { cartId: myCart.cartId })
     const theirCookie = draftCookieIn(theirs)
-    expect(await readCart(browser(theirCookie), t.context)).toBeNull()
+    expect(await cartOf(visitOf(browser(theirCookie), t.context))).toBeNull()
     expect(await removeItem(visitWith(t.context, theirCookie), 'fiber-plan-1699')).toMatchObject({
       status: false,
       message: CART_TEXTS.planFirst,
@@ -165,7 +165,7 @@ describe.each(['in-process', 'http'] as const)('the cart through the gateway, %s
       serverMessage: 'Your cart has expired. Please choose your plan again.',
     })
     // Mine is untouched.
-    expect((await readCart(browser(draftCookieIn(me)), t.context))!.cartItems).toHaveLength(1)
+    expect((await cartOf(visitOf(browser(draftCookieIn(me)), t.context)))!.cartItems).toHaveLength(1)
   })
 
   it('keeps the customer category in the draft: SME by choice, the flag only when SME, RES by default', async () => {

@@ -3,16 +3,15 @@
  * expected failures into what a form shows (docs/conventions.md, Forms: upstream rejections become form
  * errors beside the fields, the user's input comes back, passwords never do).
  */
-import type { AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { LinkTokenSchema } from '../../../lib/identity-schemas'
 import { signedCookie } from '~/utils/cookies.server'
 import { invariantResponse } from '~/utils/invariant'
 import type { Config } from '../../../lib/env'
 import { isUpstreamError } from '../../upstream/errors'
-import { upstreamFor } from '../../upstream/index.server'
 import { failureReply, type FormFailure, type FormSubmission } from '~/utils/form.server'
-import { failedPage, resultOf } from '~/visit/call.server'
+import { failedPage } from '~/visit/call.server'
+import type { Visit } from '~/visit/visit.server'
 import type { RegisterSchema } from './schemas'
 
 /** Whether the error is the upstream saying a one-time link is expired, used or unknown. */
@@ -23,10 +22,6 @@ export function isDeadLink(error: unknown): boolean {
 /** A link token has one shape; anything else is a dead link without asking upstream. */
 export function looksLikeLinkToken(token: string | undefined): token is string {
   return LinkTokenSchema.safeParse(token).success
-}
-
-function identityUpstream(context: AppLoadContext) {
-  return upstreamFor(context).identity
 }
 
 /**
@@ -59,31 +54,33 @@ export const PASSWORD_FIELDS = ['password', 'confirmPassword']
 
 /** Registers; on success the email to show on the "check your email" page. */
 export async function register(
-  context: AppLoadContext,
+  visit: Visit,
   submission: Parsed<z.output<typeof RegisterSchema>>,
 ): Promise<FormFailure | { email: string }> {
   // The confirmation is the screen's own check; spec 3's body has no such field.
   const { confirmPassword: _confirmation, ...registration } = submission.value
-  const done = await resultOf(identityUpstream(context).register(registration, context.clientAddress))
+  const done = await visit.portal.call((upstream) => upstream.identity.register(registration, visit.clientAddress))
   if (!done.ok) return failureReply(done.error, submission, { hideFields: PASSWORD_FIELDS })
   return { email: registration.email }
 }
 
 /** The same answer whether or not the email has an account waiting (the service's rule). */
 export async function resendActivation(
-  context: AppLoadContext,
+  visit: Visit,
   submission: Parsed<{ email: string }>,
 ): Promise<FormFailure | null> {
-  const done = await resultOf(identityUpstream(context).resendActivation(submission.value.email, context.clientAddress))
+  const done = await visit.portal.call((upstream) =>
+    upstream.identity.resendActivation(submission.value.email, visit.clientAddress),
+  )
   return done.ok ? null : failureReply(done.error, submission)
 }
 
 export async function requestPasswordReset(
-  context: AppLoadContext,
+  visit: Visit,
   submission: Parsed<{ email: string }>,
 ): Promise<FormFailure | null> {
-  const done = await resultOf(
-    identityUpstream(context).requestPasswordReset(submission.value.email, context.clientAddress),
+  const done = await visit.portal.call((upstream) =>
+    upstream.identity.requestPasswordReset(submission.value.email, visit.clientAddress),
   )
   return done.ok ? null : failureReply(done.error, submission)
 }
@@ -91,21 +88,21 @@ export async function requestPasswordReset(
 type LinkOutcome = { state: 'done' } | { state: 'failed' } | { state: 'form'; failure: FormFailure }
 
 /** spec 4: the verification result is verified or failed. */
-export async function verifyEmail(context: AppLoadContext, token: string | undefined): Promise<'verified' | 'failed'> {
+export async function verifyEmail(visit: Visit, token: string | undefined): Promise<'verified' | 'failed'> {
   if (!looksLikeLinkToken(token)) return 'failed'
-  const done = await resultOf(identityUpstream(context).verifyEmail(token))
+  const done = await visit.portal.call((upstream) => upstream.identity.verifyEmail(token))
   if (done.ok) return 'verified'
   if (isDeadLink(done.error)) return 'failed'
   return failedPage(done)
 }
 
 export async function resetPassword(
-  context: AppLoadContext,
+  visit: Visit,
   token: string | undefined,
   submission: Parsed<{ password: string }>,
 ): Promise<LinkOutcome> {
   if (!looksLikeLinkToken(token)) return { state: 'failed' }
-  const done = await resultOf(identityUpstream(context).resetPassword(token, submission.value.password))
+  const done = await visit.portal.call((upstream) => upstream.identity.resetPassword(token, submission.value.password))
   if (done.ok) return { state: 'done' }
   if (isDeadLink(done.error)) return { state: 'failed' }
   // The upstream names the new password newPassword; a bad token is a dead link.

@@ -7,7 +7,6 @@
  * year: a token names no one (docs/security.md, Sign-in). Logout keeps it: it is what lets
  * the user sign in again while someone else guesses their password.
  */
-import type { AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import { DEVICE_TOKENS_KEPT, DeviceTokenSchema, readDeviceTokens } from '../../../lib/device-cookie'
 import { signedCookie } from '~/utils/cookies.server'
@@ -35,18 +34,3 @@ export async function deviceTokenCookie(
   if (held.includes(token)) return undefined
   return cookieOf(visit.config).serialize([...held, token].slice(-DEVICE_TOKENS_KEPT))
 }
-
-// For the guest payment pages, not yet handed a visit (issue 35: app/features/payments moves
-// on its own): the same, read from the request's own Cookie header. Remove with their last caller.
-const byRequest = (request: Request, config: Config) => ({ config, cookieHeader: () => request.headers.get('cookie') })
-
-/** heldDeviceTokens, by request. */
-export const deviceTokens = (request: Request, context: AppLoadContext): Promise<string[]> =>
-  heldDeviceTokens(byRequest(request, context.config))
-
-/** deviceTokenCookie, by request. */
-export const rememberDeviceToken = (
-  request: Request,
-  context: AppLoadContext,
-  token: string | null | undefined,
-): Promise<string | undefined> => deviceTokenCookie(byRequest(request, context.config), token)

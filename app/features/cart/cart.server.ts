@@ -12,13 +12,12 @@
  * answers 'Failed to create cart instance id'. Reads for a page that cannot go on without
  * the cart answer the page with 503 (cartOf).
  */
-import type { AppLoadContext } from 'react-router'
 import { z } from 'zod'
 import type { Upstream } from '~/upstream/index.server'
 import type { Cart } from '~/upstream/orders.server'
 import { failedPage, type Result } from '~/visit/call.server'
 import type { Draft } from '~/visit/draft.server'
-import { visitOf, type Visit } from '~/visit/visit.server'
+import type { Visit } from '~/visit/visit.server'
 import {
   PaymentModeSchema,
   ProductCodeSchema,
@@ -78,17 +77,6 @@ export async function cartOfDraft(visit: Visit, draft: Draft): Promise<Cart | nu
 export async function cartOf(visit: Visit): Promise<Cart | null> {
   const draft = await visit.draft.current()
   return draft ? cartOfDraft(visit, draft) : null
-}
-
-/** The same for features not yet handed a visit: the upstream's failure is thrown (an UpstreamError). */
-export async function readCart(request: Request, context: AppLoadContext): Promise<Cart | null> {
-  const visit = visitOf(request, context)
-  const draft = await visit.draft.read()
-  if (!draft.ok) throw draft.error
-  if (!draft.value) return null
-  const read = await cartIn(visit, draft.value)
-  if (!read.ok) throw read.error
-  return read.value
 }
 
 /** A change's answer: the cart, or the server's message (spec 8), or spec 8's own when it could not answer. */

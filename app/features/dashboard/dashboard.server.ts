@@ -9,10 +9,10 @@
  * list and its device id the one the upstream gives for that account; the upstream checks
  * both again against the bearer token.
  */
-import type { AppLoadContext } from 'react-router'
 import { formatDate } from '../../../lib/dates'
+import type { Config } from '../../../lib/env'
 import { AccountNumberSchema } from '../../../lib/identity-schemas'
-import type { SignedIn } from '~/visit/by-request.server'
+import type { UserCaller as SignedIn } from '~/visit/call.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { partAnswer, type Modem, type Restart, type Wifi } from '~/upstream/devices.server'
 import type { UpstreamError } from '~/upstream/errors'
@@ -125,9 +125,8 @@ export async function loadDashboard(me: SignedIn, request: Request) {
 export const RESTART_INTENT = 'restart-modem'
 
 /** The restart: checked here, then asked of the upstream, which answers 'requested'; the outcome shows on the card later. */
-export async function restartModem(form: FormData, me: SignedIn, context: AppLoadContext, here: string) {
-  const toast = (kind: 'success' | 'error', message: string) =>
-    redirectWithToast(context.config, here, { kind, message })
+export async function restartModem(form: FormData, me: SignedIn, config: Config, here: string) {
+  const toast = (kind: 'success' | 'error', message: string) => redirectWithToast(config, here, { kind, message })
   const accountNumber = AccountNumberSchema.safeParse(form.get('accountNumber'))
   const deviceId = String(form.get('deviceId') ?? '')
   if (!accountNumber.success || !(me.claims.accountNumber ?? []).includes(accountNumber.data))

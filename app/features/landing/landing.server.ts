@@ -1,8 +1,6 @@
-import type { AppLoadContext } from 'react-router'
-import { isUpstreamError } from '~/upstream/errors'
 import { sanitizeRichText } from '~/features/legal/rich-text.server'
 import { safeRedirect } from '~/utils/safe-redirect'
-import { upstreamFor } from '~/upstream/index.server'
+import type { Caller, Result } from '~/visit/call.server'
 import { landingFocus } from './landing'
 
 export type LandingBanner = { id: string; title: string; text: string; link: { label: string; href: string } | null }
@@ -12,21 +10,25 @@ export type LandingBanner = { id: string; title: string; text: string; link: { l
  * content. Without cms answers it renders the built-in hero and no banners; the client
  * has already logged the failure with its request id.
  */
-async function orFallback<T>(load: Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await load
-  } catch (error) {
-    if (isUpstreamError(error)) return fallback
-    throw error
-  }
+async function orFallback<T>(pending: Promise<Result<T>>, fallback: T): Promise<T> {
+  const result = await pending
+  return result.ok ? result.value : fallback
 }
 
-export async function loadLanding(context: AppLoadContext, url: URL) {
-  const cms = upstreamFor(context).cms
+export async function loadLanding(portal: Caller, url: URL) {
   const [banners, image, footers] = await Promise.all([
-    orFallback(cms.banners(), []),
-    orFallback(cms.landingImage(), null),
-    orFallback(cms.footers(), { headingDescriptionList: [] }),
+    orFallback(
+      portal.call((upstream) => upstream.cms.banners()),
+      [],
+    ),
+    orFallback(
+      portal.call((upstream) => upstream.cms.landingImage()),
+      null,
+    ),
+    orFallback(
+      portal.call((upstream) => upstream.cms.footers()),
+      { headingDescriptionList: [] },
+    ),
   ])
   return {
     focus: landingFocus(url.pathname),

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { isUpstreamError } from '~/upstream/errors'
+import type { Result } from '~/visit/call.server'
 
 export const PAGE_NOT_RETRIEVED = 'Oops! Page could not be retrieved.'
 
@@ -8,11 +8,8 @@ export const PAGE_NOT_RETRIEVED = 'Oops! Page could not be retrieved.'
  * becomes the error view (REFRESH PAGE) with 503. The client has already logged the
  * failure with its request id, so nothing is logged again here.
  */
-export async function requireContent<T>(load: Promise<T>): Promise<T> {
-  try {
-    return await load
-  } catch (error) {
-    if (isUpstreamError(error)) throw data({ message: PAGE_NOT_RETRIEVED }, { status: 503 })
-    throw error
-  }
+export async function requireContent<T>(pending: Promise<Result<T>>): Promise<T> {
+  const result = await pending
+  if (!result.ok) throw data({ message: PAGE_NOT_RETRIEVED }, { status: 503 })
+  return result.value
 }

@@ -2,9 +2,8 @@
  * The legal pages (spec 2, Shell): CMS documents turned into what the screens render,
  * every rich text sanitized here, on the server, before it leaves.
  */
-import { data, type AppLoadContext } from 'react-router'
-import { upstreamFor } from '~/upstream/index.server'
-import { isUpstreamError } from '~/upstream/errors'
+import { data } from 'react-router'
+import type { Caller } from '~/visit/call.server'
 import type { QuestionAnswerPage } from '~/upstream/cms.server'
 import { PAGE_NOT_RETRIEVED, requireContent } from './content.server'
 import type { LegalDocumentName } from './documents'
@@ -33,23 +32,17 @@ const introduction = (html: string) => {
 }
 
 /** spec 2: `?product=X` shows the product's terms; without it, the general terms. */
-export async function loadTermsAndConditions(
-  context: AppLoadContext,
-  product: string | null,
-): Promise<SectionsDocument> {
-  const cms = upstreamFor(context).cms
-  const terms = product
-    ? await requireContent(
-        cms.productTerms(product).catch((error: unknown) => {
-          // The upstream refuses unknown (or malformed) product codes: that page does not exist.
-          if (isUpstreamError(error) && error.kind === 'rejected') {
-            throw data({ message: PAGE_NOT_RETRIEVED, reason: 'unknown-product' }, { status: 404 })
-          }
-          throw error
-        }),
-      )
-    : null
-  const document = terms ?? (await requireContent(cms.termsAndConditions()))
+export async function loadTermsAndConditions(portal: Caller, product: string | null): Promise<SectionsDocument> {
+  let terms = null
+  if (product) {
+    const result = await portal.call((upstream) => upstream.cms.productTerms(product))
+    // The upstream refuses unknown (or malformed) product codes: that page does not exist.
+    if (!result.ok && result.error.kind === 'rejected') {
+      throw data({ message: PAGE_NOT_RETRIEVED, reason: 'unknown-product' }, { status: 404 })
+    }
+    terms = await requireContent(Promise.resolve(result))
+  }
+  const document = terms ?? (await requireContent(portal.call((upstream) => upstream.cms.termsAndConditions())))
   return {
     kind: 'sections',
     numbered: false,
@@ -61,8 +54,8 @@ export async function loadTermsAndConditions(
   }
 }
 
-export async function loadTermsOfUse(context: AppLoadContext): Promise<SectionsDocument> {
-  const document = await requireContent(upstreamFor(context).cms.termsOfUse())
+export async function loadTermsOfUse(portal: Caller): Promise<SectionsDocument> {
+  const document = await requireContent(portal.call((upstream) => upstream.cms.termsOfUse()))
   return {
     kind: 'sections',
     numbered: true, // spec 2: terms of use has numbered headings
@@ -88,29 +81,25 @@ function questions(document: QuestionAnswerPage, startOpen: boolean): QuestionsD
   }
 }
 
-export async function loadPrivacyNotice(context: AppLoadContext): Promise<QuestionsDocument> {
-  return questions(await requireContent(upstreamFor(context).cms.privacyNotice()), false)
+export async function loadPrivacyNotice(portal: Caller): Promise<QuestionsDocument> {
+  return questions(await requireContent(portal.call((upstream) => upstream.cms.privacyNotice())), false)
 }
 
 /** spec 2: the cookie policy starts with every answer expanded. */
-export async function loadCookiePolicy(context: AppLoadContext): Promise<QuestionsDocument> {
-  return questions(await requireContent(upstreamFor(context).cms.cookiePolicy()), true)
+export async function loadCookiePolicy(portal: Caller): Promise<QuestionsDocument> {
+  return questions(await requireContent(portal.call((upstream) => upstream.cms.cookiePolicy())), true)
 }
 
 /** The document a legal page shows, by its name (documents.ts); only the terms and conditions read the URL. */
-export async function loadLegalDocument(
-  context: AppLoadContext,
-  name: LegalDocumentName,
-  url: URL,
-): Promise<LegalDocument> {
+export async function loadLegalDocument(portal: Caller, name: LegalDocumentName, url: URL): Promise<LegalDocument> {
   switch (name) {
     case 'terms-and-conditions':
-      return loadTermsAndConditions(context, url.searchParams.get('product')?.trim() || null)
+      return loadTermsAndConditions(portal, url.searchParams.get('product')?.trim() || null)
     case 'privacy-notice':
-      return loadPrivacyNotice(context)
+      return loadPrivacyNotice(portal)
     case 'cookie-policy':
-      return loadCookiePolicy(context)
+      return loadCookiePolicy(portal)
     case 'terms-of-use':
-      return loadTermsOfUse(context)
+      return loadTermsOfUse(portal)
   }
 }

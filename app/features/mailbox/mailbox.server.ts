@@ -2,9 +2,8 @@
  * The dev mailbox (docs/architecture.md, 9): the identity service's outbox, read for set-ups whose
  * mail never leaves the machine.
  */
-import type { AppLoadContext } from 'react-router'
 import type { Config } from '../../../lib/env'
-import { upstreamFor } from '~/upstream/index.server'
+import { failedPage, type Caller } from '~/visit/call.server'
 import { invariantResponse } from '~/utils/invariant'
 
 /** DEV_MAILBOX off: the page does not exist (404), whatever the environment. */
@@ -13,6 +12,7 @@ export function requireDevMailbox(config: Config) {
 }
 
 /** The outbox's newest messages, to one recipient or to all. */
-export function mailboxMessages(context: AppLoadContext, to: string | null) {
-  return upstreamFor(context).identity.devOutbox(to ?? undefined)
+export async function mailboxMessages(portal: Caller, to: string | null) {
+  const messages = await portal.call((upstream) => upstream.identity.devOutbox(to ?? undefined))
+  return messages.ok ? messages.value : failedPage(messages)
 }

@@ -12,9 +12,7 @@
  * visitor's browser never contacts the partner. The URL is the upstream's (signed and
  * validated), not a visitor's, so this is no open proxy: the route takes no parameter.
  */
-import type { AppLoadContext } from 'react-router'
-import { upstreamFor } from '~/upstream/index.server'
-import { resultOf } from '~/visit/call.server'
+import type { Caller } from '~/visit/call.server'
 import { TV_FALLBACK_LOGO } from './plans'
 import { readAtMost } from '~/utils/read-at-most.server'
 
@@ -80,7 +78,7 @@ export async function partnerLogoResponse(imageUrl: string | null, fetchImage: F
 }
 
 /** GET /plans/tv-partner-logo: the TV config's image, or the bundled logo (also when the catalogue is down). */
-export async function tvPartnerLogo(context: AppLoadContext): Promise<Response> {
-  const tv = await resultOf(upstreamFor(context).catalog.tvConfig())
+export async function tvPartnerLogo(portal: Caller): Promise<Response> {
+  const tv = await portal.call((upstream) => upstream.catalog.tvConfig())
   return partnerLogoResponse(tv.ok && tv.value.enabled ? tv.value.imageUrl : null)
 }

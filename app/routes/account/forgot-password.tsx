@@ -7,6 +7,7 @@ import { ForgotPasswordSchema } from '~/features/account/schemas'
 import { TEXT } from '~/features/account/texts'
 import { pageMeta } from '~/ui/page-meta'
 import { formConstraint, parseWithZod, readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Forgot password', TEXT.forgotBody)
 
@@ -17,7 +18,7 @@ export async function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), requested: false }, { status: 400 })
-  const failure = await requestPasswordReset(context, submission)
+  const failure = await requestPasswordReset(visitOf(request, context), submission)
   if (failure) return data({ result: failure.result, requested: false }, { status: failure.status })
   return { result: submission.reply(), requested: true }
 }

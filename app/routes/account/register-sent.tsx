@@ -14,6 +14,7 @@ import { ResendSchema } from '~/features/account/schemas'
 import { TEXT } from '~/features/account/texts'
 import { pageMeta } from '~/ui/page-meta'
 import { formConstraint, parseWithZod, readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.sentHeading, TEXT.sentBody),
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ResendSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), resent: false }, { status: 400 })
-  const failure = await resendActivation(context, submission)
+  const failure = await resendActivation(visitOf(request, context), submission)
   if (failure) return data({ result: failure.result, resent: false }, { status: failure.status })
   return { result: submission.reply(), resent: true }
 }

@@ -21,6 +21,7 @@ import { AppLink } from '~/ui/app-link'
 import { pageMeta } from '~/ui/page-meta'
 import { useUnsavedWarning } from '~/ui/unsaved-warning'
 import { formConstraint, parseWithZod, readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Register', 'Create your account to manage your fibre subscription.')
@@ -38,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: RegisterSchema })
   if (submission.status !== 'success')
     return data({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 })
-  const outcome = await register(context, submission)
+  const outcome = await register(visitOf(request, context), submission)
   if ('result' in outcome) return data({ result: outcome.result }, { status: outcome.status })
   return redirect('/register/sent', {
     headers: { 'set-cookie': await rememberRegistrationEmail(context.config, outcome.email) },

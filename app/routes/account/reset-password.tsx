@@ -18,6 +18,7 @@ import { TEXT } from '~/features/account/texts'
 import { ButtonLink } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
 import { formConstraint, parseWithZod, readForm } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, TEXT.resetHeading, TEXT.resetHeading),
@@ -39,7 +40,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return data({ state: 'form' as const, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 })
   }
-  const outcome = await resetPassword(context, params.token, submission)
+  const outcome = await resetPassword(visitOf(request, context), params.token, submission)
   if (outcome.state === 'form')
     return data({ state: 'form' as const, result: outcome.failure.result }, { status: outcome.failure.status })
   return data({ state: outcome.state, result: undefined }, { status: outcome.state === 'done' ? 200 : 400 })

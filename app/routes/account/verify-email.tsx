@@ -62,7 +62,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { status: outcome.state === 'verified' ? 200 : 400 },
     )
   }
-  const state = await verifyEmail(context, params.token)
+  const state = await verifyEmail(visitOf(request, context), params.token)
   return data({ state }, { status: state === 'verified' ? 200 : 400 })
 }
 

@@ -4,7 +4,6 @@
  * Inside the customer shell, which shows 'No account number available' without an account.
  */
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
-import { asUser } from '~/visit/by-request.server'
 import { ROLE } from '~/auth/roles'
 import { SubscriptionFacts } from '~/features/dashboard/dashboard'
 import { DASHBOARD_TEXT as TEXT } from '~/features/dashboard/texts'
@@ -13,6 +12,7 @@ import { AppLink } from '~/ui/app-link'
 import { pageMeta } from '~/ui/page-meta'
 import { formatDate } from '../../../lib/dates'
 import { formatPesos } from '../../../lib/pesos'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Account Info', 'Your subscription.'),
@@ -22,7 +22,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const me = await asUser(request, context, { roles: [ROLE.customer] })
+  const me = await visitOf(request, context).signedIn({ roles: [ROLE.customer] })
   const accountNumber = defaultAccountNumber(me.claims.accountNumber ?? [], me.claims.activeAccountNumber)
   if (!accountNumber) return { accountNumber: null, subscription: null, message: null }
   const answer = await me.call((upstream, token) => upstream.devices.subscription(token, accountNumber))

@@ -48,7 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tourPrompt: tourPromptShown(request, claims),
     tourStep: url.searchParams.has('tour'),
     accountManagement: context.config.ACCOUNT_MGMT_ENABLED,
-    termsOfUse: url.searchParams.get('showTermsOfUse') === 'true' ? await loadTermsOfUse(context) : null,
+    termsOfUse:
+      url.searchParams.get('showTermsOfUse') === 'true' ? await loadTermsOfUse(visitOf(request, context).portal) : null,
     ...(await dashboardWithAmountDue(me, request)),
   }
 }
@@ -65,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const here = new URL(request.url).pathname
   // The restart is the dashboard's; every other intent is the own-account settings'.
   const form = await readForm(request)
-  if (form.get('intent') === RESTART_INTENT) return restartModem(form, me, context, here)
+  if (form.get('intent') === RESTART_INTENT) return restartModem(form, me, context.config, here)
   return ownAccountAction(visit, me, form, here)
 }
 

@@ -10,6 +10,7 @@ import { mailboxMessages, requireDevMailbox } from '~/features/mailbox/mailbox.s
 import { MailboxSearchSchema } from '~/features/mailbox/schemas'
 import { pageMeta } from '~/ui/page-meta'
 import { formConstraint, parseWithZod } from '~/utils/form.server'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'Dev mailbox', 'Emails the portal would have sent.'),
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     )
   }
   const to = submission.value.to ?? null
-  const messages = await mailboxMessages(context, to)
+  const messages = await mailboxMessages(visitOf(request, context).portal, to)
   return data({ result: undefined, constraint, to, messages }, { headers: NO_STORE })
 }
 

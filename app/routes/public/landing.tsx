@@ -5,6 +5,7 @@ import { loadLanding } from '~/features/landing/landing.server'
 import { useRootData } from '~/root-data'
 import { pageMeta } from '~/ui/page-meta'
 import { keptPublicPage } from '~/utils/page-cache'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(
@@ -17,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export const handle = keptPublicPage
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadLanding(context, new URL(request.url))
+  return loadLanding(visitOf(request, context).portal, new URL(request.url))
 }
 
 export default function Landing() {

@@ -10,6 +10,7 @@ import { LEGAL_PAGE_TEXT, productTermsDescription } from '~/features/legal/texts
 import { pageMeta } from '~/ui/page-meta'
 import { invariantResponse } from '~/utils/invariant'
 import { keptPublicPage } from '~/utils/page-cache'
+import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   // An error page has no data; the path still names the document (routes.ts mounts this module at those paths only).
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const name = legalDocumentName(url.pathname)
   invariantResponse(name, 'Not a legal document', { status: 404 })
-  return { name, document: await loadLegalDocument(context, name, url) }
+  return { name, document: await loadLegalDocument(visitOf(request, context).portal, name, url) }
 }
 
 export default function Legal() {

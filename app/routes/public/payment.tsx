@@ -6,7 +6,7 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
-import { deviceTokens, rememberDeviceToken } from '~/features/auth/device-cookie.server'
+import { deviceTokenCookie, heldDeviceTokens } from '~/features/auth/device-cookie.server'
 import { PayLayout, PayScreen } from '~/features/payments/pay-pages'
 import { guestPayAction, guestPayPage } from '~/features/payments/pay.server'
 import { PAY_TEXT } from '~/features/payments/texts'
@@ -22,16 +22,18 @@ export const meta: MetaFunction = ({ matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return guestPayPage(visitOf(request, context), await deviceTokens(request, context), params.accountNumber)
+  const visit = visitOf(request, context)
+  return guestPayPage(visit, await heldDeviceTokens(visit), params.accountNumber)
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   // The browser's device cookie: its tokens go with the guest's calls, and a new one is kept.
+  const visit = visitOf(request, context)
   const device = {
-    tokens: await deviceTokens(request, context),
-    remember: (token: string | null) => rememberDeviceToken(request, context, token),
+    tokens: await heldDeviceTokens(visit),
+    remember: (token: string | null) => deviceTokenCookie(visit, token),
   }
-  return guestPayAction(visitOf(request, context), device, await readForm(request), params.accountNumber)
+  return guestPayAction(visit, device, await readForm(request), params.accountNumber)
 }
 
 export default function GuestPayment() {

@@ -1,13 +1,14 @@
 /**
- * The visit's user, for features not yet handed a visit (issue 35: they take a `Visit`
- * instead, one by one): each call finds this request's visit (visitOf) and asks it, so
- * the session is still read once per request however many of them run.
+ * Test support: the visit's user by (request, context), as tests that call the session's
+ * rules directly ask for it. Each call finds this request's visit (visitOf) and asks it, so
+ * the session is read once per request however many of them run. No feature uses these:
+ * features are handed a Visit (docs/decisions/0067).
  */
 import type { AppLoadContext } from 'react-router'
 import type { IdTokenClaims } from '~/auth/id-token.server'
 import type { User } from '~/auth/session.server'
-import type { CallOptions, UserCallResult, UserCaller } from './call.server'
-import { visitOf } from './visit.server'
+import type { CallOptions, UserCallResult, UserCaller } from '../../app/visit/call.server'
+import { visitOf } from '../../app/visit/visit.server'
 
 export type { User }
 /** The signed-in user, to read and to call upstream as (visit.signedIn()). */
