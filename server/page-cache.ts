@@ -14,11 +14,14 @@
  * - The CSP: a kept page is the same bytes for everyone, so it carries no nonce; its inline
  *   scripts and styles are allowed by their SHA-256 hashes in that response's policy instead
  *   (docs/security.md, Headers). Pages rendered here always are, kept or not.
- * - Compressed once per variant and encoding (brotli at its best quality, gzip), on first
- *   asking; an ETag answers a revalidation with 304.
+ * - Compressed once per variant and encoding, on first asking (brotli at a quick quality,
+ *   gzip at its best); a page served from memory again and again gets brotli's best quality
+ *   once more, in the background. A page not kept is compressed per response by the
+ *   compression middleware, as before. An ETag answers a revalidation with 304.
  * - Invalidated when the content changes upstream: at most every REVISION_CHECK_MS the
  *   upstream's content revision is asked (GET /v1/content/revision); when it moved, every
- *   kept page and the upstream client's kept content are dropped.
+ *   kept page and the upstream client's kept content are dropped. A request waits for the
+ *   question at most REVISION_WAIT_MS: an upstream that hangs delays nobody.
  * - Bounded: least recently used pages go first beyond PAGE_CACHE_MAX_BYTES, so a flood of
  *   query strings costs renders, never memory. Concurrent misses of one variant render once.
  */
@@ -44,6 +47,15 @@ const gzip = promisify(zlib.gzip)
 
 /** How often the upstream's content revision is asked at most, while pages are served from the cache. */
 export const REVISION_CHECK_MS = 2000
+/**
+ * How long a request waits for a revision question under way before it is served from what is
+ * kept: an upstream that answers (in-process, a millisecond) is waited for, so a change shows on
+ * the next request; one that hangs holds no visitor longer than this.
+ */
+const REVISION_WAIT_MS = 50
+/** Brotli's quality for a page's first compression (fast, as the compression middleware's), and for a page asked again and again. */
+const QUICK_BROTLI = 5
+const POPULAR_AFTER_HITS = 3
 
 export type PageCacheOptions = {
   /** The server build, or (Vite in development, tests) how to load it. */
@@ -81,6 +93,9 @@ type Entry = {
   /** The matched route's pattern (`/plans/:code`). */
   page: string
   encoded: Partial<Record<Exclude<Encoding, 'identity'>, Promise<Buffer>>>
+  /** Times served from memory; a popular page's brotli is made again at its best quality. */
+  hits: number
+  bestBrotli: boolean
 }
 
 /** A page as rendered here: kept (an Entry) or served once. */
@@ -169,6 +184,13 @@ function headersOf(req: ExpressRequest): Headers {
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
   }
   return headers
+}
+
+/** Waits for `work` at most `ms` (it goes on after). */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))])
+  clearTimeout(timer)
 }
 
 const NOT_KEPT_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'etag'])
@@ -260,6 +282,8 @@ export function createPageCache(options: PageCacheOptions) {
       styleHashes: hashes.styles,
       page,
       encoded: {},
+      hits: 0,
+      bestBrotli: false,
     }
     const keep =
       response.status === 200 &&
@@ -278,30 +302,48 @@ export function createPageCache(options: PageCacheOptions) {
     return accepted === 'br' || accepted === 'gzip' ? accepted : 'identity'
   }
 
+  const brotliAt = (body: Buffer, quality: number) =>
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    })
+
+  /**
+   * The entry's body in `encoding`, made once. Brotli first at a quick quality: a page asked
+   * once (a query string never seen again) must not cost brotli's best, ten times slower;
+   * a page served from memory POPULAR_AFTER_HITS times is made again at the best quality,
+   * in the background, and served so from then on.
+   */
   function encoded(entry: Entry, encoding: Exclude<Encoding, 'identity'>): Promise<Buffer> {
     let pending = entry.encoded[encoding]
     if (!pending) {
       counts.compressions++
       pending =
         encoding === 'br'
-          ? brotli(entry.body, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
-              },
-            })
+          ? brotliAt(entry.body, QUICK_BROTLI)
           : gzip(entry.body, { level: zlib.constants.Z_BEST_COMPRESSION })
       entry.encoded[encoding] = pending
+    } else if (encoding === 'br' && !entry.bestBrotli && entry.hits >= POPULAR_AFTER_HITS) {
+      entry.bestBrotli = true
+      counts.compressions++
+      const best = brotliAt(entry.body, zlib.constants.BROTLI_MAX_QUALITY)
+      best.then(
+        () => void (entry.encoded.br = best),
+        () => undefined,
+      )
     }
     return pending
   }
 
+  /** `state` 'once': a page not kept, whose compression is left to the compression middleware, per response as before. */
   async function serve(
     req: ExpressRequest,
     res: ExpressResponse,
     entry: Entry,
-    state: 'hit' | 'miss',
+    state: 'hit' | 'miss' | 'once',
     setCookies: string[] = [],
   ) {
     res.status(entry.status)
@@ -314,10 +356,12 @@ export function createPageCache(options: PageCacheOptions) {
         policyWithHashes(policy, { scripts: entry.scriptHashes, styles: entry.styleHashes }),
       )
     }
-    res.setHeader('x-page-cache', state)
+    res.setHeader('x-page-cache', state === 'hit' ? 'hit' : 'miss')
+    if (state === 'once') return void (req.method === 'HEAD' ? res.end() : res.end(entry.body))
     res.setHeader('etag', entry.etag)
     res.vary('Accept-Encoding')
     if (entry.status === 200 && req.fresh) return void res.status(304).end()
+    if (state === 'hit') entry.hits++
     const encoding = encodingFor(req)
     const body = encoding === 'identity' ? entry.body : await encoded(entry, encoding)
     if (encoding !== 'identity') res.setHeader('content-encoding', encoding)
@@ -332,7 +376,8 @@ export function createPageCache(options: PageCacheOptions) {
     if (cookies === null || req.headers.authorization) return next()
     const key = `${requestUrl(req)}\n${cookies.join('; ')}`
     try {
-      await checkRevision()
+      const check = checkRevision()
+      if (check) await within(check, REVISION_WAIT_MS)
       const kept = pages.get(key)
       if (kept) {
         counts.hits++
@@ -352,8 +397,9 @@ export function createPageCache(options: PageCacheOptions) {
       }
       const rendered = await pending
       if (first) {
-        if (rendered.keep) pages.set(key, rendered.entry)
-        return await serve(req, res, rendered.entry, 'miss', rendered.setCookies)
+        if (!rendered.keep) return await serve(req, res, rendered.entry, 'once', rendered.setCookies)
+        pages.set(key, rendered.entry)
+        return await serve(req, res, rendered.entry, 'miss')
       }
       // Another visitor's render: theirs to use only if it was kept (it set no cookie of theirs).
       if (!rendered.keep) return next()
