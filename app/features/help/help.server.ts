@@ -5,7 +5,7 @@
  * retrieved.', 503); an unknown category or answer is the not-found page.
  */
 import { data, redirect } from 'react-router'
-import { PAGE_NOT_RETRIEVED } from '~/features/legal/content.server'
+import { requireContent } from '~/features/legal/content.server'
 import type { HelpCategory, HelpEntry } from '~/upstream/help.server'
 import type { Result } from '~/visit/call.server'
 import type { Visit } from '~/visit/visit.server'
@@ -18,19 +18,9 @@ function notFound(): never {
   throw data({ message: null }, { status: 404 })
 }
 
-/**
- * Content the page cannot do without: the upstream's failure makes the page the error view
- * (REFRESH PAGE) with 503, as every cms page (requireContent). The client has already
- * logged the failure with its request id.
- */
-function content<T>(result: Result<T>): T {
-  if (result.ok) return result.value
-  throw data({ message: PAGE_NOT_RETRIEVED }, { status: 503 })
-}
-
 function orNotFound<T>(result: Result<T>): T {
   if (!result.ok && result.error.kind === 'rejected' && result.error.status === 404) notFound()
-  return content(result)
+  return requireContent(result)
 }
 
 /** The public help pages' way to file a concern (StillNeedHelp), for whoever reads them. */
@@ -60,7 +50,7 @@ export async function stillNeedHelpOffer(visit: Visit): Promise<StillNeedHelpOff
 
 /** What /help and /customer/help show: topics, featured FAQs, guides and videos. */
 export async function loadHelpHome(visit: Visit) {
-  const [categories, featured, guides, videos] = content(
+  const [categories, featured, guides, videos] = requireContent(
     await visit.portal.call(({ help }) =>
       Promise.all([help.categories(), help.featured(), help.knowledgeBase(), help.videos()]),
     ),
@@ -106,7 +96,7 @@ export async function loadSearch(visit: Visit, url: URL): Promise<SearchPage> {
       categories: await topics(),
     }
   }
-  const { results } = content(await visit.portal.call(({ help }) => help.search(query)))
+  const { results } = requireContent(await visit.portal.call(({ help }) => help.search(query)))
   return { query, error: null, results, categories: results.length === 0 ? await topics() : [] }
 }
 

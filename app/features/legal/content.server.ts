@@ -8,8 +8,7 @@ export const PAGE_NOT_RETRIEVED = 'Oops! Page could not be retrieved.'
  * becomes the error view (REFRESH PAGE) with 503. The client has already logged the
  * failure with its request id, so nothing is logged again here.
  */
-export async function requireContent<T>(pending: Promise<Result<T>>): Promise<T> {
-  const result = await pending
+export function requireContent<T>(result: Result<T>): T {
   if (!result.ok) throw data({ message: PAGE_NOT_RETRIEVED }, { status: 503 })
   return result.value
 }

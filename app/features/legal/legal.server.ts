@@ -40,9 +40,9 @@ export async function loadTermsAndConditions(portal: Caller, product: string | n
     if (!result.ok && result.error.kind === 'rejected') {
       throw data({ message: PAGE_NOT_RETRIEVED, reason: 'unknown-product' }, { status: 404 })
     }
-    terms = await requireContent(Promise.resolve(result))
+    terms = requireContent(result)
   }
-  const document = terms ?? (await requireContent(portal.call((upstream) => upstream.cms.termsAndConditions())))
+  const document = terms ?? requireContent(await portal.call((upstream) => upstream.cms.termsAndConditions()))
   return {
     kind: 'sections',
     numbered: false,
@@ -55,7 +55,7 @@ export async function loadTermsAndConditions(portal: Caller, product: string | n
 }
 
 export async function loadTermsOfUse(portal: Caller): Promise<SectionsDocument> {
-  const document = await requireContent(portal.call((upstream) => upstream.cms.termsOfUse()))
+  const document = requireContent(await portal.call((upstream) => upstream.cms.termsOfUse()))
   return {
     kind: 'sections',
     numbered: true, // spec 2: terms of use has numbered headings
@@ -82,12 +82,12 @@ function questions(document: QuestionAnswerPage, startOpen: boolean): QuestionsD
 }
 
 export async function loadPrivacyNotice(portal: Caller): Promise<QuestionsDocument> {
-  return questions(await requireContent(portal.call((upstream) => upstream.cms.privacyNotice())), false)
+  return questions(requireContent(await portal.call((upstream) => upstream.cms.privacyNotice())), false)
 }
 
 /** spec 2: the cookie policy starts with every answer expanded. */
 export async function loadCookiePolicy(portal: Caller): Promise<QuestionsDocument> {
-  return questions(await requireContent(portal.call((upstream) => upstream.cms.cookiePolicy())), true)
+  return questions(requireContent(await portal.call((upstream) => upstream.cms.cookiePolicy())), true)
 }
 
 /** The document a legal page shows, by its name (documents.ts); only the terms and conditions read the URL. */
