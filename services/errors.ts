@@ -35,3 +35,16 @@ export function errorEnvelope(
 export function ok<T>(data: T) {
   return { status: true as const, data }
 }
+
+/** One part of a call that answers several: its value, or the service's refusal of that part alone. */
+export type Part<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string; status: number } }
+
+/** Runs one part: a ServiceError becomes that part's refusal; any other failure fails the whole call. */
+export async function part<T>(work: () => Promise<T>): Promise<Part<T>> {
+  try {
+    return { ok: true, value: await work() }
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error
+    return { ok: false, error: { code: error.code, message: error.message, status: error.httpStatus } }
+  }
+}

@@ -11,9 +11,12 @@ import { addressRoutes } from './address/routes.ts'
 import { analyticsRoutes } from './analytics/routes.ts'
 import { applicationRoutes } from './applications/routes.ts'
 import { billingRoutes } from './billing/routes.ts'
+import { createBillingService } from './billing/service.ts'
 import { OPERATOR_CHANNEL } from './applications/tracking-routes.ts'
 import { catalogRoutes } from './catalog/routes.ts'
 import { deviceRoutes } from './devices/routes.ts'
+import { createDevicesService } from './devices/service.ts'
+import { dashboardRoutes } from './dashboard/routes.ts'
 import { subscriptionRoutes } from './accounts/subscription-routes.ts'
 import { cmsRoutes } from './cms/routes.ts'
 import { consentRoutes } from './consent/routes.ts'
@@ -245,8 +248,12 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', applicationRoutes(options))
   app.route('/', fileRoutes(options))
   app.route('/', subscriptionRoutes(options))
-  app.route('/', deviceRoutes(options))
-  app.route('/', billingRoutes(options))
+  // One of each, shared by their own calls and the dashboard's one call.
+  const devices = createDevicesService(options)
+  const billing = createBillingService(options)
+  app.route('/', deviceRoutes(options, devices))
+  app.route('/', billingRoutes(options, billing))
+  app.route('/', dashboardRoutes(options, { devices, billing }))
   app.route('/', referralRoutes(options))
   if (options.payments) {
     app.route(

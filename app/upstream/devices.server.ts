@@ -8,7 +8,6 @@ import { z } from 'zod'
 import { WIFI_BANDS, WIFI_FAILURE_REASONS, WIFI_SECURITY_MODES, type WifiChange } from '../../lib/wifi'
 import type { UpstreamClient } from './client.server'
 import { envelope } from './envelope'
-import { UpstreamError } from './errors'
 
 export const RestartSchema = z.object({
   state: z.enum(['requested', 'done', 'failed']),
@@ -111,36 +110,6 @@ export const WifiPassphrasesSchema = z.object({
 })
 export type WifiPassphrases = z.infer<typeof WifiPassphrasesSchema>
 
-/** One part of a call that answers several (the overview): its value, or that part's own refusal. */
-const partOf = <T extends z.ZodType>(schema: T) =>
-  z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), value: schema }),
-    z.object({
-      ok: z.literal(false),
-      error: z.object({ code: z.string(), message: z.string(), status: z.number().int() }),
-    }),
-  ])
-
-export const DeviceOverviewSchema = z.object({
-  outage: partOf(OutageSchema.nullable()),
-  modem: partOf(ModemSchema.extend({ wifi: WifiSchema.nullable() })),
-})
-export type DeviceOverview = z.infer<typeof DeviceOverviewSchema>
-
-/**
- * A part of the overview as the separate call would have answered: its value, or an
- * UpstreamError of the part's own status (a 5xx is 'unavailable', a 4xx 'rejected').
- */
-export function partAnswer<T>(
-  part: { ok: true; value: T } | { ok: false; error: { code: string; message: string; status: number } },
-  call: string,
-): { ok: true; value: T } | { ok: false; error: UpstreamError } {
-  if (part.ok) return part
-  const { status, message } = part.error
-  const kind = status >= 500 ? 'unavailable' : 'rejected'
-  return { ok: false, error: new UpstreamError(kind, call, '', `${call}: ${status}`, status, message) }
-}
-
 export function deviceCalls(client: UpstreamClient) {
   const post = <T>(name: string, path: string, body: unknown, accessToken: string, schema: z.ZodType<T>) =>
     client.call({ name, method: 'POST', path, body, accessToken, schema: envelope(schema) })
@@ -188,12 +157,6 @@ export function deviceCalls(client: UpstreamClient) {
         accessToken,
         WifiChangeRecordSchema,
       ),
-    /**
-     * The dashboard's device cards in one call (issue 35, item 2): the outage, and the modem
-     * with its Wi-Fi, each answered on its own (a part that failed says so; the rest stand).
-     */
-    overview: (accessToken: string, accountNumber: string) =>
-      post('devices.overview', '/v1/devices/overview', { accountNumber }, accessToken, DeviceOverviewSchema),
     /** spec 7, outage status: the open outage in the account's area, or null. */
     outage: (accessToken: string, accountNumber: string) =>
       post('devices.outage', '/v1/outages/status', { accountNumber }, accessToken, OutageSchema.nullable()),

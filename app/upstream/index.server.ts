@@ -11,6 +11,7 @@ import { cmsCalls } from './cms.server'
 import { consentCalls } from './consent.server'
 import { contentCalls } from './content.server'
 import { coverageCalls } from './coverage.server'
+import { dashboardCalls } from './dashboard.server'
 import { deviceCalls } from './devices.server'
 import { draftCalls } from './drafts.server'
 import { fileCalls } from './files.server'
@@ -54,6 +55,7 @@ function createUpstream(context: AppLoadContext) {
     consent: consentCalls(client),
     content: contentCalls(client),
     coverage: coverageCalls(client),
+    dashboard: dashboardCalls(client),
     devices: deviceCalls(client),
     drafts: draftCalls(client),
     files: fileCalls(client),

@@ -7,11 +7,11 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { AccountNumberSchema } from '../../lib/identity-schemas.ts'
-import { requireCaller, requireOwnAccount, type AccessTokenVerifier, type BearerEnv } from '../bearer.ts'
+import { requireCaller, type AccessTokenVerifier, type BearerEnv } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
-import { ok, ServiceError } from '../errors.ts'
+import { ok } from '../errors.ts'
 import { readJsonBody } from '../validation.ts'
-import { findSubscriberAccount, findSubscription } from './registry.ts'
+import { subscriptionOf } from './subscription.ts'
 
 const AccountSchema = z.strictObject({ accountNumber: AccountNumberSchema })
 
@@ -21,25 +21,7 @@ export function subscriptionRoutes(deps: ServiceDeps & { accessTokens: AccessTok
 
   app.post('/v1/accounts/subscription', async (c) => {
     const { accountNumber } = await readJsonBody(c, AccountSchema)
-    requireOwnAccount(c.get('caller'), accountNumber)
-    const [account, subscription] = await Promise.all([
-      findSubscriberAccount(deps.db, accountNumber),
-      findSubscription(deps.db, accountNumber),
-    ])
-    if (!account || !subscription)
-      throw new ServiceError(404, 'no_subscription', 'No subscription is on record for this account.')
-    return c.json(
-      ok({
-        accountNumber,
-        planName: subscription.planName,
-        speedMbps: subscription.speedMbps,
-        monthlyFee: subscription.monthlyFee,
-        status: account.status,
-        serviceAddress: account.serviceAddress,
-        areaName: subscription.areaName,
-        activatedAt: subscription.activatedAt.toISOString(),
-      }),
-    )
+    return c.json(ok(await subscriptionOf(deps.db, c.get('caller'), accountNumber)))
   })
 
   return app

@@ -49,7 +49,6 @@ describe('access control', () => {
       ['/v1/devices/modem', { accountNumber: liza, deviceId: deviceOf(liza) }],
       ['/v1/devices/modem/restart', { accountNumber: liza, deviceId: deviceOf(liza) }],
       ['/v1/outages/status', { accountNumber: liza }],
-      ['/v1/devices/overview', { accountNumber: liza }],
       ['/v1/accounts/subscription', { accountNumber: liza }],
     ] as const) {
       const answer = await asCarlos(path, body)
@@ -88,42 +87,6 @@ describe('modem details', () => {
     expect(modem.body.data.signalDbm).toBeLessThan(-22)
     expect(modem.body.data.history.length).toBeGreaterThanOrEqual(55)
     expect(modem.body.data.history.length).toBeLessThanOrEqual(57)
-  })
-})
-
-describe("the overview: the dashboard's device cards in one call", () => {
-  it('answers what the separate calls answer: the outage, and the modem with its Wi-Fi', async () => {
-    for (const accountNumber of ['1000000000001', '1000000000002']) {
-      const deviceId = deviceOf(accountNumber)
-      const [overview, outage, modem, wifi] = await Promise.all([
-        asCarlos('/v1/devices/overview', { accountNumber }),
-        asCarlos('/v1/outages/status', { accountNumber }),
-        asCarlos('/v1/devices/modem', { accountNumber, deviceId }),
-        asCarlos('/v1/devices/wifi', { accountNumber, deviceId }),
-      ])
-      expect(overview.status, accountNumber).toBe(200)
-      expect(overview.body.data.outage).toEqual({ ok: true, value: outage.body.data })
-      expect(overview.body.data.modem).toEqual({ ok: true, value: { ...modem.body.data, wifi: wifi.body.data } })
-    }
-    // 001's area has the seeded outage; 002's has none.
-    expect(
-      (await asCarlos('/v1/devices/overview', { accountNumber: '1000000000001' })).body.data.outage.value,
-    ).toMatchObject({ cause: DEMO_OUTAGE.cause })
-  })
-
-  it('answers each part on its own: an account without a modem still has its outage part', async () => {
-    const token = await signAccessToken(t, {
-      sub: 'no-modem',
-      accountNumber: ['1999999999999'],
-      realm_access: { roles: ['base', 'customer'] },
-    })
-    const answer = await signedCall(t, 'POST', '/v1/devices/overview', {
-      body: { accountNumber: '1999999999999' },
-      headers: { authorization: `Bearer ${token}` },
-    })
-    expect(answer.status).toBe(200)
-    expect(answer.body.data.outage).toEqual({ ok: true, value: null })
-    expect(answer.body.data.modem).toMatchObject({ ok: false, error: { code: 'no_device', status: 404 } })
   })
 })
 

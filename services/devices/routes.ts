@@ -1,6 +1,7 @@
 /**
  * The devices calls (spec 7: device id, modem details, restart, outage status; issue 18:
- * Wi-Fi), all as the signed-in user. Account numbers and device ids travel in signed
+ * Wi-Fi), all as the signed-in user. The dashboard's device cards come with its one call
+ * (services/dashboard). Account numbers and device ids travel in signed
  * bodies, never in paths (docs/security.md, Logs and privacy), so reads are POSTs too; so do
  * the portal password and the Wi-Fi passphrase, which no log line holds (the gateway logs
  * no bodies; lib/logger.ts redacts `password` and `passphrase` besides).
@@ -11,8 +12,6 @@
  *   POST /v1/devices/wifi/reveal     { accountNumber, deviceId, password }   the passphrases (no-store)
  *   POST /v1/devices/wifi/change     { accountNumber, deviceId, bands, ssid?, passphrase? }   'requested'
  *   POST /v1/outages/status          { accountNumber }             the open outage in its area, or null
- *   POST /v1/devices/overview        { accountNumber }             the dashboard's cards: outage, and modem with
- *                                                                  its Wi-Fi, each answered on its own
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -84,11 +83,6 @@ export function deviceRoutes(
     // The gateway admitted only known channels, signed; the record keeps which one asked.
     const channel = c.req.header(HEADER.channel) ?? 'unknown'
     return c.json(ok(await service.changeWifi(c.get('caller'), channel, accountNumber, deviceId, change)))
-  })
-
-  app.post('/v1/devices/overview', async (c) => {
-    const { accountNumber } = await readJsonBody(c, AccountSchema)
-    return c.json(ok(await service.overview(c.get('caller'), accountNumber)))
   })
 
   app.post('/v1/outages/status', async (c) => {

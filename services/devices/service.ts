@@ -8,7 +8,7 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm'
 import { findSubscription } from '../accounts/registry.ts'
 import { requireOwnAccount, type Caller } from '../bearer.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
-import { ServiceError } from '../errors.ts'
+import { part, ServiceError } from '../errors.ts'
 import { DeviceDriverError, type DeviceDriver, type RestartOutcome } from './driver.ts'
 import { createGenieAcsDriver } from './genieacs.ts'
 import { openOutage } from './outages.ts'
@@ -38,18 +38,6 @@ export function driverFromDeps(deps: ServiceDeps): DeviceDriver {
     restartSeconds: devices.restartSeconds,
     wifiChangeSeconds: devices.wifiChangeSeconds,
   })
-}
-
-/** One part of a call that answers several: its value, or the service's refusal of that part alone. */
-export type Part<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string; status: number } }
-
-async function part<T>(work: () => Promise<T>): Promise<Part<T>> {
-  try {
-    return { ok: true, value: await work() }
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error
-    return { ok: false, error: { code: error.code, message: error.message, status: error.httpStatus } }
-  }
 }
 
 export type RestartView = { state: RestartOutcome; requestedAt: string; finishedAt: string | null }
@@ -125,11 +113,17 @@ export function createDevicesService(deps: ServiceDeps, driver: DeviceDriver = d
     return rows.map((row) => ({ at: row.sampledAt, online: row.online, signalDbm: row.signalDbm }))
   }
 
-  const wifiCalls = createWifiCalls(deps, driver, { asking, requireOwnDevice })
+  // wifiOfOwnDevice checks no ownership: the overview's own, never one of the service's calls.
+  const { wifiOfOwnDevice, ...wifiCalls } = createWifiCalls(deps, driver, { asking, requireOwnDevice })
 
   /** spec 7, modem details: the reading, the last days' signal and the latest restart. */
   async function modem(caller: Caller, accountNumber: string, deviceId: string) {
     await requireOwnDevice(caller, accountNumber, deviceId)
+    return modemOfOwnDevice(deviceId)
+  }
+
+  /** `modem` for a device already found to be the caller's account's (the overview's one look-up). */
+  async function modemOfOwnDevice(deviceId: string) {
     const reading = await asking(() => driver.readModem(deviceId))
     if (!reading) throw new ServiceError(404, 'unknown_device', DEVICES_TEXT.unknownDevice)
     const samples = await history(deviceId, reading)
@@ -172,7 +166,7 @@ export function createDevicesService(deps: ServiceDeps, driver: DeviceDriver = d
     outage,
 
     /**
-     * The dashboard's device cards in one call (issue 35, item 2): the outage in the account's
+     * The dashboard's device cards (issue 35, item 2; services/dashboard): the outage in the account's
      * area, and its modem with its Wi-Fi networks. Each part answers on its own, as the
      * separate calls would: a modem that cannot be read leaves the outage shown, and the
      * Wi-Fi is null when only it fails. A refusal of the account itself is the whole call's.
@@ -182,10 +176,11 @@ export function createDevicesService(deps: ServiceDeps, driver: DeviceDriver = d
       const [area, device] = await Promise.all([
         part(() => outage(caller, accountNumber)),
         part(async () => {
+          // The device is looked up once; the modem and the Wi-Fi need not find it again.
           const deviceId = await deviceOf(caller, accountNumber)
           const [reading, wifi] = await Promise.all([
-            modem(caller, accountNumber, deviceId),
-            wifiCalls.wifi(caller, accountNumber, deviceId).catch((error: unknown) => {
+            modemOfOwnDevice(deviceId),
+            wifiOfOwnDevice(accountNumber, deviceId).catch((error: unknown) => {
               if (error instanceof ServiceError) return null
               throw error
             }),

@@ -202,26 +202,33 @@ export function createWifiCalls(deps: ServiceDeps, driver: DeviceDriver, access:
       password: [WIFI_TEXT.revealUnavailable],
     })
 
+  /** `wifi` for a device already found to be the caller's account's (the overview's one look-up). */
+  async function wifiOfOwnDevice(accountNumber: string, deviceId: string) {
+    const change = await latestChange(deviceId)
+    const reading = await asking(() => driver.readWifi(deviceId))
+    if (!reading) throw new ServiceError(404, 'unknown_device', 'No such modem.')
+    const used = await changesThisHour(db, accountNumber, deps.now())
+    return {
+      deviceId,
+      online: reading.online,
+      networks: reading.networks.map((network) => ({
+        ...network,
+        passphraseSettable: PASSPHRASE_MODES.includes(network.security),
+      })),
+      hosts: reading.hosts.map((host) => ({ ...host, connectedSince: host.connectedSince?.toISOString() ?? null })),
+      change: change ? viewOf(change) : null,
+      changesLeft: Math.max(0, WIFI_CHANGES_PER_HOUR - used.length),
+    }
+  }
+
   return {
     /** The networks, who is connected, the latest change (its outcome asked for while pending), changes left this hour. */
     async wifi(caller: Caller, accountNumber: string, deviceId: string) {
       await requireOwnDevice(caller, accountNumber, deviceId)
-      const change = await latestChange(deviceId)
-      const reading = await asking(() => driver.readWifi(deviceId))
-      if (!reading) throw new ServiceError(404, 'unknown_device', 'No such modem.')
-      const used = await changesThisHour(db, accountNumber, deps.now())
-      return {
-        deviceId,
-        online: reading.online,
-        networks: reading.networks.map((network) => ({
-          ...network,
-          passphraseSettable: PASSPHRASE_MODES.includes(network.security),
-        })),
-        hosts: reading.hosts.map((host) => ({ ...host, connectedSince: host.connectedSince?.toISOString() ?? null })),
-        change: change ? viewOf(change) : null,
-        changesLeft: Math.max(0, WIFI_CHANGES_PER_HOUR - used.length),
-      }
+      return wifiOfOwnDevice(accountNumber, deviceId)
     },
+
+    wifiOfOwnDevice,
 
     /** The passphrases, after the caller's current portal password (5 wrong in 15 minutes lock it). */
     async revealWifi(caller: Caller, accountNumber: string, deviceId: string, password: string) {

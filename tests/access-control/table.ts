@@ -472,6 +472,14 @@ export const UPSTREAM_ROWS: UpstreamRow[] = [
     cells: customerACall(),
   },
   {
+    route: 'POST /v1/dashboard',
+    idFields: ['accountNumber'],
+    resource: 'account',
+    request: (f) => ({ path: '/v1/dashboard', body: { accountNumber: f.account } }),
+    cells: customerACall(),
+    why: "the dashboard's cards in one call: a refused account is the whole call's",
+  },
+  {
     route: 'POST /v1/outages/status',
     idFields: ['accountNumber'],
     resource: 'account',

@@ -14,11 +14,13 @@ import type { Config } from '../../../lib/env'
 import { AccountNumberSchema } from '../../../lib/identity-schemas'
 import type { UserCaller as SignedIn } from '~/visit/call.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
-import { partAnswer, type Modem, type Restart, type Wifi } from '~/upstream/devices.server'
+import { partAnswer, type Dashboard } from '~/upstream/dashboard.server'
+import type { Modem, Restart, Wifi } from '~/upstream/devices.server'
 import type { UpstreamError } from '~/upstream/errors'
 import { upstreamMessage } from '~/utils/upstream-failure'
 import { redirectWithToast } from '~/utils/toast.server'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
+import { amountDueView } from '~/features/bills/amount-due.server'
 import { bandLabel } from '../../../lib/wifi'
 import { signalChart, signalVerdict } from './signal'
 import { DASHBOARD_TEXT as TEXT } from './texts'
@@ -73,30 +75,37 @@ function answered<T>(part: { ok: true; value: T } | { ok: false; error: Upstream
   return part.ok ? part : { ok: false as const, error: part.error, message: upstreamMessage(part.error) }
 }
 
+type UpstreamPart<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string; status: number } }
+
 type Card<T> = { ok: true; value: T } | { ok: false; message: string }
 const card = <T>(result: { ok: true; value: T } | { ok: false; message: string }): Card<T> =>
   result.ok ? { ok: true, value: result.value } : { ok: false, message: result.message }
 
-/** The dashboard of the default account: subscription, outage and modem, each on its own. */
+/**
+ * The dashboard of the default account: subscription, amount due, outage and modem, each on
+ * its own, from one upstream call (services/dashboard). A part that failed carries its own
+ * call's message; the whole call failing leaves every card with its message.
+ */
 export async function loadDashboard(me: SignedIn, request: Request) {
   const accountNumbers = me.claims.accountNumber ?? []
   const accountNumber = defaultAccountNumber(accountNumbers, me.claims.activeAccountNumber)
   if (!accountNumber) return null
   const now = new Date()
-  // Two calls: the account's subscription (the accounts service's), and the device cards in one
-  // (the outage, the modem and its Wi-Fi; each part answered on its own).
-  const [subscription, overview] = await Promise.all([
-    me.call((upstream, token) => upstream.devices.subscription(token, accountNumber)),
-    me.call((upstream, token) => upstream.devices.overview(token, accountNumber)),
-  ])
-  const outage = overview.ok ? answered(partAnswer(overview.value.outage, 'devices.outage')) : overview
-  const modem = overview.ok ? answered(partAnswer(overview.value.modem, 'devices.modem')) : overview
+  const cards = await me.call((upstream, token) => upstream.dashboard.cards(token, accountNumber))
+  const partOf = <T>(pick: (value: Dashboard) => UpstreamPart<T>, call: string) =>
+    cards.ok ? answered(partAnswer(pick(cards.value), call)) : cards
+  const subscription = partOf((value) => value.subscription, 'accounts.subscription')
+  const paymentDetails = partOf((value) => value.paymentDetails, 'billing.paymentDetails')
+  const outage = partOf((value) => value.outage, 'devices.outage')
+  const modem = partOf((value) => value.modem, 'devices.modem')
   const outageCard = card(outage)
   return {
     accountNumber,
     // spec 3: switch among the proven accounts only.
     switchable: accountNumbers.filter((number) => number !== accountNumber),
     subscription: card(subscription),
+    // The bills feature's card, from the same call.
+    amountDue: amountDueView(accountNumber, paymentDetails),
     outage:
       outageCard.ok && outageCard.value
         ? {

@@ -9,10 +9,8 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { ROLE } from '~/auth/roles'
-import type { UserCaller } from '~/visit/call.server'
 import { visitOf } from '~/visit/visit.server'
 import { AmountDueCard } from '~/features/bills/amount-due-card'
-import { loadAmountDue } from '~/features/bills/amount-due.server'
 import { AccountSwitcher, ModemCard, OutageNotice, SubscriptionCard } from '~/features/dashboard/dashboard'
 import { loadDashboard, restartModem, RESTART_INTENT } from '~/features/dashboard/dashboard.server'
 import { LinkedAccounts, WelcomeBanner } from '~/features/own-account/own-account'
@@ -54,10 +52,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-/** The dashboard and, for its account, the bills feature's amount due (issue 11 items 2 and 3). */
-async function dashboardWithAmountDue(me: UserCaller, request: Request) {
-  const dashboard = await loadDashboard(me, request)
-  return { dashboard, amountDue: dashboard ? await loadAmountDue(me, dashboard.accountNumber) : null }
+/** The dashboard and, for its account, the bills feature's amount due (issue 11 items 2 and 3), from one call. */
+async function dashboardWithAmountDue(me: Parameters<typeof loadDashboard>[0], request: Request) {
+  const loaded = await loadDashboard(me, request)
+  if (!loaded) return { dashboard: null, amountDue: null }
+  const { amountDue, ...dashboard } = loaded
+  return { dashboard, amountDue }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
