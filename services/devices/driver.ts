@@ -13,6 +13,11 @@ export type ModemReading = {
   temperatureC: number | null
   /** When the ACS last heard from the modem (null: never). */
   lastSeenAt: Date | null
+  /**
+   * The readings since the `historySince` readModem was asked with, when the driver can tell
+   * them; absent when it keeps none (the service then charts the samples it recorded itself).
+   */
+  history?: SignalSample[]
 }
 
 export type SignalSample = { at: Date; online: boolean; signalDbm: number | null }
@@ -60,12 +65,8 @@ export type WifiChangeOutcome =
 export interface DeviceDriver {
   /** The modem installed for the account (the spec's device id call), or null. */
   findDevice(accountNumber: string): Promise<string | null>
-  readModem(deviceId: string): Promise<ModemReading | null>
-  /**
-   * The last days' readings when the driver can tell them; null when it keeps none (the
-   * service then charts the samples it recorded itself).
-   */
-  signalHistory(deviceId: string, since: Date): Promise<SignalSample[] | null>
+  /** The modem's reading and, when the driver can tell them, its readings since `historySince`. */
+  readModem(deviceId: string, historySince: Date): Promise<ModemReading | null>
   /** Asks the modem to reboot; the answer is only that it was asked (a task id, if any). */
   requestRestart(deviceId: string): Promise<{ taskId: string | null }>
   /** Where a restart asked for earlier stands now. */

@@ -91,7 +91,7 @@ describe('GenieACS adapter', () => {
   })
 
   it('reads the level, temperature and model; online when it informed recently', async () => {
-    expect(await driver().readModem(DEVICE)).toEqual({
+    expect(await driver().readModem(DEVICE, new Date(0))).toEqual({
       model: 'HG8145V5',
       online: true,
       signalDbm: -19.8,
@@ -103,7 +103,7 @@ describe('GenieACS adapter', () => {
 
   it('reads a modem silent for over 15 minutes as offline, without readings', async () => {
     lastInform = '2026-11-20T07:40:00Z'
-    expect(await driver().readModem(DEVICE)).toMatchObject({ online: false, signalDbm: null, temperatureC: null })
+    expect(await driver().readModem(DEVICE, new Date(0))).toMatchObject({ online: false, signalDbm: null, temperatureC: null })
   })
 
   it('asks for a reboot task with a connection request', async () => {

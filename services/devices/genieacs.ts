@@ -126,10 +126,6 @@ export function createGenieAcsDriver(options: {
       }
     },
 
-    async signalHistory() {
-      return null
-    },
-
     async requestRestart(deviceId) {
       return postTask(deviceId, { name: 'reboot' })
     },

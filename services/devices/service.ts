@@ -9,7 +9,7 @@ import { findSubscription } from '../accounts/registry.ts'
 import { requireOwnAccount, type Caller } from '../bearer.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import { part, ServiceError } from '../errors.ts'
-import { DeviceDriverError, type DeviceDriver, type RestartOutcome } from './driver.ts'
+import { DeviceDriverError, type DeviceDriver, type ModemReading, type RestartOutcome } from './driver.ts'
 import { createGenieAcsDriver } from './genieacs.ts'
 import { openOutage } from './outages.ts'
 import { createSimulatedDriver } from './simulated.ts'
@@ -94,17 +94,16 @@ export function createDevicesService(deps: ServiceDeps, driver: DeviceDriver = d
     return { state, requestedAt: row.requestedAt.toISOString(), finishedAt: finishedAt?.toISOString() ?? null }
   }
 
-  async function history(deviceId: string, reading: { online: boolean; signalDbm: number | null }) {
-    const now = deps.now()
-    const since = new Date(now.getTime() - HISTORY_DAYS * 24 * HOUR_MS)
-    const told = await asking(() => driver.signalHistory(deviceId, since))
-    if (told) return told
-    // The ACS keeps no history: record this reading (at most one an hour) and chart the recorded ones.
+  /** The ACS keeps no history: record this reading (at most one an hour) and chart the recorded ones. */
+  async function recordedHistory(deviceId: string, reading: ModemReading, now: Date, since: Date) {
     const [recent] = await db
       .select({ n: count() })
       .from(signalSamples)
       .where(and(eq(signalSamples.deviceId, deviceId), gt(signalSamples.sampledAt, new Date(now.getTime() - HOUR_MS))))
-    if (!recent?.n) await db.insert(signalSamples).values({ deviceId, sampledAt: now, ...reading })
+    if (!recent?.n)
+      await db
+        .insert(signalSamples)
+        .values({ deviceId, sampledAt: now, online: reading.online, signalDbm: reading.signalDbm })
     const rows = await db
       .select()
       .from(signalSamples)
@@ -124,9 +123,12 @@ export function createDevicesService(deps: ServiceDeps, driver: DeviceDriver = d
 
   /** `modem` for a device already found to be the caller's account's (the overview's one look-up). */
   async function modemOfOwnDevice(deviceId: string) {
-    const reading = await asking(() => driver.readModem(deviceId))
+    const now = deps.now()
+    const since = new Date(now.getTime() - HISTORY_DAYS * 24 * HOUR_MS)
+    // One read of the modem for its reading and, where the driver keeps them, its last days.
+    const reading = await asking(() => driver.readModem(deviceId, since))
     if (!reading) throw new ServiceError(404, 'unknown_device', DEVICES_TEXT.unknownDevice)
-    const samples = await history(deviceId, reading)
+    const samples = reading.history ?? (await recordedHistory(deviceId, reading, now, since))
     return {
       deviceId,
       model: reading.model,

@@ -203,11 +203,13 @@ export function createSimulatedDriver(deps: {
       return row?.deviceId ?? null
     },
 
-    async readModem(deviceId): Promise<ModemReading | null> {
+    async readModem(deviceId, historySince): Promise<ModemReading | null> {
       const modem = await modemOf(deviceId)
       if (!modem) return null
       const now = deps.now()
-      const down = await downtime(modem, new Date(now.getTime() - 7 * 24 * HOUR_MS))
+      const week = new Date(now.getTime() - 7 * 24 * HOUR_MS)
+      // One read of the downtime serves the reading and the history.
+      const down = await downtime(modem, historySince < week ? historySince : week)
       const reading = readingAt(modem, now, down)
       // Offline: last heard from when the latest downtime began (a simulated modem informs continuously).
       const lastSeenAt = reading.online
@@ -216,21 +218,13 @@ export function createSimulatedDriver(deps: {
             .filter((window) => within(now, window))
             .map((window) => window.from)
             .sort((a, b) => a.getTime() - b.getTime())[0] ?? now)
-      return { model: modem.model, ...reading, lastSeenAt }
-    },
-
-    async signalHistory(deviceId, since): Promise<SignalSample[]> {
-      const modem = await modemOf(deviceId)
-      if (!modem) return []
-      const now = deps.now().getTime()
-      const down = await downtime(modem, since)
-      const samples: SignalSample[] = []
-      const first = Math.ceil(since.getTime() / HISTORY_STEP_MS) * HISTORY_STEP_MS
-      for (let at = first; at <= now; at += HISTORY_STEP_MS) {
-        const reading = readingAt(modem, new Date(at), down)
-        samples.push({ at: new Date(at), online: reading.online, signalDbm: reading.signalDbm })
+      const history: SignalSample[] = []
+      const first = Math.ceil(historySince.getTime() / HISTORY_STEP_MS) * HISTORY_STEP_MS
+      for (let at = first; at <= now.getTime(); at += HISTORY_STEP_MS) {
+        const sample = readingAt(modem, new Date(at), down)
+        history.push({ at: new Date(at), online: sample.online, signalDbm: sample.signalDbm })
       }
-      return samples
+      return { model: modem.model, ...reading, lastSeenAt, history }
     },
 
     async requestRestart() {

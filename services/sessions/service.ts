@@ -23,6 +23,9 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60 * 1000
 
 type Row = typeof portalSessions.$inferSelect
 
+/** A session's idle expiry is pushed forward at most this often (touch). */
+export const TOUCH_AT_MOST_EVERY_MS = 60_000
+
 /** Longer than a refresh at the provider takes; a caller that died holding it delays the others this long at most. */
 export const REFRESH_LEASE_MS = 15_000
 
@@ -98,18 +101,29 @@ export function createSessionService(deps: ServiceDeps) {
       return { sessionId, session: view(row!) }
     },
 
-    /** The live session, its idle expiry pushed forward (never past the absolute one). */
+    /**
+     * The live session, its idle expiry pushed forward (never past the absolute one). Pushed
+     * at most once a minute (TOUCH_AT_MOST_EVERY_MS): a signed-in page is a read, not a write,
+     * and a session idles out at most that much before its idle timeout.
+     */
     async touch(sessionId: string): Promise<SessionView> {
       const now = deps.now()
       const idHash = hashSessionId(sessionId)
-      const [row] = await deps.db
-        .update(portalSessions)
-        .set({
-          lastSeenAt: now,
-          idleExpiresAt: sql`LEAST(${now.toISOString()}::timestamptz + make_interval(secs => ${portalSessions.idleTimeoutSeconds}), ${portalSessions.absoluteExpiresAt})`,
-        })
-        .where(live(idHash, now))
-        .returning()
+      const [read] = await deps.db.select().from(portalSessions).where(live(idHash, now))
+      if (!read) throw gone()
+      const row =
+        now.getTime() - read.lastSeenAt.getTime() < TOUCH_AT_MOST_EVERY_MS
+          ? read
+          : (
+              await deps.db
+                .update(portalSessions)
+                .set({
+                  lastSeenAt: now,
+                  idleExpiresAt: sql`LEAST(${now.toISOString()}::timestamptz + make_interval(secs => ${portalSessions.idleTimeoutSeconds}), ${portalSessions.absoluteExpiresAt})`,
+                })
+                .where(live(idHash, now))
+                .returning()
+            )[0]
       if (!row) throw gone()
       const { tokens, underPreviousKey } = opened(row)
       if (underPreviousKey) {

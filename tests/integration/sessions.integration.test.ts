@@ -82,6 +82,18 @@ describe('sessions service', () => {
     expect(Date.parse(read!.idleExpiresAt)).toBeGreaterThan(Date.parse(session.idleExpiresAt))
   })
 
+  it('pushes the idle expiry at most once a minute: a read within it writes nothing', async () => {
+    const { sessionId, session } = await sessions.create(input())
+    advance(30_000)
+    const soon = await sessions.current(sessionId)
+    expect(soon?.lastSeenAt).toBe(session.lastSeenAt)
+    expect(soon?.idleExpiresAt).toBe(session.idleExpiresAt)
+    advance(31_000)
+    const later = await sessions.current(sessionId)
+    expect(Date.parse(later!.lastSeenAt)).toBe(clock.getTime())
+    expect(Date.parse(later!.idleExpiresAt)).toBeGreaterThan(Date.parse(session.idleExpiresAt))
+  })
+
   it('ends a session left idle past its idle timeout', async () => {
     const { sessionId } = await sessions.create(input({ idleTimeoutSeconds: 15 * 60 }))
     advance(14 * 60_000)
