@@ -216,14 +216,24 @@ http {
   proxy_request_buffering off;
   # Only a request that failed before any answer goes to another copy: never a POST twice.
   proxy_next_upstream error timeout;
+  # Kept-alive connections to the copies, as deploy/compose/nginx.conf keeps them: a new TCP
+  # connection per request would cost every portal page and every upstream call one more accept.
+  proxy_http_version 1.1;
+  proxy_set_header Connection "";
   proxy_set_header Host $http_host;
   proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
   proxy_set_header X-Forwarded-Proto $scheme;
+  # The bench's load generator sends thousands of requests on each connection; past nginx's
+  # default of 1000 nginx closes it, and autocannon counts the request it already sent there as
+  # an error. A browser never comes near either number.
+  keepalive_requests 100000;
   upstream portals {
     ${servers(ports.portals)}
+    keepalive 16;
   }
   upstream upstreams {
     ${servers(ports.upstreams)}
+    keepalive 16;
   }
   server {
     listen 127.0.0.1:${ports.public};
