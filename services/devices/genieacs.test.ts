@@ -103,7 +103,11 @@ describe('GenieACS adapter', () => {
 
   it('reads a modem silent for over 15 minutes as offline, without readings', async () => {
     lastInform = '2026-11-20T07:40:00Z'
-    expect(await driver().readModem(DEVICE, new Date(0))).toMatchObject({ online: false, signalDbm: null, temperatureC: null })
+    expect(await driver().readModem(DEVICE, new Date(0))).toMatchObject({
+      online: false,
+      signalDbm: null,
+      temperatureC: null,
+    })
   })
 
   it('asks for a reboot task with a connection request', async () => {
