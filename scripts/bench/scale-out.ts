@@ -31,6 +31,8 @@ import { printChecks, table } from './report.ts'
 import { positiveNumber, ROUNDS, SECONDS, WARMUP_SECONDS } from './settings.ts'
 
 export const MAX_START_TO_READY_MS = 2000
+/** Issue 35, item 2: a signed-in dashboard, 1 portal + 1 upstream, CPU across portal, upstream and Postgres. */
+export const MAX_DASHBOARD_CPU_MS = 20
 const RESTARTS = Math.round(positiveNumber('BENCH_RESTARTS', 5))
 const BASE_PORT = Math.round(positiveNumber('BENCH_SCALE_OUT_BASE_PORT', 3300))
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'info'
@@ -364,7 +366,21 @@ export function scaleOutChecks(bench: ScaleOutBench) {
   if ('skipped' in bench) return []
   const bad = bench.runs.filter((run) => run.non200 > 0 || run.errors > 0 || run.timeouts > 0)
   const limit = `${MAX_START_TO_READY_MS / 1000} s`
+  const dashboard = bench.summaries.find((summary) => summary.label === `${SETUPS[0].name}: dashboard`)
+  const parts = dashboard
+    ? (['portals', 'upstreams', 'postgres'] as const).map((role) => dashboard.cpuMsByRole[role])
+    : []
+  const dashboardCpu = parts.length > 0 && parts.every((ms) => ms !== null) ? parts.reduce((a, b) => a! + b!, 0)! : null
   return [
+    {
+      name: `scale-out: a signed-in dashboard costs at most ${MAX_DASHBOARD_CPU_MS} ms of CPU across portal, upstream and Postgres (${SETUPS[0].name})`,
+      pass: dashboardCpu !== null && dashboardCpu <= MAX_DASHBOARD_CPU_MS,
+      detail:
+        dashboardCpu === null
+          ? 'not measured (no CPU reading for a role)'
+          : `${dashboardCpu.toFixed(1)} ms per response: portal ${parts[0]!.toFixed(1)}, upstream ${parts[1]!.toFixed(1)}, ` +
+            `Postgres ${parts[2]!.toFixed(1)}; ${Math.round(dashboard!.rps)} req/s`,
+    },
     {
       name: `scale-out: a portal copy's start to ready at most ${limit} (seeded database)`,
       pass: bench.startToReady.portalMedianMs <= MAX_START_TO_READY_MS,
