@@ -224,6 +224,52 @@ describe('configuration', () => {
     )
   })
 
+  it("never shows a secret setting's value when it refuses it", () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), SESSION_SECRET: 'short-secret-value' })).toThrow(
+      'Invalid configuration: SESSION_SECRET must be at least 32 characters',
+    )
+    try {
+      loadConfig({ DATA_DIR: tmp(), SESSION_SECRET: 'short-secret-value' })
+    } catch (error) {
+      expect(String(error)).not.toContain('short-secret-value')
+    }
+  })
+
+  describe('the GenieACS link (issue 36, item 3)', () => {
+    const genieacs = { DATA_DIR: '', DEVICES_DRIVER: 'genieacs', GENIEACS_NBI_URL: 'http://acs.internal:7557' }
+    const refusal = (source: Record<string, string>) => {
+      try {
+        loadConfig({ ...genieacs, DATA_DIR: tmp(), ...source })
+      } catch (error) {
+        return String(error)
+      }
+      return 'accepted'
+    }
+
+    it('refuses credentials in the URL, without repeating them', () => {
+      const message = refusal({ GENIEACS_NBI_URL: 'http://admin:hunter22@acs.internal:7557' })
+      expect(message).toContain('GENIEACS_NBI_URL must not hold credentials')
+      expect(message).not.toContain('hunter22')
+    })
+
+    it('takes basic auth (both halves) or one header, not both', () => {
+      expect(refusal({ GENIEACS_NBI_USERNAME: 'portal' })).toMatch(/set together or not at all/)
+      expect(
+        refusal({
+          GENIEACS_NBI_USERNAME: 'portal',
+          GENIEACS_NBI_PASSWORD: 'secret-password',
+          GENIEACS_NBI_AUTH_HEADER: 'X-API-Key: abc',
+        }),
+      ).toMatch(/choose one way to sign in/)
+      const header = refusal({ GENIEACS_NBI_AUTH_HEADER: 'no colon here' })
+      expect(header).toContain("GENIEACS_NBI_AUTH_HEADER must be 'Header-Name: value'")
+      expect(header).not.toContain('no colon here')
+      const config = loadConfig({ ...genieacs, DATA_DIR: tmp(), GENIEACS_NBI_AUTH_HEADER: 'X-API-Key: abc' })
+      expect([config.GENIEACS_TIMEOUT_MS, config.GENIEACS_RETRIES]).toEqual([10_000, 2])
+      expect([config.GENIEACS_INFORM_INTERVAL_SECONDS, config.GENIEACS_INFORM_TOLERANCE]).toEqual([300, 3])
+    })
+  })
+
   describe('fails closed outside the demo (issue 32, item 3; docs/decisions/0061)', () => {
     const server = 'postgres://portal@db.internal/portal'
     const production = { NODE_ENV: 'production', DATABASE_URL: server }

@@ -210,7 +210,30 @@ export const EnvSchema = z.object({
   // embedded set-up, or a TR-069 ACS through GenieACS's NBI. A simulated restart takes
   // DEVICES_RESTART_SECONDS, a simulated Wi-Fi change DEVICES_WIFI_CHANGE_SECONDS.
   DEVICES_DRIVER: z.enum(['simulated', 'genieacs']).default('simulated'),
-  GENIEACS_NBI_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
+  // Credentials go in their own settings, never in the URL (Node's fetch refuses user:pass@,
+  // and a URL ends up in logs): basic auth, or one header holding a key or token, for the
+  // proxy in front of the NBI (GenieACS's own API has no authentication).
+  GENIEACS_NBI_URL: z
+    .url({ message: 'must be an http(s) URL' })
+    .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), {
+      message:
+        'must not hold credentials: set GENIEACS_NBI_USERNAME and GENIEACS_NBI_PASSWORD, or GENIEACS_NBI_AUTH_HEADER',
+    })
+    .optional(),
+  GENIEACS_NBI_USERNAME: z.string().min(1).optional(),
+  GENIEACS_NBI_PASSWORD: z.string().min(1).optional(),
+  // "Name: value", e.g. "X-API-Key: …" or "Authorization: Bearer …".
+  GENIEACS_NBI_AUTH_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+:\s*\S.*$/, { message: "must be 'Header-Name: value'" })
+    .optional(),
+  // Each NBI request's time limit; reads are tried again this many times (tasks never are).
+  GENIEACS_TIMEOUT_MS: wholeNumber(500, 60_000).default(10_000),
+  GENIEACS_RETRIES: wholeNumber(0, 5).default(2),
+  // A modem is online while its last inform is within its own periodic inform interval (read
+  // from the device; this default when it does not say) times the tolerance.
+  GENIEACS_INFORM_INTERVAL_SECONDS: wholeNumber(30, 7 * 24 * 3600).default(300),
+  GENIEACS_INFORM_TOLERANCE: wholeNumber(1, 10).default(3),
   DEVICES_RESTART_SECONDS: wholeNumber(1, 3600).default(90),
   DEVICES_WIFI_CHANGE_SECONDS: wholeNumber(1, 3600).default(20),
 
@@ -406,13 +429,18 @@ function readOrCreateSecrets(dataDir: string): StoredSecrets {
   return secrets
 }
 
+/** Settings whose value is or may hold a secret (a URL refused for holding credentials, too). */
+const HOLDS_A_SECRET = /SECRET|PASSWORD|_KEY|TOKEN|AUTH_HEADER|^GENIEACS_NBI_URL$/
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const input = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
   const parsed = EnvSchema.safeParse(input)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     const name = String(issue.path[0] ?? 'environment')
-    const shown = source[name] === undefined ? '' : ` (got ${JSON.stringify(source[name])})`
+    // A secret's value never goes in the message (it lands in logs): only that it was wrong.
+    const shown =
+      source[name] === undefined || HOLDS_A_SECRET.test(name) ? '' : ` (got ${JSON.stringify(source[name])})`
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`)
   }
   const env = parsed.data
@@ -436,6 +464,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (env.DEVICES_DRIVER === 'genieacs' && !env.GENIEACS_NBI_URL) {
     throw new ConfigError('Invalid configuration: GENIEACS_NBI_URL is required when DEVICES_DRIVER is genieacs')
+  }
+  if (Boolean(env.GENIEACS_NBI_USERNAME) !== Boolean(env.GENIEACS_NBI_PASSWORD)) {
+    throw new ConfigError(
+      'Invalid configuration: GENIEACS_NBI_USERNAME and GENIEACS_NBI_PASSWORD are set together or not at all',
+    )
+  }
+  if (env.GENIEACS_NBI_USERNAME && env.GENIEACS_NBI_AUTH_HEADER) {
+    throw new ConfigError(
+      'Invalid configuration: GENIEACS_NBI_AUTH_HEADER cannot be set with GENIEACS_NBI_USERNAME: choose one way to sign in',
+    )
   }
   if (Boolean(env.PAYMONGO_SECRET_KEY) !== Boolean(env.PAYMONGO_WEBHOOK_SECRET)) {
     throw new ConfigError(

@@ -101,6 +101,14 @@ export type ReferralSettings = {
 export type DeviceSettings = {
   driver: 'simulated' | 'genieacs'
   genieacsNbiUrl: string | null
+  /** The NBI's credentials, its time limit and retries, and the inform interval rules (issue 36, item 3). */
+  genieacs: {
+    auth: { kind: 'basic'; username: string; password: string } | { kind: 'header'; name: string; value: string } | null
+    timeoutMs: number
+    retries: number
+    informIntervalSeconds: number
+    informTolerance: number
+  }
   /** How long a simulated restart takes. */
   restartSeconds: number
   /** How long a simulated modem takes to apply a Wi-Fi change (DEVICES_WIFI_CHANGE_SECONDS). */
@@ -134,7 +142,13 @@ export const defaultServiceSettings: ServiceSettings = {
   complianceLinkHours: 72,
   otp: { ttlSeconds: 600, maxAttempts: 5, sendsPerAccountPerHour: 5, sendsPerUserPerHour: 5 },
   documentThresholds: { billingOptionalBelow: 2500, incomeFrom: 3000 },
-  devices: { driver: 'simulated', genieacsNbiUrl: null, restartSeconds: 90, wifiChangeSeconds: 20 },
+  devices: {
+    driver: 'simulated',
+    genieacsNbiUrl: null,
+    genieacs: { auth: null, timeoutMs: 10_000, retries: 2, informIntervalSeconds: 300, informTolerance: 3 },
+    restartSeconds: 90,
+    wifiChangeSeconds: 20,
+  },
   identityEmbedded: true,
   referrals: { monthlyLimit: 5, expiryDays: 60, rewardPesos: 500, videoUrl: null, videoCaptionsUrl: null },
 }
@@ -187,6 +201,13 @@ export function serviceSettingsFromConfig(config: {
   PROOF_OF_INCOME_FROM: number
   DEVICES_DRIVER?: 'simulated' | 'genieacs'
   GENIEACS_NBI_URL?: string
+  GENIEACS_NBI_USERNAME?: string
+  GENIEACS_NBI_PASSWORD?: string
+  GENIEACS_NBI_AUTH_HEADER?: string
+  GENIEACS_TIMEOUT_MS?: number
+  GENIEACS_RETRIES?: number
+  GENIEACS_INFORM_INTERVAL_SECONDS?: number
+  GENIEACS_INFORM_TOLERANCE?: number
   DEVICES_RESTART_SECONDS?: number
   DEVICES_WIFI_CHANGE_SECONDS?: number
   oidc?: { embedded: boolean }
@@ -229,6 +250,7 @@ export function serviceSettingsFromConfig(config: {
     devices: {
       driver: config.DEVICES_DRIVER ?? defaultServiceSettings.devices.driver,
       genieacsNbiUrl: config.GENIEACS_NBI_URL ?? null,
+      genieacs: genieacsSettings(config),
       restartSeconds: config.DEVICES_RESTART_SECONDS ?? defaultServiceSettings.devices.restartSeconds,
       wifiChangeSeconds: config.DEVICES_WIFI_CHANGE_SECONDS ?? defaultServiceSettings.devices.wifiChangeSeconds,
     },
@@ -240,5 +262,32 @@ export function serviceSettingsFromConfig(config: {
       videoUrl: config.REFERRAL_VIDEO_URL ?? null,
       videoCaptionsUrl: config.REFERRAL_VIDEO_CAPTIONS_URL ?? null,
     },
+  }
+}
+
+/** The GenieACS link's settings from the configuration; loadConfig has checked them (lib/env.ts). */
+function genieacsSettings(config: {
+  GENIEACS_NBI_USERNAME?: string
+  GENIEACS_NBI_PASSWORD?: string
+  GENIEACS_NBI_AUTH_HEADER?: string
+  GENIEACS_TIMEOUT_MS?: number
+  GENIEACS_RETRIES?: number
+  GENIEACS_INFORM_INTERVAL_SECONDS?: number
+  GENIEACS_INFORM_TOLERANCE?: number
+}): DeviceSettings['genieacs'] {
+  const defaults = defaultServiceSettings.devices.genieacs
+  const header = config.GENIEACS_NBI_AUTH_HEADER
+  const colon = header?.indexOf(':') ?? -1
+  return {
+    auth:
+      config.GENIEACS_NBI_USERNAME && config.GENIEACS_NBI_PASSWORD
+        ? { kind: 'basic', username: config.GENIEACS_NBI_USERNAME, password: config.GENIEACS_NBI_PASSWORD }
+        : header && colon > 0
+          ? { kind: 'header', name: header.slice(0, colon).trim(), value: header.slice(colon + 1).trim() }
+          : null,
+    timeoutMs: config.GENIEACS_TIMEOUT_MS ?? defaults.timeoutMs,
+    retries: config.GENIEACS_RETRIES ?? defaults.retries,
+    informIntervalSeconds: config.GENIEACS_INFORM_INTERVAL_SECONDS ?? defaults.informIntervalSeconds,
+    informTolerance: config.GENIEACS_INFORM_TOLERANCE ?? defaults.informTolerance,
   }
 }

@@ -8,7 +8,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createGenieAcsDriver } from './genieacs.ts'
+import { createGenieAcsDriver, INFORM_INTERVAL_PARAMETERS } from './genieacs.ts'
 import { dataModelOf, WIFI_PROJECTION, wifiChangeTask } from './genieacs-wifi.ts'
 import TR181 from './fixtures/genieacs-tr181-device.json' with { type: 'json' }
 import TR098 from './fixtures/genieacs-tr098-device.json' with { type: 'json' }
@@ -93,7 +93,9 @@ describe('TR-181 (Device:2)', () => {
         connectedDevices: 1,
       },
     ])
-    expect(seen[0]!.query.get('projection')).toBe(['_lastInform', ...WIFI_PROJECTION].join(','))
+    expect(seen[0]!.query.get('projection')).toBe(
+      ['_lastInform', ...INFORM_INTERVAL_PARAMETERS, ...WIFI_PROJECTION].join(','),
+    )
   })
 
   it('reads the active hosts with their band, signal and since when; a nameless one as null', async () => {

@@ -7,7 +7,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DeviceDriverError } from './driver.ts'
-import { createGenieAcsDriver, GENIEACS_PARAMETERS } from './genieacs.ts'
+import { createGenieAcsDriver, GENIEACS_PARAMETERS, INFORM_INTERVAL_PARAMETERS } from './genieacs.ts'
 
 const NOW = new Date('2026-11-20T08:00:00Z')
 const DEVICE = '00259E-HG8145V5-TEST01'
@@ -18,6 +18,14 @@ let lastBoot = '2026-11-01T00:00:00Z'
 let lastInform = '2026-11-20T07:58:00Z'
 let faults: unknown[] = []
 let rebootStatus = 200
+/** The proxy in front of the NBI: the header it expects (name, value), or none. */
+let requiredHeader: [string, string] | null = null
+/** GET /devices answers 503 this many times first. */
+let unavailable = 0
+/** The modem's own PeriodicInformInterval (seconds), or none reported. */
+let informInterval: number | null = null
+/** GET /devices never answers. */
+let hang = false
 
 function nested(path: string, value: unknown) {
   return path
@@ -45,6 +53,13 @@ const server = http.createServer((request, response) => {
       response.writeHead(status, { 'content-type': 'application/json' })
       response.end(JSON.stringify(data))
     }
+    if (requiredHeader && request.headers[requiredHeader[0].toLowerCase()] !== requiredHeader[1])
+      return json(401, { error: 'unauthorized' })
+    if (request.method === 'GET' && url.pathname === '/devices' && hang) return
+    if (request.method === 'GET' && url.pathname === '/devices' && unavailable > 0) {
+      unavailable--
+      return json(503, { error: 'busy' })
+    }
     if (request.method === 'GET' && url.pathname === '/devices') {
       const query = JSON.parse(url.searchParams.get('query')!) as Record<string, string>
       if (query._tags !== '1000000000002' && query._id !== DEVICE) return json(200, [])
@@ -58,6 +73,8 @@ const server = http.createServer((request, response) => {
           nested(GENIEACS_PARAMETERS.model, 'HG8145V5') as Record<string, unknown>,
         ),
       )
+      if (informInterval !== null)
+        deepMerge(device, nested(INFORM_INTERVAL_PARAMETERS[0], informInterval) as Record<string, unknown>)
       return json(200, [device])
     }
     if (request.method === 'POST' && url.pathname === `/devices/${encodeURIComponent(DEVICE)}/tasks`)
@@ -72,16 +89,28 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      // The requests left hanging on purpose end with the server.
+      server.closeAllConnections()
+      server.close(() => resolve())
+    }),
+)
 beforeEach(() => {
   seen = []
   faults = []
   rebootStatus = 200
+  requiredHeader = null
+  unavailable = 0
+  informInterval = null
+  hang = false
   lastBoot = '2026-11-01T00:00:00Z'
   lastInform = '2026-11-20T07:58:00Z'
 })
 
-const driver = (now = NOW) => createGenieAcsDriver({ nbiUrl: `${base}/`, now: () => now })
+const driver = (now = NOW, options: Partial<Parameters<typeof createGenieAcsDriver>[0]> = {}) =>
+  createGenieAcsDriver({ nbiUrl: `${base}/`, now: () => now, retryDelayMs: 10, ...options })
 
 describe('GenieACS adapter', () => {
   it("finds the account's device by its tag", async () => {
@@ -133,6 +162,68 @@ describe('GenieACS adapter', () => {
     expect(await driver(new Date('2026-11-20T08:20:00Z')).restartOutcome(restart)).toBe('failed')
     lastBoot = '2026-11-20T08:01:30Z'
     expect(await driver().restartOutcome(restart)).toBe('done')
+  })
+
+  it('reads a modem by its own inform interval: every 6 hours, it is online 5 hours after its last inform', async () => {
+    informInterval = 6 * 3600
+    lastInform = '2026-11-20T03:00:00Z'
+    expect(await driver().readModem(DEVICE, new Date(0))).toMatchObject({ online: true, signalDbm: -19.8 })
+    expect(seen[0]!.query.get('projection')).toContain(INFORM_INTERVAL_PARAMETERS[0])
+    // Three intervals (the tolerance) without a word: offline.
+    lastInform = '2026-11-19T13:59:00Z'
+    expect(await driver().readModem(DEVICE, new Date(0))).toMatchObject({ online: false, signalDbm: null })
+    // The same modem without its interval: the configured default (5 minutes × 3) decides.
+    informInterval = null
+    lastInform = '2026-11-20T03:00:00Z'
+    expect(await driver().readModem(DEVICE, new Date(0))).toMatchObject({ online: false })
+    expect(await driver(NOW, { informIntervalSeconds: 6 * 3600 }).readModem(DEVICE, new Date(0))).toMatchObject({
+      online: true,
+    })
+    // Its Wi-Fi follows the same rule.
+    informInterval = 6 * 3600
+    expect((await driver().readWifi(DEVICE))?.online).toBe(true)
+  })
+
+  it('signs in to the proxy in front of the NBI with basic auth or a header, never in the URL', async () => {
+    requiredHeader = ['Authorization', `Basic ${Buffer.from('portal:s3cret-pass').toString('base64')}`]
+    const basic = driver(NOW, { auth: { kind: 'basic', username: 'portal', password: 's3cret-pass' } })
+    expect(await basic.findDevice('1000000000002')).toBe(DEVICE)
+    requiredHeader = ['X-API-Key', 'key-123']
+    const keyed = driver(NOW, { auth: { kind: 'header', name: 'X-API-Key', value: 'key-123' } })
+    expect(await keyed.findDevice('1000000000002')).toBe(DEVICE)
+    expect(await keyed.requestRestart(DEVICE)).toEqual({ taskId: 'task123' })
+  })
+
+  it('reports a refused credential plainly, without the credential, and does not ask again', async () => {
+    requiredHeader = ['X-API-Key', 'the-right-key']
+    const wrong = driver(NOW, { auth: { kind: 'header', name: 'X-API-Key', value: 'a-wrong-key' } })
+    const refused = await wrong.readModem(DEVICE, new Date(0)).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(DeviceDriverError)
+    expect(String(refused)).toContain('GenieACS refused the credentials (401)')
+    expect(String(refused)).not.toContain('a-wrong-key')
+    expect(seen).toHaveLength(1)
+  })
+
+  it('asks again after a busy answer (reads only), and gives up after its retries', async () => {
+    unavailable = 2
+    expect(await driver().findDevice('1000000000002')).toBe(DEVICE)
+    expect(seen.map((request) => request.method)).toEqual(['GET', 'GET', 'GET'])
+    seen = []
+    unavailable = 3
+    await expect(driver().findDevice('1000000000002')).rejects.toBeInstanceOf(DeviceDriverError)
+    expect(seen).toHaveLength(3)
+    // A task is sent once: sent twice, a modem would reboot twice.
+    seen = []
+    rebootStatus = 503
+    await expect(driver().requestRestart(DEVICE)).rejects.toBeInstanceOf(DeviceDriverError)
+    expect(seen.filter((request) => request.method === 'POST')).toHaveLength(1)
+  })
+
+  it('gives up on an NBI that never answers, after its time limit', async () => {
+    hang = true
+    const slow = driver(NOW, { timeoutMs: 300, retries: 1 })
+    await expect(slow.findDevice('1000000000002')).rejects.toBeInstanceOf(DeviceDriverError)
+    expect(seen).toHaveLength(2)
   })
 
   it('reports an unreachable NBI as a driver error', async () => {

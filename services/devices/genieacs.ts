@@ -20,7 +20,7 @@ import {
   type WifiChangeOutcome,
   type WifiReading,
 } from './driver.ts'
-import { numberAt, valueAt } from './genieacs-document.ts'
+import { numberAt, valueAt, type Document } from './genieacs-document.ts'
 import { passphrasesOfDocument, WIFI_PROJECTION, wifiChangeTask, wifiOfDocument } from './genieacs-wifi.ts'
 
 /** Where the readings live in the data model (common GPON ONT vendor extensions). */
@@ -30,8 +30,11 @@ export const GENIEACS_PARAMETERS = {
   rxPower: 'InternetGatewayDevice.WANDevice.1.X_GponInterfaceConfig.RXPower',
 } as const
 
-/** A modem informs every 5 minutes by default; silent for three periods counts as offline. */
-const ONLINE_WITHIN_MS = 15 * 60_000
+/** Where a modem keeps its periodic inform interval, in seconds (TR-098, TR-181). */
+export const INFORM_INTERVAL_PARAMETERS = [
+  'InternetGatewayDevice.ManagementServer.PeriodicInformInterval',
+  'Device.ManagementServer.PeriodicInformInterval',
+] as const
 /** A reboot not confirmed by a new boot within this long is reported as failed. */
 const RESTART_GIVE_UP_MS = 10 * 60_000
 /** A Wi-Fi task neither done nor faulted within this long is reported as timed out. */
@@ -39,27 +42,97 @@ const WIFI_GIVE_UP_MS = 10 * 60_000
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>
 
+/** How the NBI is reached: credentials by configuration, never in the URL (issue 36, item 3). */
+export type GenieAcsAuth =
+  { kind: 'basic'; username: string; password: string } | { kind: 'header'; name: string; value: string } | null
+
+export type GenieAcsOptions = {
+  nbiUrl: string
+  now: () => Date
+  fetch?: Fetch
+  /** Each NBI request's time limit (GENIEACS_TIMEOUT_MS). */
+  timeoutMs?: number
+  auth?: GenieAcsAuth
+  /** Reads tried again after a network failure, a time-out, 429 or 5xx (GENIEACS_RETRIES); tasks never are. */
+  retries?: number
+  /** The first retry's wait; each next one waits twice as long. */
+  retryDelayMs?: number
+  /** The inform interval of a modem that does not report its own (GENIEACS_INFORM_INTERVAL_SECONDS). */
+  informIntervalSeconds?: number
+  /** Online while the last inform is within this many of its intervals (GENIEACS_INFORM_TOLERANCE). */
+  informTolerance?: number
+}
+
+const RETRIED_STATUS = (status: number) => status === 429 || status >= 500
+
+/** The NBI (or the proxy in front of it) refused the credentials: trying again cannot help. */
+class RefusedCredentials extends DeviceDriverError {
+  constructor(status: number) {
+    super(
+      `GenieACS refused the credentials (${status}): check GENIEACS_NBI_USERNAME and GENIEACS_NBI_PASSWORD, or GENIEACS_NBI_AUTH_HEADER`,
+    )
+  }
+}
+
 const DeviceSchema = z
   .object({ _id: z.string(), _lastInform: z.string().nullish(), _lastBoot: z.string().nullish() })
   .loose()
 const FaultSchema = z.object({ _id: z.string(), device: z.string().optional(), code: z.string().optional() }).loose()
 const TaskSchema = z.object({ _id: z.string() }).loose()
 
-export function createGenieAcsDriver(options: {
-  nbiUrl: string
-  now: () => Date
-  fetch?: Fetch
-  timeoutMs?: number
-}): DeviceDriver {
+export function createGenieAcsDriver(options: GenieAcsOptions): DeviceDriver {
   const base = options.nbiUrl.replace(/\/+$/, '')
   const doFetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const timeoutMs = options.timeoutMs ?? 10_000
+  const retries = options.retries ?? 2
+  const retryDelayMs = options.retryDelayMs ?? 250
+  const informIntervalMs = (options.informIntervalSeconds ?? 300) * 1000
+  const informTolerance = options.informTolerance ?? 3
+  const credentials: Record<string, string> =
+    options.auth?.kind === 'basic'
+      ? {
+          authorization: `Basic ${Buffer.from(`${options.auth.username}:${options.auth.password}`).toString('base64')}`,
+        }
+      : options.auth?.kind === 'header'
+        ? { [options.auth.name]: options.auth.value }
+        : {}
 
-  async function request(path: string, init: RequestInit = {}): Promise<Response> {
+  /** One attempt; a refused credential is said as such (the message never holds the credential). */
+  async function attempt(path: string, init: RequestInit): Promise<Response> {
+    let response: Response
     try {
-      return await doFetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) })
+      response = await doFetch(`${base}${path}`, {
+        ...init,
+        headers: { ...credentials, ...(init.headers as Record<string, string> | undefined) },
+        signal: AbortSignal.timeout(timeoutMs),
+      })
     } catch (error) {
       throw new DeviceDriverError(`GenieACS unreachable: ${String(error)}`)
+    }
+    if (response.status === 401 || response.status === 403) {
+      await response.body?.cancel()
+      throw new RefusedCredentials(response.status)
+    }
+    return response
+  }
+
+  /**
+   * A request with its time limit; a read (GET) is tried again after a network failure, a
+   * time-out, 429 or 5xx, waiting longer each time. A task (POST) is sent once: sent twice, a
+   * modem would reboot twice.
+   */
+  async function request(path: string, init: RequestInit = {}): Promise<Response> {
+    const tries = (init.method ?? 'GET') === 'GET' ? retries + 1 : 1
+    for (let n = 1; ; n++) {
+      const last = n >= tries
+      try {
+        const response = await attempt(path, init)
+        if (last || !RETRIED_STATUS(response.status)) return response
+        await response.body?.cancel()
+      } catch (error) {
+        if (last || !(error instanceof DeviceDriverError) || error instanceof RefusedCredentials) throw error
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** (n - 1)))
     }
   }
 
@@ -79,8 +152,20 @@ export function createGenieAcsDriver(options: {
     return found ?? null
   }
 
-  const informedRecently = (lastInform: string | null | undefined) =>
-    Boolean(lastInform) && options.now().getTime() - new Date(lastInform!).getTime() <= ONLINE_WITHIN_MS
+  /**
+   * Online while the last inform is within the modem's own periodic inform interval (read from
+   * the device; the configured default when it does not say), times the tolerance: an ISP that
+   * lets modems inform every 6 hours must not see them all offline after 15 minutes.
+   */
+  function informedRecently(found: Document) {
+    const lastInform = typeof found._lastInform === 'string' ? new Date(found._lastInform) : null
+    if (!lastInform || Number.isNaN(lastInform.getTime())) return false
+    const reported = INFORM_INTERVAL_PARAMETERS.map((path) => numberAt(found, path)).find(
+      (seconds) => seconds !== null && seconds > 0,
+    )
+    const intervalMs = reported ? reported * 1000 : informIntervalMs
+    return options.now().getTime() - lastInform.getTime() <= intervalMs * informTolerance
+  }
 
   /** Queues a task and asks the ACS to reach the modem now; the body never goes in a log or a URL. */
   async function postTask(deviceId: string, task: { name: string }) {
@@ -113,10 +198,14 @@ export function createGenieAcsDriver(options: {
     },
 
     async readModem(deviceId): Promise<ModemReading | null> {
-      const found = await device(deviceId, ['_lastInform', ...Object.values(GENIEACS_PARAMETERS)])
+      const found = await device(deviceId, [
+        '_lastInform',
+        ...INFORM_INTERVAL_PARAMETERS,
+        ...Object.values(GENIEACS_PARAMETERS),
+      ])
       if (!found) return null
       const lastSeenAt = found._lastInform ? new Date(found._lastInform) : null
-      const online = informedRecently(found._lastInform)
+      const online = informedRecently(found)
       return {
         model: String(valueAt(found, GENIEACS_PARAMETERS.model) ?? 'Modem'),
         online,
@@ -141,10 +230,10 @@ export function createGenieAcsDriver(options: {
     },
 
     async readWifi(deviceId): Promise<WifiReading | null> {
-      const found = await device(deviceId, ['_lastInform', ...WIFI_PROJECTION])
+      const found = await device(deviceId, ['_lastInform', ...INFORM_INTERVAL_PARAMETERS, ...WIFI_PROJECTION])
       if (!found) return null
       const { networks, hosts } = wifiOfDocument(found)
-      const online = informedRecently(found._lastInform)
+      const online = informedRecently(found)
       return { online, networks, hosts: online ? hosts : [] }
     },
 

@@ -31,7 +31,8 @@ export const DEVICES_TEXT = {
 
 export function driverFromDeps(deps: ServiceDeps): DeviceDriver {
   const { devices } = settingsOf(deps)
-  if (devices.driver === 'genieacs') return createGenieAcsDriver({ nbiUrl: devices.genieacsNbiUrl!, now: deps.now })
+  if (devices.driver === 'genieacs')
+    return createGenieAcsDriver({ nbiUrl: devices.genieacsNbiUrl!, now: deps.now, ...devices.genieacs })
   return createSimulatedDriver({
     db: deps.db,
     now: deps.now,

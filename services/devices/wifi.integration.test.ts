@@ -6,6 +6,7 @@
  * recorded without its values, emails the account holder, and at most three an hour go
  * through. Nothing the services log holds a passphrase or a password.
  */
+import { defaultServiceSettings } from '../context.ts'
 import { eq } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -312,7 +313,15 @@ describe('changing the Wi-Fi', () => {
       logger: silentLogger,
       productName: t.config.PRODUCT_NAME,
       now,
-      settings: { devices: { driver: 'simulated', genieacsNbiUrl: null, restartSeconds: 60, wifiChangeSeconds: 30 } },
+      settings: {
+        devices: {
+          ...defaultServiceSettings.devices,
+          driver: 'simulated',
+          genieacsNbiUrl: null,
+          restartSeconds: 60,
+          wifiChangeSeconds: 30,
+        },
+      },
     })
     expect((await job.settleWifiChanges()).settled).toBeGreaterThanOrEqual(1)
     expect((await latestMessagesFor(t.database.db, 'liza.santos@example.org', 50)).length).toBe(outbox + 1)
