@@ -36,6 +36,7 @@ export const MAX_DASHBOARD_CPU_MS = 20
 const RESTARTS = Math.round(positiveNumber('BENCH_RESTARTS', 5))
 const BASE_PORT = Math.round(positiveNumber('BENCH_SCALE_OUT_BASE_PORT', 3300))
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'info'
+const BARE_LABEL = 'bare app /'
 const MB = 1024 * 1024
 
 // Each set-up on a database of its own; the first upstream migrates and seeds it.
@@ -185,7 +186,7 @@ export async function measureScaleOut(): Promise<ScaleOutBench> {
     // The demo customer, signed in once per set-up by plain requests; its cookies go with every request.
     const customer = DEMO_USERS.find((user) => user.email === 'customer@example.com')!
     const targets: (Target & { setup: string; cluster?: Cluster })[] = [
-      { label: 'bare app /', setup: 'bare app', page: '/', url: `${bare.base}/`, pgid: bare.pgid },
+      { label: BARE_LABEL, setup: 'bare app', page: '/', url: `${bare.base}/`, pgid: bare.pgid },
     ]
     for (const setup of SETUPS) {
       const cluster = clusters.get(setup.key)!
@@ -339,6 +340,13 @@ export function printScaleOut(bench: ScaleOutBench) {
   console.log(
     `\n3 portals / 1 portal: landing ${bench.ratios.landing.toFixed(2)}×, signed-in dashboard ${bench.ratios.dashboard.toFixed(2)}×`,
   )
+  const { dashboardCpu, bareCpu } = dashboardCost(bench)
+  if (dashboardCpu !== null && bareCpu)
+    console.log(
+      `The machine's yardstick in this run: the bare app costs ${bareCpu.toFixed(2)} ms of CPU per response; ` +
+        `a signed-in dashboard (${SETUPS[0].name}: portal, upstream, Postgres) ${dashboardCpu.toFixed(1)} ms, ` +
+        `${(dashboardCpu / bareCpu).toFixed(1)}× it.`,
+    )
   console.log('\nMemory (VmRSS, MB): idle after start and sign-in, and after the rounds\n')
   console.log(
     table(
@@ -362,15 +370,30 @@ export function printScaleOut(bench: ScaleOutBench) {
   console.log()
 }
 
-export function scaleOutChecks(bench: ScaleOutBench) {
-  if ('skipped' in bench) return []
-  const bad = bench.runs.filter((run) => run.non200 > 0 || run.errors > 0 || run.timeouts > 0)
-  const limit = `${MAX_START_TO_READY_MS / 1000} s`
+/**
+ * The dashboard's CPU per response in the first set-up (portal, upstream, Postgres), and the
+ * bare app's in the same run: a yardstick for the machine's speed, which moves with its
+ * neighbours (docs/operations.md, Capacity: threefold within an hour on a shared machine).
+ */
+function dashboardCost(bench: Exclude<ScaleOutBench, { skipped: string }>) {
   const dashboard = bench.summaries.find((summary) => summary.label === `${SETUPS[0].name}: dashboard`)
   const parts = dashboard
     ? (['portals', 'upstreams', 'postgres'] as const).map((role) => dashboard.cpuMsByRole[role])
     : []
   const dashboardCpu = parts.length > 0 && parts.every((ms) => ms !== null) ? parts.reduce((a, b) => a! + b!, 0)! : null
+  const bareCpu = bench.summaries.find((summary) => summary.label === BARE_LABEL)?.cpuMsPerRequest ?? null
+  return { dashboard, parts, dashboardCpu, bareCpu }
+}
+
+export function scaleOutChecks(bench: ScaleOutBench) {
+  if ('skipped' in bench) return []
+  const bad = bench.runs.filter((run) => run.non200 > 0 || run.errors > 0 || run.timeouts > 0)
+  const limit = `${MAX_START_TO_READY_MS / 1000} s`
+  const { dashboard, parts, dashboardCpu, bareCpu } = dashboardCost(bench)
+  const yardstick =
+    dashboardCpu !== null && bareCpu
+      ? `, ${(dashboardCpu / bareCpu).toFixed(1)}× the bare app's ${bareCpu.toFixed(2)}`
+      : ''
   return [
     {
       name: `scale-out: a signed-in dashboard costs at most ${MAX_DASHBOARD_CPU_MS} ms of CPU across portal, upstream and Postgres (${SETUPS[0].name})`,
@@ -379,7 +402,7 @@ export function scaleOutChecks(bench: ScaleOutBench) {
         dashboardCpu === null
           ? 'not measured (no CPU reading for a role)'
           : `${dashboardCpu.toFixed(1)} ms per response: portal ${parts[0]!.toFixed(1)}, upstream ${parts[1]!.toFixed(1)}, ` +
-            `Postgres ${parts[2]!.toFixed(1)}; ${Math.round(dashboard!.rps)} req/s`,
+            `Postgres ${parts[2]!.toFixed(1)}${yardstick}; ${Math.round(dashboard!.rps)} req/s`,
     },
     {
       name: `scale-out: a portal copy's start to ready at most ${limit} (seeded database)`,
