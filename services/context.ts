@@ -177,30 +177,8 @@ export function sessionSecretRing(settings: ServiceSettings): SecretRing {
   return { current: settings.sessionSecret, previous: settings.previousSessionSecrets }
 }
 
-/** The part of Config that becomes ServiceSettings. */
-export function serviceSettingsFromConfig(config: {
-  publicUrl: string
-  mailFrom: string
-  LOGIN_MAX_FAILURES: number
-  LOGIN_WAIT_INCREMENT_SECONDS: number
-  LOGIN_MAX_WAIT_SECONDS: number
-  devMailbox: boolean
-  sessionSecret: string
-  SESSION_SECRET_PREVIOUS?: string[]
-  testPasswordHashing: boolean
-  STREAMING_TV_ENABLED: boolean
-  STREAMING_TV_PARTNER_NAME: string
-  STREAMING_TV_IMAGE_URL?: string
-  STREAMING_TV_URL?: string
-  COVERAGE_MAX_DROP_METERS: number
-  COMPLIANCE_LINK_HOURS?: number
-  OTP_TTL_SECONDS: number
-  OTP_SENDS_PER_ACCOUNT_PER_HOUR: number
-  OTP_SENDS_PER_USER_PER_HOUR: number
-  PROOF_OF_BILLING_OPTIONAL_BELOW: number
-  PROOF_OF_INCOME_FROM: number
-  DEVICES_DRIVER?: 'simulated' | 'genieacs'
-  GENIEACS_NBI_URL?: string
+/** The GenieACS link's part of Config (docs/configuration.md, `GENIEACS_*`). */
+type GenieAcsConfig = {
   GENIEACS_NBI_USERNAME?: string
   GENIEACS_NBI_PASSWORD?: string
   GENIEACS_NBI_AUTH_HEADER?: string
@@ -208,15 +186,43 @@ export function serviceSettingsFromConfig(config: {
   GENIEACS_RETRIES?: number
   GENIEACS_INFORM_INTERVAL_SECONDS?: number
   GENIEACS_INFORM_TOLERANCE?: number
-  DEVICES_RESTART_SECONDS?: number
-  DEVICES_WIFI_CHANGE_SECONDS?: number
-  oidc?: { embedded: boolean }
-  REFERRAL_MONTHLY_LIMIT?: number
-  REFERRAL_EXPIRY_DAYS?: number
-  REFERRAL_REWARD_PESOS?: number
-  REFERRAL_VIDEO_URL?: string
-  REFERRAL_VIDEO_CAPTIONS_URL?: string
-}): ServiceSettings {
+}
+
+/** The part of Config that becomes ServiceSettings. */
+export function serviceSettingsFromConfig(
+  config: GenieAcsConfig & {
+    publicUrl: string
+    mailFrom: string
+    LOGIN_MAX_FAILURES: number
+    LOGIN_WAIT_INCREMENT_SECONDS: number
+    LOGIN_MAX_WAIT_SECONDS: number
+    devMailbox: boolean
+    sessionSecret: string
+    SESSION_SECRET_PREVIOUS?: string[]
+    testPasswordHashing: boolean
+    STREAMING_TV_ENABLED: boolean
+    STREAMING_TV_PARTNER_NAME: string
+    STREAMING_TV_IMAGE_URL?: string
+    STREAMING_TV_URL?: string
+    COVERAGE_MAX_DROP_METERS: number
+    COMPLIANCE_LINK_HOURS?: number
+    OTP_TTL_SECONDS: number
+    OTP_SENDS_PER_ACCOUNT_PER_HOUR: number
+    OTP_SENDS_PER_USER_PER_HOUR: number
+    PROOF_OF_BILLING_OPTIONAL_BELOW: number
+    PROOF_OF_INCOME_FROM: number
+    DEVICES_DRIVER?: 'simulated' | 'genieacs'
+    GENIEACS_NBI_URL?: string
+    DEVICES_RESTART_SECONDS?: number
+    DEVICES_WIFI_CHANGE_SECONDS?: number
+    oidc?: { embedded: boolean }
+    REFERRAL_MONTHLY_LIMIT?: number
+    REFERRAL_EXPIRY_DAYS?: number
+    REFERRAL_REWARD_PESOS?: number
+    REFERRAL_VIDEO_URL?: string
+    REFERRAL_VIDEO_CAPTIONS_URL?: string
+  },
+): ServiceSettings {
   const referrals = defaultServiceSettings.referrals
   return {
     publicUrl: config.publicUrl,
@@ -266,15 +272,7 @@ export function serviceSettingsFromConfig(config: {
 }
 
 /** The GenieACS link's settings from the configuration; loadConfig has checked them (lib/env.ts). */
-function genieacsSettings(config: {
-  GENIEACS_NBI_USERNAME?: string
-  GENIEACS_NBI_PASSWORD?: string
-  GENIEACS_NBI_AUTH_HEADER?: string
-  GENIEACS_TIMEOUT_MS?: number
-  GENIEACS_RETRIES?: number
-  GENIEACS_INFORM_INTERVAL_SECONDS?: number
-  GENIEACS_INFORM_TOLERANCE?: number
-}): DeviceSettings['genieacs'] {
+function genieacsSettings(config: GenieAcsConfig): DeviceSettings['genieacs'] {
   const defaults = defaultServiceSettings.devices.genieacs
   const header = config.GENIEACS_NBI_AUTH_HEADER
   const colon = header?.indexOf(':') ?? -1

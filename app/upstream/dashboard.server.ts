@@ -28,12 +28,16 @@ export const DashboardSchema = z.object({
 })
 export type Dashboard = z.infer<typeof DashboardSchema>
 
+/** One part as the upstream answers it (partOf's shape). */
+export type UpstreamPart<T> =
+  { ok: true; value: T } | { ok: false; error: { code: string; message: string; status: number } }
+
 /**
  * A part as its own call would have answered: its value, or an UpstreamError of the part's
  * own status (a 5xx is 'unavailable', a 4xx 'rejected'), named after that call.
  */
 export function partAnswer<T>(
-  part: { ok: true; value: T } | { ok: false; error: { code: string; message: string; status: number } },
+  part: UpstreamPart<T>,
   call: string,
 ): { ok: true; value: T } | { ok: false; error: UpstreamError } {
   if (part.ok) return part

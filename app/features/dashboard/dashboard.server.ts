@@ -14,7 +14,7 @@ import type { Config } from '../../../lib/env'
 import { AccountNumberSchema } from '../../../lib/identity-schemas'
 import type { UserCaller as SignedIn } from '~/visit/call.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
-import { partAnswer, type Dashboard } from '~/upstream/dashboard.server'
+import { partAnswer, type Dashboard, type UpstreamPart } from '~/upstream/dashboard.server'
 import type { Modem, Restart, Wifi } from '~/upstream/devices.server'
 import type { UpstreamError } from '~/upstream/errors'
 import { upstreamMessage } from '~/utils/upstream-failure'
@@ -74,8 +74,6 @@ export type WifiSummary = ReturnType<typeof wifiSummary>
 function answered<T>(part: { ok: true; value: T } | { ok: false; error: UpstreamError }) {
   return part.ok ? part : { ok: false as const, error: part.error, message: upstreamMessage(part.error) }
 }
-
-type UpstreamPart<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string; status: number } }
 
 type Card<T> = { ok: true; value: T } | { ok: false; message: string }
 const card = <T>(result: { ok: true; value: T } | { ok: false; message: string }): Card<T> =>
