@@ -254,6 +254,9 @@ export const EnvSchema = z.object({
   PAYMENT_GUEST_CALLS_PER_ADDRESS: wholeNumber(1, 10000).default(300),
   // AutoPay (services/payments/autopay; docs/decisions/0043): how often the upstream runs the due-date job.
   AUTOPAY_RUN_EVERY_MINUTES: wholeNumber(1, 1440).default(60),
+  // Due-date reminders (services/reminders; docs/decisions/0074): how many days before a bill's
+  // due date the first reminder goes (a second goes on the day). 0 sends only the one on the day.
+  BILL_REMINDER_DAYS_BEFORE: wholeNumber(0, 14).default(3),
 
   // Background jobs (services/jobs; docs/decisions/0050): false for a copy that queues jobs but does not work them.
   JOBS_WORKERS: booleanString.default(true),

@@ -7,7 +7,14 @@
 import { z } from 'zod'
 
 /** What caused a notification: the upstream events of issue 11 item 4, or a message of the operator's. */
-export const NOTIFICATION_KINDS = ['application_status', 'bill_issued', 'payment_posted', 'outage', 'general'] as const
+export const NOTIFICATION_KINDS = [
+  'application_status',
+  'bill_issued',
+  'bill_due',
+  'payment_posted',
+  'outage',
+  'general',
+] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 /** spec 3's severity. */

@@ -81,6 +81,15 @@ export const QUEUES = {
     expireInSeconds: 300,
     purpose: 'deletes drafts whose 4 hours are over (they hold personal data)',
   },
+  'bill-reminders': {
+    data: none,
+    policy: 'short',
+    retryLimit: 3,
+    retryDelay: 300,
+    retryBackoff: true,
+    expireInSeconds: 1800,
+    purpose: 'reminds subscribers of bills due in BILL_REMINDER_DAYS_BEFORE days and today, once each',
+  },
 } as const satisfies Record<string, QueueDefinition>
 
 export type QueueName = keyof typeof QUEUES
@@ -94,7 +103,8 @@ export type Schedule = { queue: QueueName; cron: string }
 /**
  * The periodic work. The outbox and Wi-Fi sweeps catch what a kick missed (a message whose
  * delivery failed, a process that stopped before its job ran); AutoPay runs every
- * AUTOPAY_RUN_EVERY_MINUTES; payments are reconciled with the gateway every 5 minutes.
+ * AUTOPAY_RUN_EVERY_MINUTES; payments are reconciled with the gateway every 5 minutes; bill
+ * reminders go out in the Manila morning.
  */
 export function schedules(options: { autopayEveryMinutes: number }): Schedule[] {
   return [
@@ -103,6 +113,9 @@ export function schedules(options: { autopayEveryMinutes: number }): Schedule[] 
     { queue: 'autopay-run', cron: everyMinutes(options.autopayEveryMinutes) },
     { queue: 'drafts-purge', cron: '17 * * * *' },
     { queue: 'payments-reconcile', cron: '*/5 * * * *' },
+    // 08:00 in Manila, and again at noon for whatever a failed or missed morning run left
+    // (each reminder is sent once, so the second run finds nothing else to do).
+    { queue: 'bill-reminders', cron: '0 0,4 * * *' },
   ]
 }
 

@@ -19,6 +19,7 @@ import { createPaymentsService } from './payments/service.ts'
 import { startJobs, type Jobs } from './jobs/index.ts'
 import { workServiceJobs } from './jobs/work.ts'
 import { createSmtpSender } from './notifications/sender.ts'
+import { createReminders } from './reminders/service.ts'
 import { storageFromConfig } from './storage/index.ts'
 import { probeAll, servicesProbes, type Readiness } from './readiness.ts'
 
@@ -111,6 +112,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
   const stopPayments = payments.start()
   const devices = createDevicesService(deps)
   const drafts = createDraftService(deps)
+  const reminders = createReminders({ ...deps, daysBefore: config.BILL_REMINDER_DAYS_BEFORE })
   const paymentsService = createPaymentsService({ ...deps, gateway: payments.gateway, payments: payments.settings })
   await workServiceJobs(jobs, {
     deps,
@@ -119,6 +121,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     settleWifiChanges: () => devices.settleWifiChanges(),
     purgeExpiredDrafts: () => drafts.purgeExpired(),
     reconcilePayments: () => paymentsService.reconcile(),
+    sendBillReminders: () => reminders.run(),
     autopayEveryMinutes: config.AUTOPAY_RUN_EVERY_MINUTES,
   })
   return {

@@ -7,7 +7,7 @@
  * billing system has no history for the account to show, even though its first bill (the one
  * to pay) is issued, shown as the amount due, and has a statement.
  */
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import { findSubscriberAccount } from '../accounts/registry.ts'
 import type { ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
@@ -67,12 +67,19 @@ const paymentView = (row: PaymentRow): PaymentView => ({
   channel: row.channel,
 })
 
-/** Each bill with what the payments settle of it, oldest bill first (payments pay the oldest bill first). */
-function settle(billRows: BillRow[], paidCentavos: number): BillView[] {
+/** What the payments cover of each bill, oldest bill first (payments pay the oldest bill first). */
+function covering(billRows: BillRow[], paidCentavos: number): Array<{ row: BillRow; covered: number }> {
   let left = paidCentavos
   return billRows.map((row) => {
     const covered = Math.max(0, Math.min(left, row.amountCentavos))
     left -= covered
+    return { row, covered }
+  })
+}
+
+/** Each bill with what the payments settle of it, oldest bill first. */
+function settle(billRows: BillRow[], paidCentavos: number): BillView[] {
+  return covering(billRows, paidCentavos).map(({ row, covered }) => {
     const status = covered >= row.amountCentavos ? 'paid' : covered > 0 ? 'partially paid' : 'unpaid'
     return {
       month: row.month,
@@ -88,6 +95,52 @@ function settle(billRows: BillRow[], paidCentavos: number): BillView[] {
 }
 
 const sum = (rows: { amountCentavos: number }[]) => rows.reduce((total, row) => total + row.amountCentavos, 0)
+
+/** A bill not yet paid in full: what a due-date reminder is about (services/reminders). */
+export type BillAwaitingPayment = {
+  billId: string
+  accountNumber: string
+  month: string
+  dueOn: string
+  /** What is left to pay of this bill, in centavos (more than 0). */
+  outstandingCentavos: number
+}
+
+/**
+ * The bills due between two Manila dates (both included) that the account's payments do not
+ * cover yet, settled as everywhere else: every payment posted pays the oldest bill first.
+ */
+export async function billsAwaitingPayment(db: Executor, from: string, to: string): Promise<BillAwaitingPayment[]> {
+  const due = await db
+    .selectDistinct({ accountNumber: bills.accountNumber })
+    .from(bills)
+    .where(and(gte(bills.dueOn, from), lte(bills.dueOn, to)))
+  if (due.length === 0) return []
+  const accountNumbers = due.map((row) => row.accountNumber)
+  const [billRows, paid] = await Promise.all([
+    db.select().from(bills).where(inArray(bills.accountNumber, accountNumbers)).orderBy(asc(bills.issuedOn)),
+    db
+      .select({ accountNumber: payments.accountNumber, total: sql<string>`sum(${payments.amountCentavos})` })
+      .from(payments)
+      .where(inArray(payments.accountNumber, accountNumbers))
+      .groupBy(payments.accountNumber),
+  ])
+  const paidBy = new Map(paid.map((row) => [row.accountNumber, Number(row.total)]))
+  return accountNumbers.flatMap((accountNumber) =>
+    covering(
+      billRows.filter((row) => row.accountNumber === accountNumber),
+      paidBy.get(accountNumber) ?? 0,
+    )
+      .filter(({ row, covered }) => row.dueOn >= from && row.dueOn <= to && covered < row.amountCentavos)
+      .map(({ row, covered }) => ({
+        billId: row.id,
+        accountNumber,
+        month: row.month,
+        dueOn: row.dueOn,
+        outstandingCentavos: row.amountCentavos - covered,
+      })),
+  )
+}
 
 export type IssueBillInput = {
   accountNumber: string

@@ -6,11 +6,17 @@
  * notice, "What is the legal basis"), so there is nothing there to withdraw
  * (docs/decisions/0040). Shared by the service and the portal (lib/consents.ts re-exports).
  */
-export const CONSENT_NAMES = ['marketing_offers', 'newsletters', 'service_messages'] as const
+export const CONSENT_NAMES = ['marketing_offers', 'newsletters', 'email_notifications', 'sms_notifications'] as const
 export type ConsentName = (typeof CONSENT_NAMES)[number]
 
 export const CONSENT_STATES = ['given', 'withdrawn'] as const
 export type ConsentState = (typeof CONSENT_STATES)[number]
+
+/** The channels a notification consent covers (services/reminders sends only on those given). */
+export const NOTIFICATION_CONSENTS = {
+  email: 'email_notifications',
+  sms: 'sms_notifications',
+} as const satisfies Record<string, ConsentName>
 
 export type ConsentDefinition = { name: ConsentName; title: string; purpose: string }
 
@@ -28,9 +34,15 @@ export const CONSENTS: readonly ConsentDefinition[] = [
     purpose: 'We send you the {product} newsletter by email: tips, service news and stories from our community.',
   },
   {
-    name: 'service_messages',
-    title: 'Email and SMS notifications',
+    name: 'email_notifications',
+    title: 'Email notifications',
     purpose:
-      'We send bill reminders, payment confirmations, outage and maintenance notices by email and SMS. Notifications in the portal continue either way.',
+      'We send bill reminders, payment confirmations, outage and maintenance notices to your email address. Notifications in the portal continue either way.',
+  },
+  {
+    name: 'sms_notifications',
+    title: 'SMS notifications',
+    purpose:
+      'We send bill reminders, outage and maintenance notices by SMS to your mobile number. Notifications in the portal continue either way.',
   },
 ]

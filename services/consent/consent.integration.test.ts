@@ -53,7 +53,8 @@ describe('consents', () => {
     expect(answer.body.data.consents.map((consent: { name: string }) => consent.name)).toEqual([
       'marketing_offers',
       'newsletters',
-      'service_messages',
+      'email_notifications',
+      'sms_notifications',
     ])
     expect(marketing(answer.body)).toMatchObject({
       title: 'Offers and new products',

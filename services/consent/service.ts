@@ -4,8 +4,9 @@
  * A change is a new row in consent.events (never an update), with the time and the channel of
  * the signed request; a change to the state it already has records nothing.
  */
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { ServiceDeps } from '../context.ts'
+import type { Executor } from '../db/client.ts'
 import { CONSENTS, type ConsentName, type ConsentState } from './catalogue.ts'
 import { consentEvents } from './tables.ts'
 
@@ -22,6 +23,33 @@ export type ConsentView = {
   channel: string | null
   /** Newest first. */
   history: ConsentEventView[]
+}
+
+/**
+ * The consents each user has given now (the newest event of each is 'given'), among `names`:
+ * what other services ask before they send on a channel that rests on consent (services/reminders).
+ */
+export async function consentsGiven(
+  db: Executor,
+  userIds: readonly string[],
+  names: readonly ConsentName[],
+): Promise<Map<string, Set<ConsentName>>> {
+  const given = new Map<string, Set<ConsentName>>()
+  if (userIds.length === 0 || names.length === 0) return given
+  const newest = await db
+    .selectDistinctOn([consentEvents.userId, consentEvents.consent], {
+      userId: consentEvents.userId,
+      consent: consentEvents.consent,
+      state: consentEvents.state,
+    })
+    .from(consentEvents)
+    .where(and(inArray(consentEvents.userId, [...userIds]), inArray(consentEvents.consent, [...names])))
+    .orderBy(consentEvents.userId, consentEvents.consent, desc(consentEvents.at), desc(consentEvents.id))
+  for (const row of newest) {
+    if (row.state !== 'given') continue
+    given.set(row.userId, (given.get(row.userId) ?? new Set()).add(row.consent))
+  }
+  return given
 }
 
 /** How many past changes of each consent the page shows. */

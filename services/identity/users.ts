@@ -123,3 +123,31 @@ export async function userIdsHoldingAccount(db: Executor, accountNumber: string)
     .where(arrayContains(users.verifiedAccountNumbers, [accountNumber]))
   return rows.map((row) => row.id)
 }
+
+/** Who to tell about an account, and how to reach them: the users whose proven links hold it. */
+export type AccountContact = {
+  userId: string
+  firstName: string
+  /** Null until the address is verified: nothing about an account goes to an unproven address. */
+  verifiedEmail: string | null
+  mobileNumber: string
+}
+
+export async function contactsHoldingAccount(db: Executor, accountNumber: string): Promise<AccountContact[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      mobileNumber: users.mobileNumber,
+    })
+    .from(users)
+    .where(arrayContains(users.verifiedAccountNumbers, [accountNumber]))
+  return rows.map((row) => ({
+    userId: row.id,
+    firstName: row.firstName,
+    verifiedEmail: row.emailVerified ? row.email : null,
+    mobileNumber: row.mobileNumber,
+  }))
+}

@@ -21,6 +21,8 @@ export type ServiceWork = {
   purgeExpiredDrafts: () => Promise<number>
   /** The payments service's reconciliation with the gateway (services/payments/gateway-events.ts, reconcile). */
   reconcilePayments: () => Promise<{ checked: number; posted: number; expired: number; unanswered: number }>
+  /** The due-date reminders' daily run (services/reminders/service.ts). */
+  sendBillReminders: () => Promise<{ today: string; bills: number; sent: Record<string, number> }>
   autopayEveryMinutes: number
 }
 
@@ -59,6 +61,10 @@ export async function workServiceJobs(jobs: Jobs, work: ServiceWork): Promise<vo
     if (outcome.posted > 0 || outcome.expired > 0) logger.info(outcome, 'payments reconciled')
     // Retried with back-off, and shown to an operator, while the gateway does not answer.
     if (outcome.unanswered > 0) throw new Error(`the gateway did not answer about ${outcome.unanswered} payment(s)`)
+  })
+  await jobs.work('bill-reminders', async () => {
+    const outcome = await work.sendBillReminders()
+    logger.info(outcome, 'bill reminders sent')
   })
   await jobs.schedule(schedules({ autopayEveryMinutes: work.autopayEveryMinutes }))
 }

@@ -42,6 +42,7 @@ export type NotificationInput = ({ userId: string } | { accountNumber: string })
 const DEFAULT_SEVERITY: Record<NotificationKind, NotificationSeverity> = {
   application_status: 'info',
   bill_issued: 'info',
+  bill_due: 'warning',
   payment_posted: 'success',
   outage: 'warning',
   general: 'info',

@@ -57,6 +57,35 @@ function newReference(): string {
   return `PAY-${[...crypto.randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('')}`
 }
 
+/** Whether an open enrolment's card pays a due date: on, or cancelled with that date still inside, with a saved card. */
+function paysDueDate(enrolment: EnrolmentRow, dueOn: string): boolean {
+  if (!enrolment.paymentMethodId || !enrolment.gatewayCustomerId) return false
+  if (enrolment.status === 'active') return true
+  return (
+    enrolment.status === 'cancelling' &&
+    enrolment.cancelEffectiveAfter !== null &&
+    dueOn <= enrolment.cancelEffectiveAfter
+  )
+}
+
+/** Whether AutoPay will charge an account's bill due on a date (a due-date reminder is then not sent: services/reminders). */
+export async function autopayWillPay(db: Executor, accountNumber: string, dueOn: string): Promise<boolean> {
+  const open = await db
+    .select()
+    .from(autopayEnrolments)
+    .where(
+      and(
+        eq(autopayEnrolments.accountNumber, accountNumber),
+        inArray(autopayEnrolments.status, ['active', 'cancelling']),
+      ),
+    )
+  // As the run schedules charges: bills due before AutoPay started are the customer's to pay.
+  return open.some(
+    (enrolment) =>
+      paysDueDate(enrolment, dueOn) && !(enrolment.activatedAt && dueOn < manilaDate(enrolment.activatedAt)),
+  )
+}
+
 export function createAutopayCharges(deps: AutopayDeps, autopay: AutopayService = createAutopayService(deps)) {
   const { db, gateway } = deps
   const billing = createBillingService(deps)
@@ -65,12 +94,8 @@ export function createAutopayCharges(deps: AutopayDeps, autopay: AutopayService 
   /** The enrolment whose card pays a due date: on, or cancelled with that date still inside. */
   async function payingEnrolment(accountNumber: string, dueOn: string): Promise<EnrolmentRow | null> {
     const open = await autopay.openEnrolment(db, accountNumber)
-    if (!open || !open.paymentMethodId || !open.gatewayCustomerId) return null
-    if (open.status === 'active') return open
-    if (open.status === 'cancelling' && open.cancelEffectiveAfter !== null && dueOn <= open.cancelEffectiveAfter) {
-      return open
-    }
-    return null
+    if (!open || (open.status !== 'active' && open.status !== 'cancelling')) return null
+    return paysDueDate(open, dueOn) ? open : null
   }
 
   /** Step 2: a charge row for each account whose bill is due, once per due date. */
