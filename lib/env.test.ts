@@ -268,6 +268,41 @@ describe('configuration', () => {
       expect([config.GENIEACS_TIMEOUT_MS, config.GENIEACS_RETRIES]).toEqual([10_000, 2])
       expect([config.GENIEACS_INFORM_INTERVAL_SECONDS, config.GENIEACS_INFORM_TOLERANCE]).toEqual([300, 3])
     })
+
+    it('reads GENIEACS_MODEL_MAP at start, and refuses a file it cannot use, saying why', () => {
+      const dir = tmp()
+      const file = (name: string, text: string) => {
+        fs.writeFileSync(path.join(dir, name), text)
+        return path.join(dir, name)
+      }
+      const entry = {
+        id: 'acme-ont',
+        name: 'Acme ONT',
+        match: { manufacturer: ['Acme'], productClass: ['ONT-'] },
+        rxPower: [{ path: 'InternetGatewayDevice.WANDevice.1.X_ACME_Pon.RxPower', unit: '0.1uW' }],
+        temperature: [{ path: 'InternetGatewayDevice.WANDevice.1.X_ACME_Pon.Temperature', unit: 'celsius' }],
+        source: 'https://example.com/acme-tr069.pdf',
+      }
+      const good = file('good.json', JSON.stringify({ models: [entry] }))
+      expect(loadConfig({ ...genieacs, DATA_DIR: tmp(), GENIEACS_MODEL_MAP: good }).genieacsModelMap).toEqual([entry])
+      expect(loadConfig({ ...genieacs, DATA_DIR: tmp() }).genieacsModelMap).toEqual([])
+
+      const missing = path.join(dir, 'absent.json')
+      expect(refusal({ GENIEACS_MODEL_MAP: missing })).toContain(
+        `Invalid configuration: GENIEACS_MODEL_MAP cannot be read (ENOENT: ${missing})`,
+      )
+      expect(refusal({ GENIEACS_MODEL_MAP: file('broken.json', '{"models": [') })).toMatch(
+        /GENIEACS_MODEL_MAP .*broken\.json: is not JSON/,
+      )
+      const wrongUnit = file(
+        'unit.json',
+        JSON.stringify({ models: [{ ...entry, rxPower: [{ ...entry.rxPower[0], unit: 'dB' }] }] }),
+      )
+      const message = refusal({ GENIEACS_MODEL_MAP: wrongUnit })
+      expect(message).toMatch(/GENIEACS_MODEL_MAP .*unit\.json: models\.0\.rxPower\.0\.unit /)
+      expect(message).not.toContain('\n')
+      expect(refusal({ GENIEACS_MODEL_MAP: file('empty.json', '{"models": []}') })).toMatch(/models /)
+    })
   })
 
   describe('fails closed outside the demo (issue 32, item 3; docs/decisions/0061)', () => {

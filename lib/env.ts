@@ -7,6 +7,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { parseModelMap, type ModelEntry } from './genieacs-model-map.ts'
 
 const booleanString = z
   .enum(['true', 'false'], { message: "must be 'true' or 'false'" })
@@ -234,6 +235,9 @@ export const EnvSchema = z.object({
   // from the device; this default when it does not say) times the tolerance.
   GENIEACS_INFORM_INTERVAL_SECONDS: wholeNumber(30, 7 * 24 * 3600).default(300),
   GENIEACS_INFORM_TOLERANCE: wholeNumber(1, 10).default(3),
+  // A JSON file of modem models: where each keeps its optical level and temperature, in what
+  // unit (lib/genieacs-model-map.ts); read and checked at start, tried before the built-in map.
+  GENIEACS_MODEL_MAP: z.string().min(1).optional(),
   DEVICES_RESTART_SECONDS: wholeNumber(1, 3600).default(90),
   DEVICES_WIFI_CHANGE_SECONDS: wholeNumber(1, 3600).default(20),
 
@@ -326,6 +330,8 @@ export type Config = Env & {
   demo: DemoPart[]
   /** The portal's public origin, no trailing slash. */
   publicUrl: string
+  /** GENIEACS_MODEL_MAP's entries, read and checked at start; empty when unset. */
+  genieacsModelMap: ModelEntry[]
   /**
    * Hash new passwords at the test cost (services/identity/password.ts): never from the
    * environment, so always false here; only the test configuration (services/testing.ts) sets it.
@@ -432,6 +438,20 @@ function readOrCreateSecrets(dataDir: string): StoredSecrets {
   return secrets
 }
 
+/** GENIEACS_MODEL_MAP's file, read and checked now: a bad one stops the start, saying what is wrong where. */
+function readModelMap(file: string): ModelEntry[] {
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    throw new ConfigError(`Invalid configuration: GENIEACS_MODEL_MAP cannot be read (${reason}: ${file})`)
+  }
+  const parsed = parseModelMap(text)
+  if (!parsed.ok) throw new ConfigError(`Invalid configuration: GENIEACS_MODEL_MAP ${file}: ${parsed.problem}`)
+  return parsed.models
+}
+
 /** Settings whose value is or may hold a secret (a URL refused for holding credentials, too). */
 const HOLDS_A_SECRET = /SECRET|PASSWORD|_KEY|TOKEN|AUTH_HEADER|^GENIEACS_NBI_URL$/
 
@@ -478,6 +498,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration: GENIEACS_NBI_AUTH_HEADER cannot be set with GENIEACS_NBI_USERNAME: choose one way to sign in',
     )
   }
+  const genieacsModelMap = env.GENIEACS_MODEL_MAP ? readModelMap(env.GENIEACS_MODEL_MAP) : []
   if (Boolean(env.PAYMONGO_SECRET_KEY) !== Boolean(env.PAYMONGO_WEBHOOK_SECRET)) {
     throw new ConfigError(
       'Invalid configuration: PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET are set together or not at all',
@@ -500,6 +521,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     upstreamSecret: env.UPSTREAM_SECRET ?? stored!.upstream,
     sessionSecret: env.SESSION_SECRET ?? stored!.session,
     publicUrl,
+    genieacsModelMap,
     testPasswordHashing: false,
     oidc: {
       realm,

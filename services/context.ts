@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto'
 import type { Logger } from 'pino'
+import type { ModelEntry } from '../lib/genieacs-model-map.ts'
 import type { SecretRing } from '../lib/secret-ring.ts'
 import type { Database } from './db/client.ts'
 import type { JobSender } from './job-queues.ts'
@@ -108,6 +109,8 @@ export type DeviceSettings = {
     retries: number
     informIntervalSeconds: number
     informTolerance: number
+    /** GENIEACS_MODEL_MAP's entries, tried before the built-in model map (services/devices/genieacs-models.ts). */
+    modelMap: ModelEntry[]
   }
   /** How long a simulated restart takes. */
   restartSeconds: number
@@ -145,7 +148,14 @@ export const defaultServiceSettings: ServiceSettings = {
   devices: {
     driver: 'simulated',
     genieacsNbiUrl: null,
-    genieacs: { auth: null, timeoutMs: 10_000, retries: 2, informIntervalSeconds: 300, informTolerance: 3 },
+    genieacs: {
+      auth: null,
+      timeoutMs: 10_000,
+      retries: 2,
+      informIntervalSeconds: 300,
+      informTolerance: 3,
+      modelMap: [],
+    },
     restartSeconds: 90,
     wifiChangeSeconds: 20,
   },
@@ -186,6 +196,7 @@ type GenieAcsConfig = {
   GENIEACS_RETRIES?: number
   GENIEACS_INFORM_INTERVAL_SECONDS?: number
   GENIEACS_INFORM_TOLERANCE?: number
+  genieacsModelMap?: ModelEntry[]
 }
 
 /** The part of Config that becomes ServiceSettings. */
@@ -287,5 +298,6 @@ function genieacsSettings(config: GenieAcsConfig): DeviceSettings['genieacs'] {
     retries: config.GENIEACS_RETRIES ?? defaults.retries,
     informIntervalSeconds: config.GENIEACS_INFORM_INTERVAL_SECONDS ?? defaults.informIntervalSeconds,
     informTolerance: config.GENIEACS_INFORM_TOLERANCE ?? defaults.informTolerance,
+    modelMap: config.genieacsModelMap ?? defaults.modelMap,
   }
 }

@@ -6,9 +6,11 @@
  *   POST /devices/<id>/tasks?connection_request   { name: 'setParameterValues', parameterValues }   Wi-Fi
  *   GET  /tasks?query={"_id": "<task id>"}                             a task still pending
  *   GET  /faults?query={"device": "<id>"}                                a task that failed
- * Devices are found by a tag holding the account number (set by provisioning). Readings
- * come from the IGD data model; the optical level and temperature live in vendor
- * parameters, named here once. GenieACS keeps no history, so the service records samples.
+ * Devices are found by a tag holding the account number (set by provisioning). The optical
+ * level and temperature live in vendor parameters, each in its own unit: the model map
+ * (genieacs-models.ts, GENIEACS_MODEL_MAP) says where per manufacturer and model, with the
+ * standard TR-181 and TR-098 ones for any other modem. GenieACS keeps no history, so the
+ * service records samples.
  * Wi-Fi is read and set in the device's own data model, TR-181 or TR-098 (genieacs-wifi.ts).
  */
 import { z } from 'zod'
@@ -20,15 +22,10 @@ import {
   type WifiChangeOutcome,
   type WifiReading,
 } from './driver.ts'
-import { numberAt, valueAt, type Document } from './genieacs-document.ts'
+import type { ModelEntry } from '../../lib/genieacs-model-map.ts'
+import { numberAt, type Document } from './genieacs-document.ts'
+import { MODEL_NAME_PATHS, modelMap, readingPaths, readingsOf } from './genieacs-models.ts'
 import { passphrasesOfDocument, WIFI_PROJECTION, wifiChangeTask, wifiOfDocument } from './genieacs-wifi.ts'
-
-/** Where the readings live in the data model (common GPON ONT vendor extensions). */
-export const GENIEACS_PARAMETERS = {
-  model: 'InternetGatewayDevice.DeviceInfo.ModelName',
-  temperature: 'InternetGatewayDevice.DeviceInfo.TemperatureStatus.TemperatureSensor.1.Value',
-  rxPower: 'InternetGatewayDevice.WANDevice.1.X_GponInterfaceConfig.RXPower',
-} as const
 
 /** Where a modem keeps its periodic inform interval, in seconds (TR-098, TR-181). */
 export const INFORM_INTERVAL_PARAMETERS = [
@@ -61,6 +58,8 @@ export type GenieAcsOptions = {
   informIntervalSeconds?: number
   /** Online while the last inform is within this many of its intervals (GENIEACS_INFORM_TOLERANCE). */
   informTolerance?: number
+  /** The configured model map's entries (GENIEACS_MODEL_MAP), tried before the built-in ones. */
+  modelMap?: readonly ModelEntry[]
 }
 
 const RETRIED_STATUS = (status: number) => status === 429 || status >= 500
@@ -88,6 +87,15 @@ export function createGenieAcsDriver(options: GenieAcsOptions): DeviceDriver {
   const retryDelayMs = options.retryDelayMs ?? 250
   const informIntervalMs = (options.informIntervalSeconds ?? 300) * 1000
   const informTolerance = options.informTolerance ?? 3
+  const models = modelMap(options.modelMap)
+  /** What a modem reading asks for: who the device is, when it last spoke, and only the map's paths. */
+  const readingProjection = [
+    '_lastInform',
+    '_deviceId',
+    ...INFORM_INTERVAL_PARAMETERS,
+    ...MODEL_NAME_PATHS,
+    ...readingPaths(models),
+  ]
   const credentials: Record<string, string> =
     options.auth?.kind === 'basic'
       ? {
@@ -198,19 +206,17 @@ export function createGenieAcsDriver(options: GenieAcsOptions): DeviceDriver {
     },
 
     async readModem(deviceId): Promise<ModemReading | null> {
-      const found = await device(deviceId, [
-        '_lastInform',
-        ...INFORM_INTERVAL_PARAMETERS,
-        ...Object.values(GENIEACS_PARAMETERS),
-      ])
+      const found = await device(deviceId, readingProjection)
       if (!found) return null
       const lastSeenAt = found._lastInform ? new Date(found._lastInform) : null
       const online = informedRecently(found)
+      // The paths and units by the device's manufacturer and model (genieacs-models.ts).
+      const { model, signalDbm, temperatureC } = readingsOf(models, found)
       return {
-        model: String(valueAt(found, GENIEACS_PARAMETERS.model) ?? 'Modem'),
+        model,
         online,
-        signalDbm: online ? numberAt(found, GENIEACS_PARAMETERS.rxPower) : null,
-        temperatureC: online ? numberAt(found, GENIEACS_PARAMETERS.temperature) : null,
+        signalDbm: online ? signalDbm : null,
+        temperatureC: online ? temperatureC : null,
         lastSeenAt,
       }
     },
