@@ -419,3 +419,31 @@ describe('compose.yaml', () => {
     expect(undocumented).toEqual([])
   })
 })
+
+// ---- compose.demo.yaml ---------------------------------------------------------------------
+
+describe('compose.demo.yaml', () => {
+  const demo = parseYaml(read('compose.demo.yaml')) as Compose
+  const realmTarget = '/opt/keycloak/data/import/realm-hibla.json'
+
+  it('is valid against the Compose specification', () => {
+    const validate = composeValidator()
+    validate(demo)
+    expect(validate.errors ?? []).toEqual([])
+  })
+
+  it("replaces Keycloak's realm with the demo realm, at the same target, and turns the upstream's demo data on; nothing else", () => {
+    expect(Object.keys(demo.services).sort()).toEqual(['keycloak', 'upstream'])
+    expect(demo.services.keycloak).toEqual({
+      volumes: [`./deploy/keycloak/realm-hibla-demo.json:${realmTarget}:ro`],
+    })
+    expect(demo.services.upstream).toEqual({ environment: { DEMO_DATA: 'true' } })
+    expect(fs.existsSync(path.join(root, 'deploy/keycloak/realm-hibla-demo.json'))).toBe(true)
+  })
+
+  it('is the only way in for the demo realm and the demo data: compose.yaml imports the realm without users', () => {
+    expect(services.keycloak!.volumes).toEqual([`./deploy/keycloak/realm-hibla.json:${realmTarget}:ro`])
+    expect(read('compose.yaml')).not.toContain('realm-hibla-demo')
+    for (const name of Object.keys(appServices)) expect(services[name]!.environment?.DEMO_DATA).toBeUndefined()
+  })
+})

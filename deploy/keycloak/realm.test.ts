@@ -1,6 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parse as parseYaml } from 'yaml'
+import { IdTokenClaimsSchema } from '../../app/auth/id-token.server'
+import { ROLE } from '../../app/auth/roles'
 import { loadConfig } from '../../lib/env'
 import { ROLES } from '../../services/identity/tables'
 import { claimsFor } from '../../services/identity/users'
@@ -20,6 +23,34 @@ describe('Keycloak realm export', () => {
   it('has exactly the identity service roles, with base for everyone', () => {
     expect(realm.roles.realm.map((role: { name: string }) => role.name).sort()).toEqual([...ROLES].sort())
     expect(realm.defaultRole.composites.realm).toEqual(['base'])
+  })
+
+  it('defines every role the portal checks (app/auth/roles.ts)', () => {
+    const defined = realm.roles.realm.map((role: { name: string }) => role.name)
+    for (const role of Object.values(ROLE)) expect(defined, role).toContain(role)
+  })
+
+  it("registers the portal's callback and post-logout addresses, the default's and compose's", () => {
+    const compose = parseYaml(fs.readFileSync(path.join(__dirname, '../../compose.yaml'), 'utf8')) as {
+      services: Record<string, { environment?: Record<string, string> }>
+    }
+    const postLogout = String(client.attributes['post.logout.redirect.uris']).split('##')
+    for (const publicUrl of [config.publicUrl, compose.services['portal-1']!.environment!.PUBLIC_URL!]) {
+      // app/auth/oidc.server.ts: the callback, and post_logout_redirect_uri `${PUBLIC_URL}/`.
+      expect(client.redirectUris).toContain(`${publicUrl}/login/callback`)
+      expect(postLogout).toContain(`${publicUrl}/`)
+    }
+  })
+
+  it('maps into the ID token every claim the portal reads from it', () => {
+    // Keycloak's built-in profile and email scopes give these; the client asks for both.
+    expect(client.defaultClientScopes).toEqual(expect.arrayContaining(['profile', 'email']))
+    const builtIn = ['sub', 'email', 'given_name']
+    const mapped = client.protocolMappers
+      .filter((mapper: { config: Record<string, string> }) => mapper.config['id.token.claim'] === 'true')
+      .map((mapper: { config: Record<string, string> }) => mapper.config['claim.name']!.split('.')[0])
+    const read = Object.keys(IdTokenClaimsSchema.shape).filter((claim) => !builtIn.includes(claim))
+    expect([...read].sort()).toEqual([...mapped].sort())
   })
 
   it('is a confidential client that requires PKCE S256 and the code flow only', () => {

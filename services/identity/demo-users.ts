@@ -6,6 +6,13 @@
 import type { Role } from './tables.ts'
 
 export type DemoUser = {
+  /**
+   * A fixed id, so the Keycloak demo realm (deploy/keycloak/realm-hibla-demo.json, made from this
+   * list) gives each user the same `sub` as the embedded provider: what the upstream keys by the
+   * user (a sales admin's team, the profile) lines up whichever provider signs them in. Without
+   * one (a test's own users) the database picks it.
+   */
+  id?: string
   email: string
   password: string
   firstName: string
@@ -19,6 +26,7 @@ export type DemoUser = {
 
 export const DEMO_USERS: readonly DemoUser[] = [
   {
+    id: '00000000-de30-4000-8000-000000000001',
     email: 'applicant@example.com',
     password: 'Applicant2024',
     firstName: 'ANA',
@@ -30,6 +38,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     agentCode: null,
   },
   {
+    id: '00000000-de30-4000-8000-000000000002',
     email: 'customer@example.com',
     password: 'Customer2024',
     firstName: 'CARLOS',
@@ -44,6 +53,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   // A second customer, holder of 1000000000003: the "another customer's account is
   // refused" tests and journeys sign in as CARLOS and try hers, and the other way round.
   {
+    id: '00000000-de30-4000-8000-000000000003',
     email: 'customer2@example.com',
     password: 'Customer2024',
     firstName: 'LIZA',
@@ -57,6 +67,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   // Two more customers, one per run of the payment journeys (JS and no-JS), each paying into
   // an account of their own (services/accounts/seed.ts).
   {
+    id: '00000000-de30-4000-8000-000000000004',
     email: 'customer3@example.com',
     password: 'Customer2024',
     firstName: 'ELENA',
@@ -68,6 +79,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     agentCode: null,
   },
   {
+    id: '00000000-de30-4000-8000-000000000005',
     email: 'customer4@example.com',
     password: 'Customer2024',
     firstName: 'RAMON',
@@ -81,6 +93,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   // A customer whose only account (1000000000004) is suspended: the referral page tells her
   // why she may not refer friends (issue 15).
   {
+    id: '00000000-de30-4000-8000-000000000006',
     email: 'customer5@example.com',
     password: 'Customer2024',
     firstName: 'TERESA',
@@ -93,6 +106,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
   // The front-door journey's subscriber (issue 33): pays part of a bill on each run.
   {
+    id: '00000000-de30-4000-8000-000000000007',
     email: 'customer6@example.com',
     password: 'Customer2024',
     firstName: 'MIGUEL',
@@ -104,6 +118,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     agentCode: null,
   },
   {
+    id: '00000000-de30-4000-8000-000000000008',
     email: 'agent@example.com',
     password: 'Agent2024',
     firstName: 'JOSE',
@@ -117,6 +132,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   // A second agent on the demo admin's team (services/sales/seed.ts): the "one agent cannot see
   // another's applications" tests and journeys sign in as JOSE and try hers.
   {
+    id: '00000000-de30-4000-8000-000000000009',
     email: 'agent2@example.com',
     password: 'Agent2024',
     firstName: 'TERESA',
@@ -128,6 +144,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     agentCode: 'AGT-0002',
   },
   {
+    id: '00000000-de30-4000-8000-000000000010',
     email: 'admin@example.com',
     password: 'Admin2024',
     firstName: 'MARIA',
@@ -140,6 +157,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
   // The operator (issue 17 item 5): reads the first-party analytics report at /ops/analytics.
   {
+    id: '00000000-de30-4000-8000-000000000011',
     email: 'operator@example.com',
     password: 'Operator2024',
     firstName: 'PAOLO',
