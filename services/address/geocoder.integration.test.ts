@@ -156,6 +156,15 @@ describe('a Nominatim geocoder', () => {
     }
   })
 
+  it('asks again when a kept answer is not of the shape it reads (kept by another version)', async () => {
+    const { coverage } = coverageWith()
+    await coverage.search('Jupiter Street Makati')
+    await database.db.update(geocoderAnswers).set({ results: { places: 'of another shape' } })
+    const hits = await coverage.search('Jupiter Street Makati')
+    expect(standIn.asked).toHaveLength(2)
+    expect(hits.some((hit) => hit.kind === 'street')).toBe(true)
+  })
+
   it.each([
     ['an error status', 'error', 'status 503'],
     ['an answer that is not JSON', 'not-json', 'not JSON'],

@@ -13,7 +13,7 @@
  */
 import crypto from 'node:crypto'
 import type { Logger } from 'pino'
-import { lt, or, sql, inArray } from 'drizzle-orm'
+import { eq, inArray, lt, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { GeocoderSettings } from '../context.ts'
 import type { Database } from '../db/client.ts'
@@ -39,6 +39,18 @@ export type GeocodedPlace = {
   /** Names that may be its barangay (quarter, suburb, village …) and the rest of its label's parts. */
   areaNames: string[]
 }
+
+const CachedPlaces = z.array(
+  z.object({
+    name: z.string(),
+    road: z.string(),
+    houseNumber: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    townNames: z.array(z.string()),
+    areaNames: z.array(z.string()),
+  }),
+) satisfies z.ZodType<GeocodedPlace[]>
 
 export function insidePhilippines(latitude: number, longitude: number): boolean {
   return (
@@ -238,8 +250,10 @@ export function createGeocoder(deps: GeocoderDeps): Geocoder | null {
         const [cached] = await db
           .select({ results: geocoderAnswers.results, fetchedAt: geocoderAnswers.fetchedAt })
           .from(geocoderAnswers)
-          .where(sql`${geocoderAnswers.queryHash} = ${key}`)
-        if (cached && cached.fetchedAt > freshFrom) return cached.results as GeocodedPlace[]
+          .where(eq(geocoderAnswers.queryHash, key))
+        // Checked like any answer: a row kept by an older version of this shape is a miss.
+        const kept = cached && cached.fetchedAt > freshFrom ? CachedPlaces.safeParse(cached.results) : null
+        if (kept?.success) return kept.data
       } catch (error) {
         logger.warn({ err: error }, 'geocoder cache not read')
       }
