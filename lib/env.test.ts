@@ -305,6 +305,36 @@ describe('configuration', () => {
     })
   })
 
+  describe('the geocoder (issue 36, item 5)', () => {
+    const refusal = (source: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tmp(), ...source })
+      } catch (error) {
+        return String(error)
+      }
+      return 'accepted'
+    }
+
+    it('is off by default, with its time limit and cache bounds', () => {
+      const config = loadConfig({ DATA_DIR: tmp() })
+      expect(config.GEOCODER_URL).toBeUndefined()
+      expect(config).toMatchObject({
+        GEOCODER_KIND: 'nominatim',
+        GEOCODER_TIMEOUT_MS: 2000,
+        GEOCODER_CACHE_SECONDS: 604_800,
+        GEOCODER_CACHE_MAX_ENTRIES: 10_000,
+      })
+      expect(refusal({ GEOCODER_CACHE_SECONDS: '0' })).toContain('GEOCODER_CACHE_SECONDS must be a whole number')
+    })
+
+    it('refuses credentials in the URL without repeating them, and an unknown protocol', () => {
+      const message = refusal({ GEOCODER_URL: 'http://portal:hunter22@nominatim.internal' })
+      expect(message).toContain('GEOCODER_URL must not hold credentials')
+      expect(message).not.toContain('hunter22')
+      expect(refusal({ GEOCODER_KIND: 'google' })).toContain('GEOCODER_KIND')
+    })
+  })
+
   describe('fails closed outside the demo (issue 32, item 3; docs/decisions/0061)', () => {
     const server = 'postgres://portal@db.internal/portal'
     const production = { NODE_ENV: 'production', DATABASE_URL: server }

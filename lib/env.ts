@@ -155,6 +155,19 @@ export const EnvSchema = z.object({
   // (docs/configuration.md). Unset: distances as the crow flies, measured in process.
   DISTANCE_MATRIX_URL: z.url({ message: 'must be an http(s) URL' }).optional(),
   DISTANCE_MATRIX_TIMEOUT_MS: wholeNumber(100, 30000).default(3000),
+  // issue 36, item 5 (docs/decisions/0073): the map's address search also asks a geocoder on
+  // Philippine OpenStreetMap data, a self-hosted Nominatim or Photon. Unset: the embedded
+  // search alone (barangays, buildings and subdivisions). Answers are kept in Postgres.
+  GEOCODER_URL: z
+    .url({ message: 'must be an http(s) URL' })
+    .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), {
+      message: 'must not hold credentials',
+    })
+    .optional(),
+  GEOCODER_KIND: z.enum(['nominatim', 'photon']).default('nominatim'),
+  GEOCODER_TIMEOUT_MS: wholeNumber(100, 10_000).default(2000),
+  GEOCODER_CACHE_SECONDS: wholeNumber(60, 90 * 24 * 3600).default(7 * 24 * 3600),
+  GEOCODER_CACHE_MAX_ENTRIES: wholeNumber(100, 1_000_000).default(10_000),
   // spec 5: subdivision ids no visitor may choose (the spec names five, without their values).
   EXCLUDED_SUBDIVISION_IDS: z
     .string()
@@ -453,7 +466,7 @@ function readModelMap(file: string): ModelEntry[] {
 }
 
 /** Settings whose value is or may hold a secret (a URL refused for holding credentials, too). */
-const HOLDS_A_SECRET = /SECRET|PASSWORD|_KEY|TOKEN|AUTH_HEADER|^GENIEACS_NBI_URL$/
+const HOLDS_A_SECRET = /SECRET|PASSWORD|_KEY|TOKEN|AUTH_HEADER|^GENIEACS_NBI_URL$|^GEOCODER_URL$/
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const input = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))

@@ -85,6 +85,19 @@ export type ServiceSettings = {
   identityEmbedded: boolean
   /** REFERRAL_* (services/referrals; docs/decisions/0048). */
   referrals: ReferralSettings
+  /** GEOCODER_* (services/address/geocoder.ts; docs/decisions/0073): the outside geocoder, if any. */
+  geocoder: GeocoderSettings
+}
+
+export type GeocoderSettings = {
+  /** Which protocol GEOCODER_URL speaks. */
+  kind: 'nominatim' | 'photon'
+  /** The geocoder's base URL; null: the map's search is the embedded one alone. */
+  url: string | null
+  timeoutMs: number
+  /** How long an answer is used again, and how many answers are kept (in Postgres). */
+  cacheSeconds: number
+  cacheMaxEntries: number
 }
 
 export type ReferralSettings = {
@@ -161,6 +174,7 @@ export const defaultServiceSettings: ServiceSettings = {
   },
   identityEmbedded: true,
   referrals: { monthlyLimit: 5, expiryDays: 60, rewardPesos: 500, videoUrl: null, videoCaptionsUrl: null },
+  geocoder: { kind: 'nominatim', url: null, timeoutMs: 2000, cacheSeconds: 7 * 24 * 3600, cacheMaxEntries: 10_000 },
 }
 
 /** What every service's routes are built with. */
@@ -232,9 +246,15 @@ export function serviceSettingsFromConfig(
     REFERRAL_REWARD_PESOS?: number
     REFERRAL_VIDEO_URL?: string
     REFERRAL_VIDEO_CAPTIONS_URL?: string
+    GEOCODER_URL?: string
+    GEOCODER_KIND?: 'nominatim' | 'photon'
+    GEOCODER_TIMEOUT_MS?: number
+    GEOCODER_CACHE_SECONDS?: number
+    GEOCODER_CACHE_MAX_ENTRIES?: number
   },
 ): ServiceSettings {
   const referrals = defaultServiceSettings.referrals
+  const geocoder = defaultServiceSettings.geocoder
   return {
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
@@ -278,6 +298,13 @@ export function serviceSettingsFromConfig(
       rewardPesos: config.REFERRAL_REWARD_PESOS ?? referrals.rewardPesos,
       videoUrl: config.REFERRAL_VIDEO_URL ?? null,
       videoCaptionsUrl: config.REFERRAL_VIDEO_CAPTIONS_URL ?? null,
+    },
+    geocoder: {
+      kind: config.GEOCODER_KIND ?? geocoder.kind,
+      url: config.GEOCODER_URL ?? null,
+      timeoutMs: config.GEOCODER_TIMEOUT_MS ?? geocoder.timeoutMs,
+      cacheSeconds: config.GEOCODER_CACHE_SECONDS ?? geocoder.cacheSeconds,
+      cacheMaxEntries: config.GEOCODER_CACHE_MAX_ENTRIES ?? geocoder.cacheMaxEntries,
     },
   }
 }

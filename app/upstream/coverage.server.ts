@@ -72,7 +72,8 @@ export function serviceabilityOutcome(result: ServiceabilityResult): 'serviceabl
 const LeadAnswerSchema = envelope(z.object({ status: z.literal(true), leadId: z.string().min(1) }))
 
 export const AddressSearchHitSchema = z.object({
-  kind: z.enum(['barangay', 'building', 'subdivision']),
+  /** 'street': a geocoder's place (docs/decisions/0073), ranked after the seeded ones, its pin the geocoder's point. */
+  kind: z.enum(['barangay', 'building', 'subdivision', 'street']),
   label: z.string().min(1),
   regionId: Id,
   provinceId: Id,

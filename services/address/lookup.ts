@@ -92,7 +92,20 @@ export function normaliseForSearch(text: string): string {
     .trim()
 }
 
-type SearchEntry = BarangayPlace & { words: string; name: string }
+/** A city's or municipality's name as a geocoder may write it: 'City of Cebu', 'Cebu City' and 'Cebu' alike. */
+export function townKey(name: string): string {
+  return normaliseForSearch(name)
+    .replace(/^city of /, '')
+    .replace(/ city$/, '')
+}
+
+/** A barangay's name as a geocoder may write it: without 'Barangay' or 'Brgy.' before it, with and without what is in brackets. */
+export function areaKeys(name: string): string[] {
+  const strip = (text: string) => normaliseForSearch(text).replace(/^(barangay|brgy|bgy) /, '')
+  return [...new Set([strip(name), strip(name.replace(/\([^)]*\)/g, ' '))])].filter(Boolean)
+}
+
+type SearchEntry = BarangayPlace & { words: string; name: string; towns: string[]; areas: string[] }
 
 // The PSGC list changes only when the seed adds to it; the search keeps it in memory
 // (42,011 barangays, a few MB), once per database, for the life of the process.
@@ -120,6 +133,9 @@ async function loadCatalogue(db: Database): Promise<SearchEntry[]> {
       provinceName,
       regionCode: b.regionCode,
       name: normaliseForSearch(b.name),
+      // A Manila barangay answers to its district's name and to the city's.
+      towns: [m?.name, parent?.name].filter((n): n is string => Boolean(n)).map(townKey),
+      areas: areaKeys(b.name),
       // A leading space, so ' word' finds a word that starts with it.
       words: ` ${normaliseForSearch([b.name, m?.name, parent?.name, provinceName].filter(Boolean).join(' '))}`,
     }
@@ -135,12 +151,7 @@ export async function searchBarangays(db: Database, query: string, limit: number
   const normalised = normaliseForSearch(query)
   const words = normalised.split(' ').filter(Boolean)
   if (words.length === 0) return []
-  let catalogue = catalogues.get(db)
-  if (!catalogue) {
-    catalogue = loadCatalogue(db)
-    catalogues.set(db, catalogue)
-    catalogue.catch(() => catalogues.delete(db))
-  }
+  const catalogue = catalogueOf(db)
   const needles = words.map((word) => ` ${word}`)
   const hits: { entry: SearchEntry; rank: number }[] = []
   for (const entry of await catalogue) {
@@ -156,7 +167,38 @@ export async function searchBarangays(db: Database, query: string, limit: number
       collator.compare(a.entry.barangayName, b.entry.barangayName) ||
       collator.compare(a.entry.municipalityName, b.entry.municipalityName),
   )
-  return hits.slice(0, limit).map(({ entry: { words: _words, name: _name, ...place } }) => place)
+  return hits
+    .slice(0, limit)
+    .map(({ entry: { words: _words, name: _name, towns: _towns, areas: _areas, ...place } }) => place)
+}
+
+function catalogueOf(db: Database): Promise<SearchEntry[]> {
+  let catalogue = catalogues.get(db)
+  if (!catalogue) {
+    catalogue = loadCatalogue(db)
+    catalogues.set(db, catalogue)
+    catalogue.catch(() => catalogues.delete(db))
+  }
+  return catalogue
+}
+
+/**
+ * The barangays a geocoded place may lie in, by the names its address gives: a barangay one
+ * of `areaNames` names, in a city or municipality one of `townNames` names ('Makati' finds
+ * the City of Makati; 'Manila' the City of Manila's districts). Several towns share a name
+ * (there are many a San Isidro): the caller picks by distance.
+ */
+export async function barangaysNamed(db: Database, townNames: string[], areaNames: string[]): Promise<BarangayPlace[]> {
+  const towns = new Set(townNames.map(townKey).filter(Boolean))
+  const areas = new Set(areaNames.flatMap(areaKeys))
+  if (towns.size === 0 || areas.size === 0) return []
+  const found: BarangayPlace[] = []
+  for (const entry of await catalogueOf(db)) {
+    if (!entry.towns.some((town) => towns.has(town)) || !entry.areas.some((area) => areas.has(area))) continue
+    const { words: _words, name: _name, towns: _towns, areas: _areas, ...place } = entry
+    found.push(place)
+  }
+  return found
 }
 
 /** Every city and municipality (the coverage seed places them on the map). */

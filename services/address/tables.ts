@@ -5,7 +5,7 @@
  * Foreign keys hold every row under an existing parent. Parent codes are denormalised onto each row: the list is reference data loaded once,
  * and every answer can then name its region, province and city without a join.
  */
-import { boolean, index, pgSchema, text } from 'drizzle-orm/pg-core'
+import { boolean, index, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core'
 
 export const addressSchema = pgSchema('address')
 
@@ -63,4 +63,20 @@ export const barangays = addressSchema.table(
     isActive: boolean('is_active').notNull().default(true),
   },
   (table) => [index('barangays_municipality_idx').on(table.municipalityCode)],
+)
+
+/**
+ * The outside geocoder's answers (GEOCODER_URL; docs/decisions/0073), shared by every copy.
+ * Keyed by a SHA-256 of the normalised query, so no address typed by a visitor is kept as
+ * text; the results are public map data. Rows older than GEOCODER_CACHE_SECONDS are not
+ * used and are deleted as new answers come in, and at most GEOCODER_CACHE_MAX_ENTRIES are kept.
+ */
+export const geocoderAnswers = addressSchema.table(
+  'geocoder_answers',
+  {
+    queryHash: text('query_hash').primaryKey(),
+    results: jsonb('results').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('geocoder_answers_fetched_idx').on(table.fetchedAt)],
 )

@@ -1,11 +1,20 @@
 /**
  * The coverage service's functions: the building and subdivision lists of a barangay,
  * the serviceability check (engine.ts) with its log, leads, and the address search of
- * the map (spec 9: restricted to the Philippines, over the seeded places).
+ * the map (spec 9: restricted to the Philippines): the seeded places, then, when a geocoder
+ * is configured (GEOCODER_URL; docs/decisions/0073), the streets and places it finds.
  */
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm'
 import type { ValidLead, ValidServiceabilityOrder } from '../../lib/coverage-schemas.ts'
-import { barangayPlaces, searchBarangays, type BarangayPlace } from '../address/lookup.ts'
+import { haversineMeters } from '../../lib/geo.ts'
+import { createGeocoder, type GeocodedPlace } from '../address/geocoder.ts'
+import {
+  barangayPlaces,
+  barangaysNamed,
+  normaliseForSearch,
+  searchBarangays,
+  type BarangayPlace,
+} from '../address/lookup.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import { ServiceError } from '../errors.ts'
 import { createCoverageEngine } from './engine.ts'
@@ -13,10 +22,21 @@ import { leads, serviceabilityChecks, sites, townCentres } from './tables.ts'
 
 export const SEARCH_LIMIT = 10
 
+/** At most this many of a geocoder's places follow the seeded ones. */
+export const STREET_LIMIT = 5
+
+/**
+ * How far a geocoded place may be from the centre of the town its address names: further,
+ * and the name belongs to another town of the same name (the point is the geocoder's, the
+ * town centre ours). Wide, as a big municipality's barangays lie far from its centre.
+ */
+const TOWN_REACH_METERS = 60_000
+
 export type SiteKind = 'building' | 'subdivision'
 
 export type SearchHit = {
-  kind: 'barangay' | SiteKind
+  /** 'street': a geocoder's place (a street, a building, a landmark), its pin the geocoder's point. */
+  kind: 'barangay' | SiteKind | 'street'
   label: string
   regionId: string
   provinceId: string
@@ -32,7 +52,15 @@ export type CoverageService = ReturnType<typeof createCoverageService>
 
 export function createCoverageService(deps: ServiceDeps) {
   const { db } = deps
-  const engine = createCoverageEngine(db, { maxDropMeters: settingsOf(deps).coverageMaxDropMeters })
+  const settings = settingsOf(deps)
+  const engine = createCoverageEngine(db, { maxDropMeters: settings.coverageMaxDropMeters })
+  const geocoder = createGeocoder({
+    db,
+    logger: deps.logger,
+    now: deps.now,
+    settings: settings.geocoder,
+    userAgent: `${deps.productName}-portal (+${settings.publicUrl})`,
+  })
   // Every check is logged: the insert is built once (a prepared query, values as placeholders).
   const checkLog = db
     .insert(serviceabilityChecks)
@@ -126,37 +154,94 @@ export function createCoverageService(deps: ServiceDeps) {
       return row!.id
     },
 
-    /** Buildings and subdivisions by name first, then barangays (with their town's centre). */
+    /**
+     * Buildings and subdivisions by name first, then barangays (with their town's centre), then
+     * the geocoder's places that lie in a known barangay (asked at the same time; nothing when
+     * it fails).
+     */
     async search(query: string): Promise<SearchHit[]> {
       const words = query
         .trim()
         .split(/[\s,]+/)
         .filter((word) => word.length > 0)
       if (words.join('').length < 2) return []
-      const siteRows = await db
-        .select()
-        .from(sites)
-        .where(and(...words.map((word) => ilike(sites.name, `%${escapeLike(word)}%`))))
-        .orderBy(asc(sites.name))
-        .limit(SEARCH_LIMIT)
-      const sitePlaces = await barangayPlaces(
-        db,
-        siteRows.map((s) => s.barangayCode),
-      )
-      const hits: SearchHit[] = []
-      for (const site of siteRows) {
-        const place = sitePlaces.get(site.barangayCode)
-        if (!place) continue
-        hits.push(hit(site.kind, [site.name, ...placeNames(place)], place, site))
+      const streets = geocoder
+        ? geocoder
+            .search(query)
+            .then(streetHits)
+            .catch((error: unknown) => {
+              deps.logger.warn({ err: error }, 'geocoded places not placed: the seeded search answers alone')
+              return []
+            })
+        : Promise.resolve([])
+      const seeded = await seededHits(words, query)
+      const seen = new Set(seeded.map((h) => normaliseForSearch(h.label)))
+      for (const street of await streets) {
+        if (seen.has(normaliseForSearch(street.label))) continue
+        seen.add(normaliseForSearch(street.label))
+        seeded.push(street)
       }
-      const barangayHits = await searchBarangays(db, query, SEARCH_LIMIT - hits.length)
-      const centres = await centresOf(barangayHits)
-      for (const place of barangayHits) {
-        const centre = centres.get(place.barangayCode)
-        if (centre) hits.push(hit('barangay', [place.barangayName, ...placeNames(place).slice(1)], place, centre))
-      }
-      return hits
+      return seeded
     },
+  }
+
+  async function seededHits(words: string[], query: string): Promise<SearchHit[]> {
+    const siteRows = await db
+      .select()
+      .from(sites)
+      .where(and(...words.map((word) => ilike(sites.name, `%${escapeLike(word)}%`))))
+      .orderBy(asc(sites.name))
+      .limit(SEARCH_LIMIT)
+    const sitePlaces = await barangayPlaces(
+      db,
+      siteRows.map((s) => s.barangayCode),
+    )
+    const hits: SearchHit[] = []
+    for (const site of siteRows) {
+      const place = sitePlaces.get(site.barangayCode)
+      if (!place) continue
+      hits.push(hit(site.kind, [site.name, ...placeNames(place)], place, site))
+    }
+    const barangayHits = await searchBarangays(db, query, SEARCH_LIMIT - hits.length)
+    const centres = await centresOf(barangayHits)
+    for (const place of barangayHits) {
+      const centre = centres.get(place.barangayCode)
+      if (centre) hits.push(hit('barangay', [place.barangayName, ...placeNames(place).slice(1)], place, centre))
+    }
+    return hits
+  }
+
+  /**
+   * Each geocoded place as a hit in the barangay its address names, in the town of that name
+   * nearest the point; a place whose town or barangay is not in the PSGC list is left out (it
+   * could not fill the address), and so is one that is the barangay or town itself (the
+   * seeded search has those).
+   */
+  async function streetHits(places: GeocodedPlace[]): Promise<SearchHit[]> {
+    const hits: SearchHit[] = []
+    for (const found of places) {
+      const primary = primaryName(found)
+      if (!primary) continue
+      let candidates = await barangaysNamed(db, found.townNames, found.areaNames)
+      if (candidates.length === 0) {
+        candidates = await barangaysNamed(db, [...found.townNames, ...found.areaNames], found.areaNames)
+      }
+      const centres = await centresOf(candidates)
+      let best: { place: BarangayPlace; meters: number } | null = null
+      for (const place of candidates) {
+        const centre = centres.get(place.barangayCode)
+        if (!centre) continue
+        const meters = haversineMeters(found.latitude, found.longitude, centre.latitude, centre.longitude)
+        if (meters <= TOWN_REACH_METERS && (!best || meters < best.meters)) best = { place, meters }
+      }
+      if (!best) continue
+      const own = normaliseForSearch(primary)
+      const names = placeNames(best.place)
+      if (names.some((name) => normaliseForSearch(name) === own)) continue
+      hits.push(hit('street', [primary, ...names], best.place, found))
+      if (hits.length === STREET_LIMIT) break
+    }
+    return hits
   }
 
   /** Each barangay's town centre: its own, its city's (Manila's districts), else its province's middle. */
@@ -198,6 +283,14 @@ export function createCoverageService(deps: ServiceDeps) {
 /** Barangay, city or municipality, province: the label's address parts after the place's own name. */
 function placeNames(place: BarangayPlace): string[] {
   return [place.barangayName, place.municipalityName, place.provinceName].filter((name) => name.length > 0)
+}
+
+/** A street with its house number, or the place's own name (a building, a landmark). */
+function primaryName(place: GeocodedPlace): string {
+  if (place.road && (!place.name || place.name === place.road)) {
+    return [place.houseNumber, place.road].filter(Boolean).join(' ')
+  }
+  return place.name || place.road
 }
 
 function hit(

@@ -1,6 +1,7 @@
 /**
  * The address search above the map (spec 2, 9), with JavaScript only: restricted to the
- * Philippines, over the seeded barangays, buildings and subdivisions. The query goes in
+ * Philippines, over the seeded barangays, buildings and subdivisions, then a configured
+ * geocoder's streets (docs/decisions/0073; a street is an Others address). The query goes in
  * a POST body, never a URL (docs/security.md: no personal data in URLs). 'loading...'
  * while it runs, 'No address found' when nothing matches; a hit fills every level of the
  * address and puts the pin on it.

@@ -533,10 +533,15 @@ async function fileLead(visit: Visit, form: FormData) {
   return back(CHECK_MODE, 'lead-filed')
 }
 
+/** Hits the search lists at most; up to STREET_HITS of them are a geocoder's, after the seeded ones. */
+const SEARCH_HITS = 8
+const STREET_HITS = 3
+
 /**
  * The map's address search (spec 2, 9), answered to the screen's JavaScript: the
- * coverage service's hits over the seeded barangays, buildings and subdivisions, as the
- * levels of the address and a pin.
+ * coverage service's hits over the seeded barangays, buildings and subdivisions, then the
+ * streets and places a configured geocoder finds (docs/decisions/0073), as the levels of the
+ * address and a pin. A street is an Others address with its pin on the street.
  */
 export async function searchAddresses(visit: Visit, form: FormData) {
   const query = String(form.get('q') ?? '')
@@ -545,8 +550,13 @@ export async function searchAddresses(visit: Visit, form: FormData) {
   if (query.length < 2) return { hits: [] as SearchHit[] }
   const found = await visit.portal.call((upstream) => upstream.coverage.search(query))
   if (!found.ok) return { hits: [] as SearchHit[], failure: found.message }
+  // Seeded places first; the geocoder's keep a few places when the seeded ones would fill the list.
+  const streets = found.value.filter((hit) => hit.kind === 'street')
+  const seeded = found.value.filter((hit) => hit.kind !== 'street')
+  const shownSeeded = seeded.slice(0, SEARCH_HITS - Math.min(STREET_HITS, streets.length))
+  const shown = [...shownSeeded, ...streets.slice(0, SEARCH_HITS - shownSeeded.length)]
   return {
-    hits: found.value.slice(0, 8).map((hit): SearchHit => ({
+    hits: shown.map((hit): SearchHit => ({
       label: hit.label,
       regionId: hit.regionId,
       provinceId: hit.provinceId,
@@ -554,7 +564,14 @@ export async function searchAddresses(visit: Visit, form: FormData) {
       barangayId: hit.barangayId,
       latitude: hit.latitude,
       longitude: hit.longitude,
-      locationType: hit.kind === 'building' ? 'Building' : hit.kind === 'subdivision' ? 'Subdivision' : undefined,
+      locationType:
+        hit.kind === 'building'
+          ? 'Building'
+          : hit.kind === 'subdivision'
+            ? 'Subdivision'
+            : hit.kind === 'street'
+              ? 'Others'
+              : undefined,
     })),
   }
 }
