@@ -18,6 +18,9 @@ import { outbox } from '../tables.ts'
 import { createSmppSender, type SmppSender } from './smpp.ts'
 import { startSmsc, type Smsc } from './smsc-stand-in.ts'
 
+// Waits on sockets and the database: generous bounds, never asserted.
+const WAIT = { timeout: 15_000, interval: 20 }
+
 const logLines: string[] = []
 const logger = pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) })
 
@@ -48,7 +51,7 @@ afterAll(async () => {
 })
 
 let serial = 0
-async function newCustomer() {
+async function newCustomer(mobileNumber?: string) {
   serial++
   const [row] = await t.database.db
     .insert(users)
@@ -56,7 +59,7 @@ async function newCustomer() {
       email: `sms.${serial}@example.net`,
       firstName: 'LIZA',
       lastName: 'SANTOS',
-      mobileNumber: `91700002${String(serial).padStart(2, '0')}`,
+      mobileNumber: mobileNumber ?? `91700002${String(serial).padStart(2, '0')}`,
       passwordHash: 'not-used',
       roles: ['base', 'customer'],
       emailVerified: true,
@@ -81,7 +84,7 @@ describe('SMS over SMPP', () => {
     const asked = await me.call('POST', '/users/me/contact/otp', { kind: 'mobile', value: '0918 555 0701' })
     expect(asked.status).toBe(200)
 
-    await vi.waitFor(async () => expect((await rowFor('+639185550701')).status).toBe('sent'))
+    await vi.waitFor(async () => expect((await rowFor('+639185550701')).status).toBe('sent'), WAIT)
     // The code's text (with its warning) takes two GSM-7 parts, joined on the handset.
     const parts = smsc.submitted.filter((m) => m.destination === '639185550701')
     expect(parts).toHaveLength(2)
@@ -98,7 +101,7 @@ describe('SMS over SMPP', () => {
     })
 
     expect(await smsc.receipt(submitted.id, 'DELIVRD')).toBe(0)
-    await vi.waitFor(async () => expect((await rowFor('+639185550701')).delivery).toBe('delivered'))
+    await vi.waitFor(async () => expect((await rowFor('+639185550701')).delivery).toBe('delivered'), WAIT)
     expect((await rowFor('+639185550701')).deliveredAt).toBeInstanceOf(Date)
 
     // The code that reached the handset changes the number.
@@ -160,16 +163,24 @@ describe('SMS over SMPP', () => {
     const submitted = smsc.submitted.find((m) => m.destination === '639185550704')!
     // A receipt as text only (no TLVs), as older SMSCs send them.
     expect(await smsc.receipt(submitted.id, 'UNDELIV', { textOnly: true })).toBe(0)
-    await vi.waitFor(async () => expect((await rowFor('+639185550704')).delivery).toBe('undeliverable'))
+    await vi.waitFor(async () => expect((await rowFor('+639185550704')).delivery).toBe('undeliverable'), WAIT)
     // A late "delivered" for the same message does not undo it.
     await recordDeliveryReceipt(t.database.db, submitted.id, 'delivered', new Date())
     expect((await rowFor('+639185550704')).delivery).toBe('undeliverable')
+
+    // Their owners see it on the profile page; someone whose SMS arrived does not.
+    for (const mobile of ['9185550703', '9185550704']) {
+      const owner = await newCustomer(mobile)
+      expect((await owner.call('GET', '/users/me/profile')).body.data.mobileUnreachable).toBe(true)
+    }
+    const reached = await newCustomer('9185550702')
+    expect((await reached.call('GET', '/users/me/profile')).body.data.mobileUnreachable).toBe(false)
   })
 
   it('binds again after the SMSC drops the connection, and sends on the new session', async () => {
     const before = smsc.state.binds
     smsc.dropSessions()
-    await vi.waitFor(() => expect(smsc.state.binds).toBe(before + 1))
+    await vi.waitFor(() => expect(smsc.state.binds).toBe(before + 1), WAIT)
     await sender.bound()
     const deps = { db: t.database.db, logger, productName: 'Hibla', now: () => new Date(), sender }
     await enqueueMessage(
@@ -195,10 +206,10 @@ describe('SMS over SMPP', () => {
     })
     try {
       await keepAlive.bound()
-      await vi.waitFor(() => expect(smsc2.state.enquireLinks).toBeGreaterThanOrEqual(3))
+      await vi.waitFor(() => expect(smsc2.state.enquireLinks).toBeGreaterThanOrEqual(3), WAIT)
       expect(smsc2.state.binds).toBe(1)
       smsc2.state.answerEnquireLink = false
-      await vi.waitFor(() => expect(smsc2.state.binds).toBe(2))
+      await vi.waitFor(() => expect(smsc2.state.binds).toBe(2), WAIT)
     } finally {
       await keepAlive.close()
       await smsc2.close()
@@ -218,7 +229,7 @@ describe('SMS over SMPP', () => {
       submitTimeoutMs: 100,
     })
     try {
-      await vi.waitFor(() => expect(smsc.state.refusedBinds).toBeGreaterThanOrEqual(2))
+      await vi.waitFor(() => expect(smsc.state.refusedBinds).toBeGreaterThanOrEqual(2), WAIT)
       await expect(
         refusing.send({ channel: 'sms', recipient: '+639185550706', subject: 'x', body: 'never sent' }),
       ).rejects.toThrow('no SMPP session is bound')
