@@ -180,7 +180,7 @@ export type ServiceDeps = {
   productName: string
   now: () => Date
   settings?: Partial<ServiceSettings>
-  /** Delivers outbox messages (SMTP when SMTP_URL is set). Absent: messages stay in the outbox. */
+  /** Delivers outbox messages (SMTP_URL for email, SMS_TRANSPORT for SMS). Absent: messages stay in the outbox. */
   sender?: MessageSender
   /** Where uploaded documents' bytes go (STORAGE_DRIVER). Absent: a folder in the OS temp dir, for tests. */
   storage?: ObjectStorage
