@@ -103,7 +103,7 @@ describe("Semaphore's send API", () => {
     expect(await rowFor('+639185550802')).toMatchObject({
       status: 'failed',
       delivery: 'undeliverable',
-      lastError: 'the SMS gateway refused the message (HTTP 422)',
+      lastError: 'the SMS gateway refused the message (HTTP 422: number)',
       body: null,
     })
     expect(await latestSmsDelivery(database.db, '+639185550802')).toBe('undeliverable')
@@ -111,6 +111,18 @@ describe("Semaphore's send API", () => {
     const before = received.length
     await deliverPending(deps())
     expect(received.slice(before).some((r) => r.form.number === '639185550802')).toBe(false)
+  })
+
+  it('retries, and does not blame the number for, a refusal of another field (an unapproved sender name)', async () => {
+    answers.set('639185550806', [{ status: 422, body: { sendername: ['The selected sendername is invalid.'] } }])
+    await sms('+639185550806', 'code 333333')
+    expect(await deliverPending(deps())).toEqual({ sent: 0, failed: 1 })
+    expect(await rowFor('+639185550806')).toMatchObject({
+      status: 'pending',
+      delivery: null,
+      lastError: 'the SMS gateway refused the message (HTTP 422: sendername)',
+    })
+    expect(await latestSmsDelivery(database.db, '+639185550806')).toBeNull()
   })
 
   it('tries a message the gateway failed (5xx, or an answer of the wrong shape) again after its back-off, not before', async () => {

@@ -5,8 +5,10 @@
  * (message_id, recipient, status, network...). The gateway splits long texts and picks the
  * encoding itself; the row keeps how many parts the text takes (./encoding.ts).
  *
- * The answer is validated before use. A 400 or 422 means the gateway refused this message
- * (an invalid number, mostly): RecipientUnreachable, no retry. 401/403 (a wrong key), 429
+ * The answer is validated before use. A 400 or 422 that names the `number` field (or no field)
+ * means the gateway refused the recipient: RecipientUnreachable, no retry. One naming another
+ * field (an unapproved sender name) is retried, so an operator sees it, and no user is told
+ * their number is unreachable for it. 401/403 (a wrong key), 429
  * and 5xx, a time-out or an answer of the wrong shape are failures a later try may cure:
  * the outbox backs off and tries again. Neither the key, the number nor the text is logged.
  */
@@ -22,6 +24,8 @@ const SemaphoreMessage = z.looseObject({
   status: z.string().max(50),
 })
 export const SemaphoreAnswer = z.array(SemaphoreMessage).min(1)
+/** A refusal's body: the fields at fault, each with its messages. */
+const RefusalFields = z.record(z.string().regex(/^\w{1,40}$/), z.unknown())
 
 export type SemaphoreOptions = {
   apiKey: string
@@ -57,8 +61,12 @@ export function createSemaphoreSender(options: SemaphoreOptions): MessageSender 
         throw new Error(`the SMS gateway did not answer (${name})`)
       }
       if (response.status === 400 || response.status === 422) {
-        await response.body?.cancel()
-        throw new RecipientUnreachable(`the SMS gateway refused the message (HTTP ${response.status})`)
+        // Its validation errors are keyed by the field at fault: only a refused `number` is the
+        // recipient's; any other (an unapproved sender name) is ours, and retried. Keys only, never values.
+        const fields = Object.keys(RefusalFields.safeParse(await response.json().catch(() => null)).data ?? {})
+        const what = `the SMS gateway refused the message (HTTP ${response.status}${fields.length ? `: ${fields.slice(0, 5).join(', ')}` : ''})`
+        if (fields.length === 0 || fields.includes('number')) throw new RecipientUnreachable(what)
+        throw new Error(what)
       }
       if (!response.ok) {
         await response.body?.cancel()
