@@ -335,6 +335,69 @@ describe('configuration', () => {
     })
   })
 
+  describe('the SMS transports (issue 36, item 1)', () => {
+    const refusal = (source: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tmp(), ...source })
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError)
+        return (error as Error).message
+      }
+      return 'accepted'
+    }
+    const smpp = {
+      SMS_TRANSPORT: 'smpp',
+      SMPP_URL: 'smpp://smsc.example.ph:2775',
+      SMPP_SYSTEM_ID: 'hibla',
+      SMPP_PASSWORD: 'pw123456',
+      SMS_SENDER_ID: 'HIBLA',
+    }
+
+    it('keeps SMS in the outbox by default, with a limit per number', () => {
+      const config = loadConfig({ DATA_DIR: tmp() })
+      expect([config.SMS_TRANSPORT, config.SMS_PER_NUMBER_PER_HOUR, config.SMPP_BIND]).toEqual([
+        'outbox',
+        10,
+        'transceiver',
+      ])
+    })
+
+    it('refuses SMPP without its address, system id, password and sender id, naming each', () => {
+      expect(refusal(smpp)).toBe('accepted')
+      expect(refusal({ SMS_TRANSPORT: 'smpp' })).toBe(
+        'Invalid configuration: SMPP_URL, SMPP_SYSTEM_ID, SMPP_PASSWORD, SMS_SENDER_ID required when SMS_TRANSPORT is smpp',
+      )
+      const { SMPP_PASSWORD: _password, ...withoutPassword } = smpp
+      expect(refusal(withoutPassword)).toContain('SMPP_PASSWORD required when SMS_TRANSPORT is smpp')
+      expect(refusal({ ...smpp, SMPP_BIND: 'receiver' })).toContain('SMPP_BIND')
+    })
+
+    it('refuses Semaphore without its key and sender id', () => {
+      expect(refusal({ SMS_TRANSPORT: 'semaphore' })).toBe(
+        'Invalid configuration: SEMAPHORE_API_KEY, SMS_SENDER_ID required when SMS_TRANSPORT is semaphore',
+      )
+      expect(refusal({ SMS_TRANSPORT: 'semaphore', SEMAPHORE_API_KEY: 'k'.repeat(32), SMS_SENDER_ID: 'HIBLA' })).toBe(
+        'accepted',
+      )
+    })
+
+    it('refuses credentials in SMPP_URL and bad secrets without repeating them', () => {
+      const url = refusal({ ...smpp, SMPP_URL: 'smpp://hibla:hunter22@smsc.example.ph:2775' })
+      expect(url).toContain('SMPP_URL must be smpp://host:port')
+      expect(url).not.toContain('hunter22')
+      const key = refusal({ SMS_TRANSPORT: 'semaphore', SEMAPHORE_API_KEY: 'short', SMS_SENDER_ID: 'HIBLA' })
+      expect(key).toContain('SEMAPHORE_API_KEY')
+      expect(key).not.toContain('short"')
+      expect(refusal({ ...smpp, SMPP_PASSWORD: 'p'.repeat(65) })).not.toContain('ppppp')
+    })
+
+    it('refuses a sender id no network shows: longer than 11 characters, or with spaces', () => {
+      expect(refusal({ ...smpp, SMS_SENDER_ID: 'HIBLA FIBRE' })).toContain('SMS_SENDER_ID must be up to 11')
+      expect(refusal({ ...smpp, SMS_SENDER_ID: 'HIBLAFIBREPH' })).toContain('SMS_SENDER_ID')
+      expect(refusal({ ...smpp, SMS_SENDER_ID: '+639171234567' })).toBe('accepted')
+    })
+  })
+
   describe('fails closed outside the demo (issue 32, item 3; docs/decisions/0061)', () => {
     const server = 'postgres://portal@db.internal/portal'
     const production = { NODE_ENV: 'production', DATABASE_URL: server }

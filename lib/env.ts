@@ -109,6 +109,33 @@ export const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  // SMS (services/notifications/sms; docs/operations.md, SMS): `outbox` keeps SMS in the outbox
+  // (the dev mailbox reads them), `smpp` sends them over SMPP 3.4, `semaphore` through
+  // Semaphore's HTTP send API. The transports need their settings below (refused without).
+  SMS_TRANSPORT: z.enum(['outbox', 'smpp', 'semaphore']).default('outbox'),
+  // What the handset shows as the sender: up to 11 letters and digits (an approved sender
+  // name), or a number of up to 15 digits.
+  SMS_SENDER_ID: z
+    .string()
+    .regex(/^([A-Za-z0-9]{1,11}|\+?\d{3,15})$/, 'must be up to 11 letters and digits, or a number of up to 15 digits')
+    .optional(),
+  SMS_PER_NUMBER_PER_HOUR: wholeNumber(1, 1000).default(10),
+  // The SMSC: smpp://host:port, or ssmpp:// for TLS. The system id and password go in their own
+  // settings, never in the URL (a URL ends up in logs).
+  SMPP_URL: z
+    .string()
+    .regex(
+      /^s?smpp:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/?$/,
+      'must be smpp://host:port or ssmpp://host:port, without credentials',
+    )
+    .optional(),
+  SMPP_SYSTEM_ID: z.string().min(1).max(15, 'must be at most 15 characters (SMPP 3.4)').optional(),
+  SMPP_PASSWORD: z.string().min(1).max(64).optional(),
+  SMPP_SYSTEM_TYPE: z.string().min(1).max(12, 'must be at most 12 characters (SMPP 3.4)').optional(),
+  SMPP_BIND: z.enum(['transceiver', 'transmitter']).default('transceiver'),
+  SMPP_ENQUIRE_LINK_SECONDS: wholeNumber(5, 300).default(30),
+  SEMAPHORE_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  SEMAPHORE_API_URL: z.url({ message: 'must be an http(s) URL' }).default('https://api.semaphore.co/api/v4/messages'),
   DEMO_DATA: booleanString.optional(),
   DEV_MAILBOX: booleanString.optional(),
   DEV_UI: booleanString.optional(),
@@ -466,7 +493,7 @@ function readModelMap(file: string): ModelEntry[] {
 }
 
 /** Settings whose value is or may hold a secret (a URL refused for holding credentials, too). */
-const HOLDS_A_SECRET = /SECRET|PASSWORD|_KEY|TOKEN|AUTH_HEADER|^GENIEACS_NBI_URL$|^GEOCODER_URL$/
+const HOLDS_A_SECRET = /SECRET|PASSWORD|_KEY|TOKEN|AUTH_HEADER|^GENIEACS_NBI_URL$|^GEOCODER_URL$|^SMPP_URL$/
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const input = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
@@ -512,6 +539,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     )
   }
   const genieacsModelMap = env.GENIEACS_MODEL_MAP ? readModelMap(env.GENIEACS_MODEL_MAP) : []
+  if (env.SMS_TRANSPORT === 'smpp') {
+    const missing = (['SMPP_URL', 'SMPP_SYSTEM_ID', 'SMPP_PASSWORD', 'SMS_SENDER_ID'] as const).filter(
+      (name) => !env[name],
+    )
+    if (missing.length > 0)
+      throw new ConfigError(`Invalid configuration: ${missing.join(', ')} required when SMS_TRANSPORT is smpp`)
+  }
+  if (env.SMS_TRANSPORT === 'semaphore') {
+    const missing = (['SEMAPHORE_API_KEY', 'SMS_SENDER_ID'] as const).filter((name) => !env[name])
+    if (missing.length > 0)
+      throw new ConfigError(`Invalid configuration: ${missing.join(', ')} required when SMS_TRANSPORT is semaphore`)
+  }
   if (Boolean(env.PAYMONGO_SECRET_KEY) !== Boolean(env.PAYMONGO_WEBHOOK_SECRET)) {
     throw new ConfigError(
       'Invalid configuration: PAYMONGO_SECRET_KEY and PAYMONGO_WEBHOOK_SECRET are set together or not at all',

@@ -38,12 +38,29 @@ export type OutgoingMessage = {
   attachments?: MessageAttachment[] | null
 }
 
-/** Delivers outbox messages (services/notifications/sender.ts: SMTP; an SMS provider would be another). */
+/** What a sender learnt when the provider accepted a message (kept on the outbox row). */
+export type DeliveryReport = {
+  /** The provider's ids, one per part of an SMS, which its delivery receipts name. */
+  providerMessageIds?: string[]
+  /** How many SMS parts the message took. */
+  segments?: number
+}
+
+/**
+ * Delivers outbox messages (services/notifications/sender.ts: SMTP, and the SMS transports
+ * of services/notifications/sms/, put together by `combineSenders`).
+ */
 export interface MessageSender {
   /** Which channels it can deliver; other messages stay pending. */
   readonly channels: readonly OutgoingMessage['channel'][]
-  /** Resolves when the message was accepted for delivery; rejects otherwise. */
-  send(message: OutgoingMessage): Promise<void>
+  /**
+   * Resolves when the message was accepted for delivery; rejects otherwise: with
+   * RecipientUnreachable (sender.ts) when the provider refused the recipient for good (no
+   * retry), with any other error when a later try may succeed.
+   */
+  send(message: OutgoingMessage): Promise<DeliveryReport | void>
+  /** Lets go of connections (an SMPP session) when the services stop. */
+  close?(): Promise<void>
 }
 
 /**
@@ -73,6 +90,8 @@ export type ServiceSettings = {
   complianceLinkHours: number
   /** Ownership proof (services/otp): a code's life, wrong codes before the attempt locks, sends per hour. */
   otp: OtpSettings
+  /** SMS_PER_NUMBER_PER_HOUR: SMS messages one number may be sent in an hour (the outbox's deliverer counts them). */
+  smsPerNumberPerHour: number
   /** PROOF_OF_BILLING_OPTIONAL_BELOW and PROOF_OF_INCOME_FROM, pesos a month (docs/decisions/0030). */
   documentThresholds: { billingOptionalBelow: number; incomeFrom: number }
   /** DEVICES_DRIVER, GENIEACS_NBI_URL, DEVICES_RESTART_SECONDS (services/devices). */
@@ -157,6 +176,7 @@ export const defaultServiceSettings: ServiceSettings = {
   coverageMaxDropMeters: 250,
   complianceLinkHours: 72,
   otp: { ttlSeconds: 600, maxAttempts: 5, sendsPerAccountPerHour: 5, sendsPerUserPerHour: 5 },
+  smsPerNumberPerHour: 10,
   documentThresholds: { billingOptionalBelow: 2500, incomeFrom: 3000 },
   devices: {
     driver: 'simulated',
@@ -184,7 +204,7 @@ export type ServiceDeps = {
   productName: string
   now: () => Date
   settings?: Partial<ServiceSettings>
-  /** Delivers outbox messages (SMTP when SMTP_URL is set). Absent: messages stay in the outbox. */
+  /** Delivers outbox messages (SMTP_URL for email, SMS_TRANSPORT for SMS). Absent: messages stay in the outbox. */
   sender?: MessageSender
   /** Where uploaded documents' bytes go (STORAGE_DRIVER). Absent: a folder in the OS temp dir, for tests. */
   storage?: ObjectStorage
@@ -234,6 +254,7 @@ export function serviceSettingsFromConfig(
     OTP_TTL_SECONDS: number
     OTP_SENDS_PER_ACCOUNT_PER_HOUR: number
     OTP_SENDS_PER_USER_PER_HOUR: number
+    SMS_PER_NUMBER_PER_HOUR?: number
     PROOF_OF_BILLING_OPTIONAL_BELOW: number
     PROOF_OF_INCOME_FROM: number
     DEVICES_DRIVER?: 'simulated' | 'genieacs'
@@ -280,6 +301,7 @@ export function serviceSettingsFromConfig(
       sendsPerAccountPerHour: config.OTP_SENDS_PER_ACCOUNT_PER_HOUR,
       sendsPerUserPerHour: config.OTP_SENDS_PER_USER_PER_HOUR,
     },
+    smsPerNumberPerHour: config.SMS_PER_NUMBER_PER_HOUR ?? defaultServiceSettings.smsPerNumberPerHour,
     documentThresholds: {
       billingOptionalBelow: config.PROOF_OF_BILLING_OPTIONAL_BELOW,
       incomeFrom: config.PROOF_OF_INCOME_FROM,

@@ -18,7 +18,9 @@ import { createDraftService } from './drafts/service.ts'
 import { createPaymentsService } from './payments/service.ts'
 import { startJobs, type Jobs } from './jobs/index.ts'
 import { workServiceJobs } from './jobs/work.ts'
-import { createSmtpSender } from './notifications/sender.ts'
+import { recordDeliveryReceipt } from './notifications/outbox.ts'
+import { combineSenders, createSmtpSender } from './notifications/sender.ts'
+import { smsSenderFromConfig } from './notifications/sms/index.ts'
 import { createReminders } from './reminders/service.ts'
 import { storageFromConfig } from './storage/index.ts'
 import { probeAll, servicesProbes, type Readiness } from './readiness.ts'
@@ -82,14 +84,23 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     workers: config.JOBS_WORKERS,
     connectionString: config.DATABASE_URL,
   })
+  const now = options.now ?? (() => new Date())
+  // Email through SMTP_URL, SMS through SMS_TRANSPORT; a channel without one keeps its
+  // messages in the outbox (the dev mailbox reads them there).
+  const sender = combineSenders(
+    config.SMTP_URL ? createSmtpSender({ url: config.SMTP_URL, from: config.mailFrom }) : undefined,
+    smsSenderFromConfig(config, {
+      logger,
+      onReceipt: (providerMessageId, outcome) => recordDeliveryReceipt(database.db, providerMessageId, outcome, now()),
+    }),
+  )
   const deps = {
     db: database.db,
     logger,
     productName: config.PRODUCT_NAME,
     settings,
-    // Without SMTP_URL, messages stay in the outbox (the dev mailbox reads them there).
-    sender: config.SMTP_URL ? createSmtpSender({ url: config.SMTP_URL, from: config.mailFrom }) : undefined,
-    now: options.now ?? (() => new Date()),
+    sender,
+    now,
     storage: await storageFromConfig(config),
     jobs,
   }
@@ -136,6 +147,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
       stopPayments()
       identityHost?.close()
       await jobs.stop()
+      await sender?.close?.()
       await payments.sandbox?.settled()
       await database.close()
     },

@@ -17,7 +17,7 @@ import { SignJWT, importJWK, type JWK } from 'jose'
 import { pino, type Logger } from 'pino'
 import { loadConfig, type Config } from '../lib/env.ts'
 import { HEADER, computeSignature, newRequestId } from '../lib/signature.ts'
-import { serviceSettingsFromConfig, type ServiceDeps } from './context.ts'
+import { serviceSettingsFromConfig, type MessageSender, type ServiceDeps } from './context.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { openTestDatabase } from './setup/test-databases.ts'
 import { createFileService } from './files/service.ts'
@@ -77,6 +77,8 @@ export async function startTestGateway(
     /** The services' logger, for a test that reads what they log (silent otherwise). */
     logger?: Logger
     storage?: ObjectStorage
+    /** Delivers the outbox (an SMS transport under test); absent, messages stay in the outbox. */
+    sender?: MessageSender
   } = {},
 ): Promise<TestGateway> {
   const base = testConfig(options.env)
@@ -93,6 +95,7 @@ export async function startTestGateway(
       settings,
       now: options.now ?? (() => new Date()),
       storage,
+      sender: options.sender,
     },
     options.signatureClock ? { signatureClock: options.signatureClock } : {},
   )

@@ -25,6 +25,8 @@ export const ProfileSchema = z.object({
   lastName: z.string(),
   maskedEmail: z.string(),
   maskedMobileNumber: z.string(),
+  // The newest SMS to the mobile number could not be delivered (issue 36, item 1); absent from an older upstream.
+  mobileUnreachable: z.boolean().default(false),
   pendingChanges: z.array(ContactChangeSchema),
 })
 export type Profile = z.infer<typeof ProfileSchema>

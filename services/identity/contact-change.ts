@@ -22,7 +22,7 @@ import { CODE_TEXT } from '../otp/code.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
-import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
+import { createDeliveryQueue, enqueueMessage, latestSmsDelivery } from '../notifications/outbox.ts'
 import type { OutgoingMessage } from '../notifications/sender.ts'
 import { users } from './tables.ts'
 import { findUserRowByEmail, findUserRowById, normaliseUsername, type UserRow } from './users.ts'
@@ -58,6 +58,11 @@ export type ProfileView = {
   /** spec 9: the first and last character of the local part. */
   maskedEmail: string
   maskedMobileNumber: string
+  /**
+   * The newest SMS to the mobile number could not be delivered (the SMS gateway refused the
+   * number, or its delivery receipt said so; services/notifications/outbox.ts): the page says so.
+   */
+  mobileUnreachable: boolean
   /** Changes under way, newest first. */
   pendingChanges: ContactChangeView[]
 }
@@ -88,6 +93,7 @@ export function createContactChangeService(deps: ServiceDeps) {
       lastName: user.lastName,
       maskedEmail: maskEmail(user.email),
       maskedMobileNumber: maskMobile(user.mobileNumber),
+      mobileUnreachable: (await latestSmsDelivery(db, smsRecipient(user.mobileNumber))) === 'undeliverable',
       pendingChanges: rows
         // An expired code older than a day is of no interest.
         .filter((row) => row.expiresAt.getTime() > now.getTime() - 24 * HOUR_MS)

@@ -5,7 +5,14 @@ import { createIdentityService } from '../identity/service.ts'
 import { openTestDatabase, silentLogger } from '../testing.ts'
 import type { DatabaseHandle } from '../db/client.ts'
 import { eq } from 'drizzle-orm'
-import { MAX_DELIVERY_ATTEMPTS, SENDING_LEASE_MS, deliverPending, enqueueMessage, latestMessagesFor } from './outbox.ts'
+import {
+  MAX_DELIVERY_ATTEMPTS,
+  SENDING_LEASE_MS,
+  deliverPending,
+  enqueueMessage,
+  latestMessagesFor,
+  retryDelayMs,
+} from './outbox.ts'
 import { createSmtpSender, type MessageSender, type OutgoingMessage } from './sender.ts'
 import { outbox } from './tables.ts'
 
@@ -68,9 +75,20 @@ describe('outbox', () => {
     let [row] = await latestMessagesFor(database.db, 'bounce@example.com')
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'mail server said no' })
     expect(row!.body).toContain('Body for')
-    for (let i = 1; i < MAX_DELIVERY_ATTEMPTS; i++) await deliverPending(depsWith(sender))
+    // Backed off: not tried again before its delay (30 s, then doubling), kept on the row.
+    expect(row!.nextAttemptAt).toEqual(new Date(at('2025-03-03T02:00:00Z').getTime() + retryDelayMs(1)))
+    await deliverPending(depsWith(sender))
+    ;[row] = await latestMessagesFor(database.db, 'bounce@example.com')
+    expect(row!.attempts).toBe(1)
+    let clock = at('2025-03-03T02:00:00Z').getTime()
+    for (let i = 1; i < MAX_DELIVERY_ATTEMPTS; i++) {
+      clock += retryDelayMs(i)
+      const moment = new Date(clock)
+      await deliverPending({ ...depsWith(sender), now: () => moment })
+    }
     ;[row] = await latestMessagesFor(database.db, 'bounce@example.com')
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_DELIVERY_ATTEMPTS })
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000])
   })
 
   it('takes over a message whose deliverer stopped mid-delivery once the lease has passed, not before', async () => {

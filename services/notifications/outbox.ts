@@ -4,11 +4,12 @@
  * background on purpose: a caller that waited for SMTP would answer "no such email"
  * measurably faster than "email sent", which tells an attacker who has an account.
  */
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
-import type { ServiceDeps } from '../context.ts'
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
-import type { OutgoingMessage } from './sender.ts'
-import { outbox } from './tables.ts'
+import { giveBackAllowance, limitDigest, pruneAllowances, takeAllowance, type Allowance } from '../rate-limit.ts'
+import { RecipientUnreachable, type OutgoingMessage } from './sender.ts'
+import { outbox, smsAllowances } from './tables.ts'
 
 /** After this many failed attempts a message is marked failed and no longer retried. */
 export const MAX_DELIVERY_ATTEMPTS = 5
@@ -22,14 +23,34 @@ export const MAX_DELIVERY_ATTEMPTS = 5
  */
 export const SENDING_LEASE_MS = 10 * 60_000
 
-/** Pending, or claimed by a deliverer that stopped before it finished (a claim older than the lease). */
+/**
+ * How long a message that failed waits before its next try: 30 s after the first failure,
+ * doubling each time (30 s, 1 min, 2 min, 4 min), kept on the row (next_attempt_at) so every
+ * copy's deliverer honours it. The job queue's minutely sweep and its retries pick it up.
+ */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000)
+}
+
+/**
+ * Pending and due (its back-off passed), or claimed by a deliverer that stopped before it
+ * finished (a claim older than the lease).
+ */
 function deliverable(now: Date): SQL {
   const leaseStart = new Date(now.getTime() - SENDING_LEASE_MS)
   return or(
-    eq(outbox.status, 'pending'),
+    and(eq(outbox.status, 'pending'), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, now))),
     and(eq(outbox.status, 'sending'), lt(sql`coalesce(${outbox.claimedAt}, ${outbox.createdAt})`, leaseStart)),
   )!
 }
+
+const HOUR_MS = 60 * 60_000
+
+/** The per-number allowance's key: the number's digest, never the number. */
+const smsAllowance = (recipient: string, limit: number): Allowance => ({
+  key: `sms-number:${limitDigest(recipient.replace(/[^\d+]/g, ''))}`,
+  window: { limit, windowMs: HOUR_MS },
+})
 
 export type OutboxMessage = typeof outbox.$inferSelect
 
@@ -73,6 +94,8 @@ export async function deliverPending(deps: ServiceDeps): Promise<{ sent: number;
     .limit(100)
   let sent = 0
   let failed = 0
+  const perNumberPerHour = settingsOf(deps).smsPerNumberPerHour
+  if (sender.channels.includes('sms')) await pruneAllowances(deps.db, smsAllowances, deps.now())
   for (const { id } of pending) {
     const now = deps.now()
     const [claimed] = await deps.db
@@ -91,8 +114,19 @@ export async function deliverPending(deps: ServiceDeps): Promise<{ sent: number;
       deps.logger.warn({ messageId: id, attempts: claimed.attempts }, 'outbox delivery given up after interruptions')
       continue
     }
+    // Each number's hourly allowance (SMS_PER_NUMBER_PER_HOUR), counted in Postgres across copies.
+    const allowance = claimed.channel === 'sms' ? smsAllowance(claimed.recipient, perNumberPerHour) : null
+    if (allowance && !(await takeAllowance(deps.db, smsAllowances, allowance, now))) {
+      failed++
+      await deps.db
+        .update(outbox)
+        .set({ status: 'failed', lastError: "not sent: the number's hourly SMS limit was reached" })
+        .where(eq(outbox.id, id))
+      deps.logger.warn({ messageId: id }, 'outbox SMS held back: the number reached its hourly limit')
+      continue
+    }
     try {
-      await sender.send({
+      const report = await sender.send({
         channel: claimed.channel,
         recipient: claimed.recipient,
         subject: claimed.subject,
@@ -102,21 +136,85 @@ export async function deliverPending(deps: ServiceDeps): Promise<{ sent: number;
       // The body holds a live link (an attachment, personal data); once delivered they have no reason to stay here.
       await deps.db
         .update(outbox)
-        .set({ status: 'sent', sentAt: deps.now(), body: null, attachments: null, lastError: null })
+        .set({
+          status: 'sent',
+          sentAt: deps.now(),
+          body: null,
+          attachments: null,
+          lastError: null,
+          nextAttemptAt: null,
+          providerMessageIds: report?.providerMessageIds ?? null,
+          segments: report?.segments ?? null,
+        })
         .where(eq(outbox.id, id))
       sent++
     } catch (error) {
       failed++
       const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
+      if (error instanceof RecipientUnreachable) {
+        // Refused for good: no retry; the row records the number as one that cannot be reached.
+        await deps.db
+          .update(outbox)
+          .set({ status: 'failed', delivery: 'undeliverable', lastError: reason, body: null, nextAttemptAt: null })
+          .where(eq(outbox.id, id))
+        deps.logger.warn({ messageId: id, reason }, 'outbox recipient refused by the provider')
+        continue
+      }
+      // Not sent: the try does not count against the number's allowance.
+      if (allowance) await giveBackAllowance(deps.db, smsAllowances, allowance.key, now)
       const giveUp = claimed.attempts >= MAX_DELIVERY_ATTEMPTS
       await deps.db
         .update(outbox)
-        .set({ status: giveUp ? 'failed' : 'pending', lastError: reason })
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          lastError: reason,
+          nextAttemptAt: giveUp ? null : new Date(deps.now().getTime() + retryDelayMs(claimed.attempts)),
+        })
         .where(eq(outbox.id, id))
       deps.logger.warn({ messageId: id, attempts: claimed.attempts, reason }, 'outbox delivery failed')
     }
   }
   return { sent, failed }
+}
+
+/** A delivery receipt's outcome, as the provider reported it. */
+export type ReceiptOutcome = 'delivered' | 'undeliverable'
+
+/**
+ * Records a delivery receipt on the message whose provider id it names (any part of an SMS).
+ * An undeliverable part makes the message undeliverable; a delivered part does not undo
+ * that. Answers whether a message was found.
+ */
+export async function recordDeliveryReceipt(
+  db: Executor,
+  providerMessageId: string,
+  outcome: ReceiptOutcome,
+  now: Date,
+): Promise<boolean> {
+  const named = sql`${outbox.providerMessageIds} @> ARRAY[${providerMessageId}]::text[]`
+  const rows = await db
+    .update(outbox)
+    .set(outcome === 'delivered' ? { delivery: 'delivered', deliveredAt: now } : { delivery: 'undeliverable' })
+    .where(outcome === 'delivered' ? and(named, isNull(outbox.delivery)) : named)
+    .returning({ id: outbox.id })
+  if (rows.length > 0) return true
+  const [known] = await db.select({ id: outbox.id }).from(outbox).where(named).limit(1)
+  return Boolean(known)
+}
+
+/**
+ * What became of the newest SMS to a number: `undeliverable` when the provider refused the
+ * number or reported it unreachable (the profile page tells the user), else its delivery
+ * as known, or null.
+ */
+export async function latestSmsDelivery(db: Executor, recipient: string): Promise<ReceiptOutcome | null> {
+  const [row] = await db
+    .select({ delivery: outbox.delivery })
+    .from(outbox)
+    .where(and(eq(outbox.channel, 'sms'), sql`lower(${outbox.recipient}) = lower(${recipient})`))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1)
+  return row?.delivery ?? null
 }
 
 /**

@@ -1,14 +1,45 @@
 /**
  * Delivery of outbox messages to the outside world (docs/architecture.md, 9). SMTP through
- * nodemailer when SMTP_URL is set; without a sender, messages stay in the outbox for
- * the dev mailbox. An SMS provider would be a second implementation of this interface.
+ * nodemailer when SMTP_URL is set, SMS through the transport SMS_TRANSPORT names
+ * (./sms/: SMPP or Semaphore's HTTP API); a channel without a sender keeps its messages in
+ * the outbox for the dev mailbox. `combineSenders` makes the one sender the services are
+ * handed (ServiceDeps.sender) from the email one and the SMS one.
  */
 import nodemailer from 'nodemailer'
-import type { MessageSender } from '../context.ts'
+import type { MessageSender, OutgoingMessage } from '../context.ts'
 
 // The message and the sender's interface are declared with what every service is handed
 // (ServiceDeps.sender), and named here too for the services that write messages.
-export type { MessageAttachment, MessageSender, OutgoingMessage } from '../context.ts'
+export type { DeliveryReport, MessageAttachment, MessageSender, OutgoingMessage } from '../context.ts'
+
+/**
+ * The provider refused the recipient for good (an invalid or barred number): the message is
+ * not tried again, and the row records the number as undeliverable. The message says why,
+ * without the number.
+ */
+export class RecipientUnreachable extends Error {
+  override name = 'RecipientUnreachable'
+}
+
+/** One sender for every channel one of `senders` delivers (the first that takes a channel sends it). */
+export function combineSenders(...senders: Array<MessageSender | undefined>): MessageSender | undefined {
+  const present = senders.filter((sender): sender is MessageSender => sender !== undefined)
+  if (present.length <= 1) return present[0]
+  const byChannel = new Map<OutgoingMessage['channel'], MessageSender>()
+  for (const sender of present)
+    for (const channel of sender.channels) if (!byChannel.has(channel)) byChannel.set(channel, sender)
+  return {
+    channels: [...byChannel.keys()],
+    send(message) {
+      const sender = byChannel.get(message.channel)
+      if (!sender) return Promise.reject(new Error(`no sender for the ${message.channel} channel`))
+      return sender.send(message)
+    },
+    async close() {
+      await Promise.all(present.map((sender) => sender.close?.()))
+    },
+  }
+}
 
 export function createSmtpSender(options: { url: string; from: string }): MessageSender {
   const transport = nodemailer.createTransport({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { MessageAttachment } from './sender.ts'
+import { allowanceTable } from '../rate-limit.ts'
 import { NOTIFICATION_KINDS, NOTIFICATION_SEVERITIES } from '../../lib/notifications.ts'
 
 export const notificationsSchema = pgSchema('notifications')
@@ -31,12 +32,30 @@ export const outbox = notificationsSchema.table(
     // left by a process that stopped mid-delivery, and another deliverer takes it over.
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    // Back-off (outbox.ts, retryDelayMs): a message that failed is not tried again before this.
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    // What the provider answered (an SMS gateway's message ids, one per part) and how many parts
+    // the message took; its delivery receipt, when one comes, is kept in `delivery`.
+    providerMessageIds: text('provider_message_ids').array(),
+    segments: integer('segments'),
+    // The provider's last word on the message: delivered to the handset, or the number cannot
+    // be reached (a refused number, an undeliverable receipt). Null: not known (yet).
+    delivery: text('delivery', { enum: ['delivered', 'undeliverable'] }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
     index('outbox_recipient_created').on(sql`lower(${t.recipient})`, t.createdAt),
     index('outbox_status').on(t.status),
+    // A delivery receipt names the provider's message id.
+    index('outbox_provider_message_ids').using('gin', t.providerMessageIds),
   ],
 )
+
+/**
+ * SMS sends per number in the current hour (SMS_PER_NUMBER_PER_HOUR; services/rate-limit.ts):
+ * the key holds the number's digest, never the number.
+ */
+export const smsAllowances = allowanceTable(notificationsSchema, 'sms_allowances')
 
 /**
  * In-app notifications (issue 11, item 4; spec 3; inbox.ts): one row per user. A

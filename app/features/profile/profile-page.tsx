@@ -52,6 +52,11 @@ export function ProfilePage({
             <dt className="font-semibold">{TEXT.mobile}</dt>
             <dd data-testid="profile-mobile">{`+63 ${profile.maskedMobileNumber}`}</dd>
           </dl>
+          {profile.mobileUnreachable ? (
+            <p role="status" className="font-semibold" data-testid="profile-mobile-unreachable">
+              {TEXT.mobileUnreachable}
+            </p>
+          ) : null}
           {change ? <VerifyForm change={change} lastResult={results.verifyResult} /> : null}
           <EmailForm lastResult={results.emailResult} />
           <MobileForm lastResult={results.mobileResult} />

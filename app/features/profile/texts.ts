@@ -15,6 +15,8 @@ export const PROFILE_TEXT = {
   changeMobileHeading: 'Change your mobile number',
   changeMobileIntro: 'We send a code by SMS to the new number. Your number changes only when you enter that code here.',
   newMobile: 'New mobile number',
+  mobileUnreachable:
+    'Our last SMS to this number could not be delivered. If the number is wrong or no longer yours, change it below.',
   mobileHint: '10 digits starting with 8 or 9, e.g. 917 123 4567',
   sendCode: 'SEND CODE',
   verifyHeading: 'Enter the code',
