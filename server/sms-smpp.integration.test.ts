@@ -6,11 +6,11 @@
  * changes the number. A number whose newest SMS was undeliverable is pointed out on the page.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { PROFILE_TEXT } from '../../app/features/profile/texts.ts'
-import { enqueueMessage, latestMessagesFor } from '../../services/notifications/outbox.ts'
-import { outbox } from '../../services/notifications/tables.ts'
-import { startSmsc, type Smsc } from '../../services/notifications/sms/smsc-stand-in.ts'
-import { signInByRequests, startTestPortal, type TestPortal } from '../support/portal.ts'
+import { PROFILE_TEXT } from '../app/features/profile/texts.ts'
+import { enqueueMessage, latestMessagesFor } from '../services/notifications/outbox.ts'
+import { outbox } from '../services/notifications/tables.ts'
+import { startSmsc, type Smsc } from '../services/notifications/sms/smsc-stand-in.ts'
+import { signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 import { eq } from 'drizzle-orm'
 
 const CUSTOMER = { email: 'customer@example.com', password: 'Customer2024' }
