@@ -59,6 +59,11 @@ export interface MessageSender {
    * retry), with any other error when a later try may succeed.
    */
   send(message: OutgoingMessage): Promise<DeliveryReport | void>
+  /**
+   * For providers that send no delivery receipts (Semaphore): asks what became of an SMS it
+   * accepted, by its id; null while the provider does not know yet. Rejects when it cannot tell.
+   */
+  deliveryOf?(providerMessageId: string): Promise<'delivered' | 'undeliverable' | null>
   /** Lets go of connections (an SMPP session) when the services stop. */
   close?(): Promise<void>
 }

@@ -37,12 +37,12 @@ export const CONSENTS: readonly ConsentDefinition[] = [
     name: 'email_notifications',
     title: 'Email notifications',
     purpose:
-      'We send bill reminders, payment confirmations, outage and maintenance notices to your email address. Notifications in the portal continue either way.',
+      'We send bill reminders, outage and maintenance notices to your email address. Payment receipts and messages about your account’s security come either way, as do notifications in the portal.',
   },
   {
     name: 'sms_notifications',
     title: 'SMS notifications',
     purpose:
-      'We send bill reminders, outage and maintenance notices by SMS to your mobile number. Notifications in the portal continue either way.',
+      'We send bill reminders, outage and maintenance notices by SMS to your mobile number. Codes you ask for come either way, as do notifications in the portal.',
   },
 ]

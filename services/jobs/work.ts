@@ -6,7 +6,7 @@
 import type { Logger } from 'pino'
 import type { ServiceDeps } from '../context.ts'
 import { schedules } from '../job-queues.ts'
-import { deliverPending } from '../notifications/outbox.ts'
+import { askDeliveries, deliverPending } from '../notifications/outbox.ts'
 import type { JobHandler, Jobs } from './index.ts'
 
 /** At most this many batches of expired drafts (200 each) per run; the next run deletes the rest. */
@@ -31,6 +31,9 @@ export function deliverOutbox(deps: ServiceDeps): JobHandler<'outbox-deliver'> {
   return async () => {
     const { sent, failed } = await deliverPending(deps)
     if (sent > 0 || failed > 0) deps.logger.info({ sent, failed }, 'outbox delivered')
+    // A provider without delivery receipts (Semaphore) is asked about what it accepted.
+    const { settled } = await askDeliveries(deps)
+    if (settled > 0) deps.logger.info({ settled }, 'SMS deliveries learnt from the provider')
     // Failed messages are pending again (up to MAX_DELIVERY_ATTEMPTS): the job's retry, with
     // back-off, tries them again, and the queue shows the failure to an operator.
     if (failed > 0) throw new Error(`${failed} outbox message(s) not delivered; they are retried`)

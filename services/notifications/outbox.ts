@@ -4,7 +4,7 @@
  * background on purpose: a caller that waited for SMTP would answer "no such email"
  * measurably faster than "email sent", which tells an attacker who has an account.
  */
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { giveBackAllowance, limitDigest, pruneAllowances, takeAllowance, type Allowance } from '../rate-limit.ts'
@@ -200,6 +200,63 @@ export async function recordDeliveryReceipt(
   if (rows.length > 0) return true
   const [known] = await db.select({ id: outbox.id }).from(outbox).where(named).limit(1)
   return Boolean(known)
+}
+
+/** How long after sending a provider without receipts (Semaphore) is still asked about an SMS. */
+export const DELIVERY_QUESTIONS_FOR_MS = 24 * 60 * 60_000
+
+/**
+ * Asks a provider that sends no receipts (MessageSender.deliveryOf: Semaphore) what became of
+ * the SMS it accepted in the last day and has not settled: delivered or undeliverable is
+ * recorded as a receipt would be. A message still undecided is asked again later, the wait
+ * growing with its age (a quarter of it, from 1 minute to 1 hour), kept in `next_attempt_at`
+ * so every copy's sweep honours it. Run by the outbox job after each delivery run.
+ */
+export async function askDeliveries(deps: ServiceDeps): Promise<{ asked: number; settled: number }> {
+  const sender = deps.sender
+  if (!sender?.deliveryOf) return { asked: 0, settled: 0 }
+  const now = deps.now()
+  const rows = await deps.db
+    .select({ id: outbox.id, ids: outbox.providerMessageIds, sentAt: outbox.sentAt })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.channel, 'sms'),
+        eq(outbox.status, 'sent'),
+        isNull(outbox.delivery),
+        sql`${outbox.providerMessageIds} IS NOT NULL`,
+        gt(outbox.sentAt, new Date(now.getTime() - DELIVERY_QUESTIONS_FOR_MS)),
+        or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, now)),
+      ),
+    )
+    .orderBy(outbox.sentAt)
+    .limit(50)
+  let settled = 0
+  for (const row of rows) {
+    const id = row.ids?.[0]
+    if (!id) continue
+    let outcome: 'delivered' | 'undeliverable' | null = null
+    try {
+      outcome = await sender.deliveryOf(id)
+    } catch (error) {
+      deps.logger.warn(
+        { messageId: row.id, reason: error instanceof Error ? error.message : 'unknown' },
+        'SMS delivery not known',
+      )
+    }
+    if (outcome) {
+      await recordDeliveryReceipt(deps.db, id, outcome, now)
+      settled++
+      continue
+    }
+    const age = now.getTime() - (row.sentAt ?? now).getTime()
+    const wait = Math.min(Math.max(60_000, age / 4), 60 * 60_000)
+    await deps.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + wait) })
+      .where(eq(outbox.id, row.id))
+  }
+  return { asked: rows.length, settled }
 }
 
 /**

@@ -35,6 +35,8 @@ export function combineSenders(...senders: Array<MessageSender | undefined>): Me
       if (!sender) return Promise.reject(new Error(`no sender for the ${message.channel} channel`))
       return sender.send(message)
     },
+    // SMS alone have receipts to ask for (the SMS sender's, when it asks).
+    ...(byChannel.get('sms')?.deliveryOf ? { deliveryOf: (id: string) => byChannel.get('sms')!.deliveryOf!(id) } : {}),
     async close() {
       await Promise.all(present.map((sender) => sender.close?.()))
     },

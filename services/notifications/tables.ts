@@ -33,6 +33,8 @@ export const outbox = notificationsSchema.table(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     // Back-off (outbox.ts, retryDelayMs): a message that failed is not tried again before this.
+    // On an SMS sent through a provider without receipts (Semaphore), when to ask about it
+    // again (outbox.ts, askDeliveries).
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     // What the provider answered (an SMS gateway's message ids, one per part) and how many parts
     // the message took; its delivery receipt, when one comes, is kept in `delivery`.

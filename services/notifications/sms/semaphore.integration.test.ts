@@ -11,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServiceDeps } from '../../context.ts'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { openTestDatabase, silentLogger } from '../../testing.ts'
-import { deliverPending, enqueueMessage, latestMessagesFor, latestSmsDelivery, retryDelayMs } from '../outbox.ts'
+import {
+  askDeliveries,
+  deliverPending,
+  enqueueMessage,
+  latestMessagesFor,
+  latestSmsDelivery,
+  retryDelayMs,
+} from '../outbox.ts'
 import { createSemaphoreSender } from './semaphore.ts'
 
 type Received = { method: string; contentType: string; form: Record<string, string> }
@@ -20,7 +27,29 @@ const received: Received[] = []
 const answers = new Map<string, Array<{ status: number; body: unknown }>>()
 let nextId = 250000
 
+// What the stand-in says of a sent message (GET /api/v4/messages/{id}), by id: Pending until set.
+const statuses = new Map<string, string>()
+const asked: Array<{ id: string; apikey: string | null }> = []
+
 const server = http.createServer((request, response) => {
+  const status = /^\/api\/v4\/messages\/(\d+)$/.exec(new URL(request.url!, 'http://stand-in').pathname)
+  if (request.method === 'GET' && status) {
+    const id = status[1]!
+    asked.push({ id, apikey: new URL(request.url!, 'http://stand-in').searchParams.get('apikey') })
+    if (statuses.get(id) === 'broken') {
+      response.writeHead(502, { 'content-type': 'text/html' })
+      response.end('<html>Bad gateway</html>')
+      return
+    }
+    response.writeHead(200, { 'content-type': 'application/json' })
+    // Semaphore answers the message object (in an array, as its send answer).
+    response.end(
+      JSON.stringify([
+        { message_id: Number(id), recipient: '639185550899', status: statuses.get(id) ?? 'Pending', network: 'Smart' },
+      ]),
+    )
+    return
+  }
   let raw = ''
   request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
   request.on('end', () => {
@@ -152,6 +181,39 @@ describe("Semaphore's send API", () => {
     clock += retryDelayMs(2)
     expect(await deliverPending(deps())).toEqual({ sent: 1, failed: 0 })
     expect(await rowFor('+639185550803')).toMatchObject({ status: 'sent', attempts: 3, lastError: null })
+  })
+
+  it('asks what became of a sent SMS (Semaphore sends no receipts): Sent is delivered, Failed undeliverable', async () => {
+    // The earlier tests' messages are more than a day old now: no longer asked about.
+    clock += 25 * 60 * 60_000
+    await sms('+639185550807', 'code 444444')
+    await sms('+639185550808', 'code 555555')
+    await deliverPending(deps())
+    const first = (await rowFor('+639185550807')).providerMessageIds![0]!
+    const second = (await rowFor('+639185550808')).providerMessageIds![0]!
+    // Still Pending at the gateway: nothing known, and not asked again before its wait.
+    expect(await askDeliveries(deps())).toEqual({ asked: 2, settled: 0 })
+    expect(asked.at(-1)).toEqual({ id: second, apikey: 'test-api-key-0123' })
+    expect(await askDeliveries(deps())).toEqual({ asked: 0, settled: 0 })
+    statuses.set(first, 'Sent')
+    statuses.set(second, 'broken')
+    clock += 60_000
+    // A gateway that cannot answer leaves the message unknown, to be asked again later.
+    expect(await askDeliveries(deps())).toEqual({ asked: 2, settled: 1 })
+    expect(await rowFor('+639185550807')).toMatchObject({ status: 'sent', delivery: 'delivered' })
+    expect(await rowFor('+639185550808')).toMatchObject({ status: 'sent', delivery: null })
+    statuses.set(second, 'Failed')
+    clock += 60_000
+    expect(await askDeliveries(deps())).toEqual({ asked: 1, settled: 1 })
+    expect(await latestSmsDelivery(database.db, '+639185550808')).toBe('undeliverable')
+    // Settled messages, and those older than a day, are not asked about again.
+    const before = asked.length
+    clock += 2 * 24 * 60 * 60_000
+    await sms('+639185550809', 'old')
+    await deliverPending(deps())
+    clock += 25 * 60 * 60_000
+    expect(await askDeliveries(deps())).toEqual({ asked: 0, settled: 0 })
+    expect(asked.length).toBe(before)
   })
 
   it('sends one number at most SMS_PER_NUMBER_PER_HOUR messages an hour, and gives back a try that failed', async () => {

@@ -27,6 +27,14 @@ export const SemaphoreAnswer = z.array(SemaphoreMessage).min(1)
 /** A refusal's body: the fields at fault, each with its messages. */
 const RefusalFields = z.record(z.string().regex(/^\w{1,40}$/), z.unknown())
 
+/**
+ * A sent message as Semaphore answers for it (GET /api/v4/messages/{id}; one object, or an
+ * array holding it). Its statuses: Queued and Pending (not yet handed on), Sent (handed to the
+ * mobile network: the furthest Semaphore reports, as it has no handset receipts), Failed and
+ * Refunded (not delivered, the credit given back).
+ */
+const SemaphoreStatus = z.union([SemaphoreMessage, z.array(SemaphoreMessage).min(1)])
+
 export type SemaphoreOptions = {
   apiKey: string
   /** SEMAPHORE_API_URL: the send endpoint (a stand-in in tests). */
@@ -77,6 +85,32 @@ export function createSemaphoreSender(options: SemaphoreOptions): MessageSender 
       const [sent] = parsed.data
       if (/^failed$/i.test(sent!.status)) throw new RecipientUnreachable('the SMS gateway reported the message failed')
       return { providerMessageIds: [String(sent!.message_id)], segments: planSms(message.body).parts.length }
+    },
+
+    async deliveryOf(providerMessageId: string) {
+      if (!/^[\w-]{1,100}$/.test(providerMessageId)) throw new Error('not a Semaphore message id')
+      const url = new URL(`${options.url.replace(/\/$/, '')}/${providerMessageId}`)
+      url.searchParams.set('apikey', options.apiKey)
+      let response: Response
+      try {
+        response = await doFetch(url, {
+          headers: { accept: 'application/json' },
+          signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+        })
+      } catch (error) {
+        const name = error instanceof Error ? error.name : 'error'
+        throw new Error(`the SMS gateway did not answer about a message (${name})`)
+      }
+      if (!response.ok) {
+        await response.body?.cancel()
+        throw new Error(`the SMS gateway answered HTTP ${response.status} about a message`)
+      }
+      const parsed = SemaphoreStatus.safeParse(await response.json().catch(() => undefined))
+      if (!parsed.success) throw new Error('the SMS gateway answered about a message in an unexpected shape')
+      const found = Array.isArray(parsed.data) ? parsed.data[0]! : parsed.data
+      if (/^sent$/i.test(found.status)) return 'delivered'
+      if (/^(failed|refunded)$/i.test(found.status)) return 'undeliverable'
+      return null
     },
   }
 }
