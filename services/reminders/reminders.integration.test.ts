@@ -68,7 +68,7 @@ async function consentTo(userId: string, consent: ConsentName, state: 'given' | 
 }
 
 /** A bill of ₱1,699 issued on the 5th, due on `dueOn`. */
-async function bill(accountNumber: string, dueOn: string, centavos = 169_900) {
+async function bill(accountNumber: string, dueOn: string, centavos = 169_900, demo = false) {
   await issueBill(
     t.database.db,
     {
@@ -79,6 +79,7 @@ async function bill(accountNumber: string, dueOn: string, centavos = 169_900) {
       issuedOn: `${dueOn.slice(0, 7)}-05`,
       dueOn,
       lines: [{ description: 'Monthly service fee', amountCentavos: centavos }],
+      demo,
     },
     clock,
   )
@@ -307,6 +308,15 @@ describe('bills that need no reminder', () => {
     clock = manilaMorning('2031-07-20')
     await reminders().run()
     expect(await counts(partly)).toEqual({ inbox: 1, email: 0, sms: 1 })
+  })
+
+  it('sends nothing for a seeded demo bill (demo history notifies nobody)', async () => {
+    const demo = await subscriber({ consents: ['email_notifications', 'sms_notifications'] })
+    clock = manilaMorning('2031-07-01')
+    await bill(demo.accountNumber, '2031-07-20', 169_900, true)
+    clock = manilaMorning('2031-07-20')
+    await reminders().run()
+    expect(await counts(demo)).toEqual({ inbox: 0, email: 0, sms: 0 })
   })
 
   it('sends nothing for a bill AutoPay will charge; reminds once AutoPay ends before the due date', async () => {
