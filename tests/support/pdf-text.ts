@@ -37,8 +37,13 @@ function textOf(content: string): string[] {
 export function pdfText(pdf: Uint8Array): string {
   const source = Buffer.from(pdf).toString('latin1')
   const lines: string[] = []
-  for (const match of source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    const raw = Buffer.from(match[1]!, 'latin1')
+  // Each stream's bytes are the /Length its dictionary gives. Compressed data ends with a byte
+  // 13 (CR) one time in 256, and a pattern ending at "\r?\nendstream" took that byte from it:
+  // the stream did not inflate and the PDF read as empty (seen in CI on an application summary,
+  // whose reference number changes its bytes every run).
+  for (const match of source.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = match.index + match[0].length
+    const raw = Buffer.from(source.slice(start, start + Number(match[1])), 'latin1')
     let content: string
     try {
       content = inflateSync(raw).toString('latin1')
