@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { pino, stdSerializers, type DestinationStream } from 'pino'
+import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino'
 import type { Config } from './env.ts'
 
 /**
@@ -62,6 +62,16 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, name: string, de
     },
   }
   return destination ? pino(options, destination) : pino(options)
+}
+
+/**
+ * The same logger for the one line per request or call (server/middleware.ts, services/gateway.ts),
+ * without the redact list: those lines are written from a fixed set of fields (ids, method, the
+ * path as logged, status, time), none of which the list names, and redaction cost 12-28 µs a line,
+ * about 4 % of the embedded upstream thread's busy time under the check POST's load.
+ */
+export function requestLineLogger(logger: Logger): Logger {
+  return logger.child({}, { redact: { paths: [] } })
 }
 
 /**

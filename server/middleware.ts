@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express'
 import helmet from 'helmet'
 import type { Logger } from 'pino'
+import { requestLineLogger } from '../lib/logger.ts'
 import type { Config } from '../lib/env.ts'
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void
@@ -67,12 +68,13 @@ export function loggedPath(path: string): string {
 
 /** One line per request with its id; the query string is left out (it may hold personal data). */
 export function requestLog(logger: Logger): Middleware {
+  const lines = requestLineLogger(logger)
   return (req, res, next) => {
     const started = process.hrtime.bigint()
     res.setHeader('x-request-id', res.locals.requestId)
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6
-      logger.info(
+      lines.info(
         {
           requestId: res.locals.requestId,
           method: req.method,

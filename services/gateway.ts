@@ -46,7 +46,7 @@ import { controlCharacterFields } from './validation.ts'
 import { referenceRoutes } from './reference/routes.ts'
 import { referralRoutes } from './referrals/routes.ts'
 import { createReplayGuard } from './replay/guard.ts'
-import { logContext } from '../lib/logger.ts'
+import { logContext, requestLineLogger } from '../lib/logger.ts'
 import { isSalesStreamedUpload, salesRoutes } from './sales/routes.ts'
 import { sessionRoutes } from './sessions/routes.ts'
 import { storesRoutes } from './stores/routes.ts'
@@ -127,6 +127,8 @@ export function loggedUpstreamPath(path: string): string {
 
 export function createGateway(options: GatewayOptions) {
   const app = new Hono<GatewayEnv>()
+  // The one line per call, from fixed fields only: written without the redact list (lib/logger.ts).
+  const callLines = requestLineLogger(options.logger)
   // In Postgres: a call replayed to another upstream copy is refused too (services/replay).
   const replay = createReplayGuard(options.db, options.clockWindowSeconds * 1000 * 2, options.logger)
   const signatureClock = options.signatureClock ?? options.now
@@ -218,7 +220,7 @@ export function createGateway(options: GatewayOptions) {
     const started = performance.now()
     await logContext.run({ requestId: portalRequest, upstreamCallId: requestId }, async () => {
       await next()
-      options.logger.info(
+      callLines.info(
         {
           method: c.req.method,
           path: loggedUpstreamPath(c.req.path),
