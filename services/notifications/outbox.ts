@@ -4,7 +4,7 @@
  * background on purpose: a caller that waited for SMTP would answer "no such email"
  * measurably faster than "email sent", which tells an attacker who has an account.
  */
-import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { giveBackAllowance, limitDigest, pruneAllowances, takeAllowance, type Allowance } from '../rate-limit.ts'
@@ -224,7 +224,7 @@ export async function askDeliveries(deps: ServiceDeps): Promise<{ asked: number;
         eq(outbox.channel, 'sms'),
         eq(outbox.status, 'sent'),
         isNull(outbox.delivery),
-        sql`${outbox.providerMessageIds} IS NOT NULL`,
+        isNotNull(outbox.providerMessageIds),
         gt(outbox.sentAt, new Date(now.getTime() - DELIVERY_QUESTIONS_FOR_MS)),
         or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, now)),
       ),

@@ -39,10 +39,9 @@ function reminders(daysBefore = 3) {
 }
 
 let serial = 0
-/** A fresh account with one subscriber whose link is proven, and the consents they gave. */
-async function subscriber(options: { consents?: ConsentName[]; emailVerified?: boolean } = {}) {
+/** A user holding an account: their link proven (verified) or not, their email verified or not. */
+async function holder(accountNumber: string, options: { proven?: boolean; emailVerified?: boolean } = {}) {
   serial++
-  const accountNumber = `20310000${String(serial).padStart(5, '0')}`
   const [row] = await t.database.db
     .insert(users)
     .values({
@@ -54,13 +53,19 @@ async function subscriber(options: { consents?: ConsentName[]; emailVerified?: b
       roles: ['base', 'customer'],
       emailVerified: options.emailVerified ?? true,
       accountNumbers: [accountNumber],
-      verifiedAccountNumbers: [accountNumber],
+      verifiedAccountNumbers: options.proven === false ? [] : [accountNumber],
       createdAt: clock,
       updatedAt: clock,
     })
     .returning({ id: users.id, email: users.email, mobileNumber: users.mobileNumber })
-  for (const consent of options.consents ?? []) await consentTo(row!.id, consent, 'given')
   return { accountNumber, userId: row!.id, email: row!.email, mobile: row!.mobileNumber }
+}
+
+/** A fresh account with one subscriber whose link is proven, and the consents they gave. */
+async function subscriber(options: { consents?: ConsentName[]; emailVerified?: boolean } = {}) {
+  const who = await holder(`20310000${String(serial + 1).padStart(5, '0')}`, options)
+  for (const consent of options.consents ?? []) await consentTo(who.userId, consent, 'given')
+  return who
 }
 
 async function consentTo(userId: string, consent: ConsentName, state: 'given' | 'withdrawn', at = clock) {
@@ -221,53 +226,16 @@ describe('consent, per channel', () => {
 
   it('tells every user whose proven link holds the account, each by their own consent; not an unproven link', async () => {
     const owner = await subscriber({ consents: ['sms_notifications'] })
-    const [spouse] = await t.database.db
-      .insert(users)
-      .values({
-        email: `spouse.${serial}@example.net`,
-        firstName: 'Jun',
-        lastName: 'Dela Cruz',
-        mobileNumber: '9189990001',
-        passwordHash: 'not-used',
-        roles: ['base', 'customer'],
-        emailVerified: true,
-        accountNumbers: [owner.accountNumber],
-        verifiedAccountNumbers: [owner.accountNumber],
-        createdAt: clock,
-        updatedAt: clock,
-      })
-      .returning({ id: users.id, email: users.email, mobile: users.mobileNumber })
-    const [stranger] = await t.database.db
-      .insert(users)
-      .values({
-        email: `unproven.${serial}@example.net`,
-        firstName: 'X',
-        lastName: 'Y',
-        mobileNumber: '9189990002',
-        passwordHash: 'not-used',
-        roles: ['base', 'customer'],
-        emailVerified: true,
-        accountNumbers: [owner.accountNumber],
-        createdAt: clock,
-        updatedAt: clock,
-      })
-      .returning({ id: users.id, email: users.email, mobile: users.mobileNumber })
-    await consentTo(spouse!.id, 'email_notifications', 'given')
-    await consentTo(stranger!.id, 'email_notifications', 'given')
+    const spouse = await holder(owner.accountNumber)
+    const stranger = await holder(owner.accountNumber, { proven: false })
+    await consentTo(spouse.userId, 'email_notifications', 'given')
+    await consentTo(stranger.userId, 'email_notifications', 'given')
     clock = manilaMorning('2031-06-10')
     await bill(owner.accountNumber, '2031-06-10')
     await reminders().run()
     expect(await counts(owner)).toEqual({ inbox: 1, email: 0, sms: 1 })
-    expect(await counts({ userId: spouse!.id, email: spouse!.email, mobile: spouse!.mobile })).toEqual({
-      inbox: 1,
-      email: 1,
-      sms: 0,
-    })
-    expect(await counts({ userId: stranger!.id, email: stranger!.email, mobile: stranger!.mobile })).toEqual({
-      inbox: 0,
-      email: 0,
-      sms: 0,
-    })
+    expect(await counts(spouse)).toEqual({ inbox: 1, email: 1, sms: 0 })
+    expect(await counts(stranger)).toEqual({ inbox: 0, email: 0, sms: 0 })
   })
 })
 

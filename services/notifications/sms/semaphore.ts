@@ -46,6 +46,15 @@ export type SemaphoreOptions = {
 
 export function createSemaphoreSender(options: SemaphoreOptions): MessageSender {
   const doFetch = options.fetch ?? fetch
+  /** One call to the gateway within the time limit; a network failure or time-out says so, `about` naming what was asked. */
+  async function call(url: string | URL, init: RequestInit, about = ''): Promise<Response> {
+    try {
+      return await doFetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) })
+    } catch (error) {
+      const name = error instanceof Error ? error.name : 'error'
+      throw new Error(`the SMS gateway did not answer${about} (${name})`)
+    }
+  }
   return {
     channels: ['sms'],
     async send(message: OutgoingMessage): Promise<DeliveryReport> {
@@ -56,18 +65,11 @@ export function createSemaphoreSender(options: SemaphoreOptions): MessageSender 
         message: message.body,
         sendername: options.senderId,
       })
-      let response: Response
-      try {
-        response = await doFetch(options.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: form,
-          signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-        })
-      } catch (error) {
-        const name = error instanceof Error ? error.name : 'error'
-        throw new Error(`the SMS gateway did not answer (${name})`)
-      }
+      const response = await call(options.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: form,
+      })
       if (response.status === 400 || response.status === 422) {
         // Its validation errors are keyed by the field at fault: only a refused `number` is the
         // recipient's; any other (an unapproved sender name) is ours, and retried. Keys only, never values.
@@ -91,16 +93,7 @@ export function createSemaphoreSender(options: SemaphoreOptions): MessageSender 
       if (!/^[\w-]{1,100}$/.test(providerMessageId)) throw new Error('not a Semaphore message id')
       const url = new URL(`${options.url.replace(/\/$/, '')}/${providerMessageId}`)
       url.searchParams.set('apikey', options.apiKey)
-      let response: Response
-      try {
-        response = await doFetch(url, {
-          headers: { accept: 'application/json' },
-          signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-        })
-      } catch (error) {
-        const name = error instanceof Error ? error.name : 'error'
-        throw new Error(`the SMS gateway did not answer about a message (${name})`)
-      }
+      const response = await call(url, { headers: { accept: 'application/json' } }, ' about a message')
       if (!response.ok) {
         await response.body?.cancel()
         throw new Error(`the SMS gateway answered HTTP ${response.status} about a message`)
