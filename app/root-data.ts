@@ -8,6 +8,7 @@ import { useRouteLoaderData } from 'react-router'
 import type { UserKind } from '~/auth/roles'
 import type { Theme } from '~/features/shell/preferences.server'
 import type { Toast } from '~/utils/toast.server'
+import type { DraftStatus } from '~/features/drafts/draft-expiry.server'
 
 export type RootData = {
   productName: string
@@ -33,6 +34,8 @@ export type RootData = {
   version: string
   /** The page's path and query, where a no-JS preference form comes back to. */
   currentPath: string
+  /** This browser's draft: until when it is kept, or that it has ended (issue 38, item 6). */
+  draft: DraftStatus
   toast: Toast | null
   user: { givenName: string; kind: UserKind; home: string; salesAdmin?: true } | null
 }

@@ -12,7 +12,7 @@ import {
   ScrollRestoration,
   useMatches,
 } from 'react-router'
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { guard } from './auth/guard'
 import { visitOf } from './visit/visit.server'
 import { readPreferences } from './features/shell/preferences.server'
@@ -27,6 +27,7 @@ import { dashboardHref } from './features/shell/dashboard-link'
 import { logoHref } from './utils/referral-flow'
 import { helpLinkFor } from './features/shell/leave-application'
 import { Toasts } from './features/shell/toasts'
+import { draftStatus, type DraftStatus } from './features/drafts/draft-expiry.server'
 import { useAppLinkNavigation } from './ui/app-link'
 import { useNonce } from './ui/nonce'
 import { useRootData, type RootData } from './root-data'
@@ -58,8 +59,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await visit.user()
   // An ended session's cookie is dropped, so later requests skip the upstream again.
   if (await visit.session.isStale()) await visit.session.clearCookie()
-  // So is the cookie of a draft that expired or that this browser may no longer open (docs/decisions/0018).
-  if (await visit.draft.isStale()) await visit.draft.expireCookie()
+  // So is the cookie of a draft that expired or that this browser may no longer open (docs/decisions/0018),
+  // and a flow's page says so; a live draft's end is shown there too (issue 38, item 6).
+  const draft = await draftStatus(visit)
   // spec 4: the route guard, here so that no route can be left out (app/auth/guard.ts).
   // On a context built by hand (a test), what the visit set goes on the answer; the server sends it itself.
   const headers = visit.cookiesToAnswer()
@@ -101,6 +103,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       year: new Date().getFullYear(),
       version: APP_VERSION,
       currentPath: url.pathname + url.search,
+      draft,
       toast,
       user: user
         ? {
@@ -120,11 +123,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // page load: the root loader runs again on each one (a session read when signed in only).
 export const shouldRevalidate = () => true
 
-type ShellHandle = { bare?: boolean; customerShell?: boolean } | undefined
+type ShellHandle =
+  | {
+      bare?: boolean
+      customerShell?: boolean
+      draftExpiry?: ComponentType<{ status: DraftStatus; currentPath: string }>
+    }
+  | undefined
 
 /** Routes whose `handle.bare` is true render without the shell (the bench floor). */
 function useBare() {
   return useMatches().some((match) => (match.handle as ShellHandle)?.bare)
+}
+
+/**
+ * A flow's page that keeps a draft (KEEPS_DRAFT, app/features/drafts/keeps-draft.ts) hands the shell
+ * the component that shows the draft's 4 hours (issue 38, item 6): its code travels with the flow's
+ * pages only, never in another page's first-visit JS.
+ */
+function useDraftExpiry() {
+  for (const match of useMatches()) {
+    const component = (match.handle as ShellHandle)?.draftExpiry
+    if (component) return component
+  }
+  return null
 }
 
 /**
@@ -145,6 +167,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce() || undefined
   const bare = useBare()
   const customerShell = useCustomerShell()
+  const DraftExpiry = useDraftExpiry()
   const theme = root?.theme ?? 'light'
   return (
     <html lang="en" className={theme === 'dark' ? 'dark' : undefined} suppressHydrationWarning>
@@ -172,6 +195,9 @@ export function Layout({ children }: { children: ReactNode }) {
               <>
                 <Header />
                 <main id="main" className="flex-1">
+                  {DraftExpiry && root?.draft ? (
+                    <DraftExpiry status={root.draft} currentPath={root.currentPath} />
+                  ) : null}
                   {children}
                 </main>
               </>

@@ -66,6 +66,8 @@ export default [
 
   // Shell preferences: cookie banner and theme (cookies only, never personal data).
   route('preferences', 'routes/public/preferences.tsx'),
+  // issue 38, item 6: "Continue" before this browser's draft ends (its cookie names it).
+  route('draft/extend', 'routes/public/draft-extend.tsx'),
 
   // Sign-in and out (spec 2, 4; docs/decisions/0008).
   route('login', 'routes/auth/login.tsx'),

@@ -95,6 +95,18 @@ export function draftCalls(client: UpstreamClient) {
         }),
       ),
 
+    /** Starts the draft's 4 hours again, changing nothing else; null when the draft is gone. */
+    extend: (draftId: string, accessToken?: string) =>
+      nullWhenNotFound(
+        client.call({
+          name: 'drafts.extend',
+          method: 'POST',
+          path: `${pathOf(draftId)}/extend`,
+          schema: envelope(ExpirySchema),
+          accessToken,
+        }),
+      ),
+
     /** Deletes the draft; null when it was already gone (or not this caller's). */
     discard: (draftId: string, accessToken?: string) =>
       nullWhenNotFound(

@@ -178,6 +178,28 @@ export function createDraftHandle(
     },
 
     /**
+     * Starts the draft's 4 hours again, changing nothing (issue 38, item 6: "Continue" before it
+     * expires). Answers the new expiry, or null when there is no draft to keep (none, or it has
+     * ended): its cookie is expired then.
+     */
+    async extend(): Promise<Result<{ expiresAt: string } | null>> {
+      const token = await accessToken('strict')
+      try {
+        const current = await known()
+        const extended = current ? await drafts.extend(current.id, token) : null
+        if (current && extended) {
+          remember({ ...current, expiresAt: extended.expiresAt })
+          return { ok: true, value: extended }
+        }
+      } catch (error) {
+        return failureOf(error)
+      }
+      await expireCookie()
+      remember(null)
+      return { ok: true, value: null }
+    },
+
+    /**
      * Deletes the draft upstream and expires its cookie (logout, a submitted application:
      * nothing of it stays in the browser). Never fails for the upstream's sake: the cookie
      * goes whatever it answers, and a draft it could not delete ends with its 4 hours.

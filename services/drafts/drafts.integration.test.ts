@@ -147,6 +147,24 @@ describe('expiry: 4 hours after the last save (spec 9), by the injected clock', 
     expect((await call('GET', `/v1/drafts/${draftId}`)).status).toBe(404)
   })
 
+  it('starts again when extended (issue 38, item 6: Continue), changing nothing else; an ended one is not found', async () => {
+    const draftId = await newDraft({ basicInfo: BASIC_INFO })
+    const before = (await call('GET', `/v1/drafts/${draftId}`)).body.data.sections
+    advance(3 * HOUR + 55 * MINUTE)
+    const extended = await call('POST', `/v1/drafts/${draftId}/extend`)
+    expect(extended.status).toBe(200)
+    expect(extended.body.data).toEqual({ expiresAt: new Date(nowMs + 4 * HOUR).toISOString() })
+    advance(3 * HOUR + 59 * MINUTE)
+    const read = await call('GET', `/v1/drafts/${draftId}`)
+    expect(read.status).toBe(200)
+    expect(read.body.data.sections).toEqual(before)
+    advance(2 * MINUTE)
+    const ended = await call('POST', `/v1/drafts/${draftId}/extend`)
+    expect(ended.status).toBe(404)
+    expect(ended.body.error.code).toBe('draft_not_found')
+    expect((await call('GET', `/v1/drafts/${draftId}`)).status).toBe(404)
+  })
+
   it('purges expired drafts nobody comes back for when a new draft is made', async () => {
     const forgotten = await newDraft({ basicInfo: BASIC_INFO })
     advance(4 * HOUR + MINUTE)
@@ -237,6 +255,7 @@ describe('ownership', () => {
       expect((await call('PUT', `${path}/sections/basicInfo`, BASIC_INFO, token)).status, who).toBe(404)
       expect((await call('DELETE', `${path}/sections/basicInfo`, undefined, token)).status, who).toBe(404)
       expect((await call('DELETE', path, undefined, token)).status, who).toBe(404)
+      expect((await call('POST', `${path}/extend`, undefined, token)).status, who).toBe(404)
     }
     // Someone else claiming it is refused the same way; the owner again is fine.
     expect((await call('POST', `${path}/claim`, undefined, stranger)).status).toBe(404)

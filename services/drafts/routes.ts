@@ -73,6 +73,10 @@ export function draftRoutes(
     return c.json(ok(await service.clearSection(draftId, section, c.get('caller'))))
   })
 
+  app.post('/v1/drafts/:draftId/extend', async (c) => {
+    return c.json(ok(await service.extend(draftIdOf(c), c.get('caller'))))
+  })
+
   app.post('/v1/drafts/:draftId/claim', async (c) => {
     const draftId = draftIdOf(c)
     const caller = c.get('caller')

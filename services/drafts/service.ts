@@ -226,6 +226,22 @@ export function createDraftService(deps: ServiceDeps) {
     },
 
     /**
+     * Starts the caller's live draft's 4 hours again without changing it (issue 38, item 6: the
+     * page's "Continue" before it expires; spec 9 keeps a draft 4 hours after it was last used).
+     */
+    async extend(draftId: string, caller: Caller | null): Promise<{ expiresAt: string }> {
+      const now = deps.now()
+      const idHash = hashDraftId(draftId)
+      const [row] = await deps.db
+        .update(drafts)
+        .set({ expiresAt: expiryFrom(now) })
+        .where(usable(idHash, now, caller))
+        .returning({ expiresAt: drafts.expiresAt })
+      if (!row) return notFound(deps.db, idHash, now)
+      return { expiresAt: row.expiresAt.toISOString() }
+    },
+
+    /**
      * The caller becomes the draft's owner (an agent's code goes with it). Claiming one's
      * own draft again is fine; someone else's answers like an unknown id. The expiry does
      * not move: only a save does that.

@@ -607,6 +607,13 @@ export const UPSTREAM_ROWS: UpstreamRow[] = [
     cells: fill(404),
   },
   {
+    route: 'POST /v1/drafts/:draftId/extend',
+    resource: 'draft',
+    request: (f) => ({ path: `/v1/drafts/${f.draftId}/extend` }),
+    cells: customerACall(404, 404),
+    why: 'a claimed draft’s 4 hours start again only with its claimant’s token (issue 38, item 6)',
+  },
+  {
     route: 'POST /v1/drafts/:draftId/claim',
     resource: 'draft',
     request: (f) => ({ path: `/v1/drafts/${f.draftId}/claim` }),

@@ -11,6 +11,8 @@
  * the cart (/plans), then the wizard's own pages in order. The route prefix follows the
  * draft's customer category (spec 2): the other prefix redirects to this one.
  */
+import { sendBackReason } from '~/features/drafts/draft-expiry.server'
+import { DRAFT_TEXT } from '~/features/drafts/texts'
 import crypto from 'node:crypto'
 import { data, redirect } from 'react-router'
 import { z } from 'zod'
@@ -85,6 +87,8 @@ export async function resumeApplication(visit: Visit): Promise<never> {
   const paths = FLOW_PATHS.public
   const draft = await visit.draft.current()
   if (!draft?.sections.basicInfo || draft.sections.serviceability?.result?.outcome !== 'serviceable') {
+    // No toast: nothing was refused; but a draft that ended is said to have ended.
+    if (await visit.draft.isStale()) return sendBack(visit, paths.check, DRAFT_TEXT.ended)
     throw redirect(paths.check)
   }
   const cart = await cartOfDraft(visit, draft)
@@ -112,7 +116,7 @@ export async function openWizard(
   const serviceability = draft?.sections.serviceability
   const basicInfo = draft?.sections.basicInfo
   if (!draft || !basicInfo || serviceability?.result?.outcome !== 'serviceable') {
-    return sendBack(visit, paths.check, TEXT.needAddress)
+    return sendBack(visit, paths.check, await sendBackReason(visit, TEXT.needAddress))
   }
   const cart = await cartOfDraft(visit, draft)
   if (!cart?.planCode) return sendBack(visit, paths.plans, TEXT.needPlan)

@@ -15,6 +15,7 @@
  *   documents are needed.
  * - continue: to the appointment page when the checklist is complete.
  */
+import { sendBackReason } from '~/features/drafts/draft-expiry.server'
 import fs from 'node:fs'
 import { data, redirect } from 'react-router'
 import { SALES_ROLES } from '~/auth/roles'
@@ -69,7 +70,7 @@ async function prerequisites(visit: Visit, pathParam: string | undefined, flow: 
   if (!draft || !cart?.planCode) {
     throw await redirectWithToast(visit.config, FLOW_PATHS[flow].plans, {
       kind: 'info',
-      message: DOCUMENTS_TEXT.planFirst,
+      message: await sendBackReason(visit, DOCUMENTS_TEXT.planFirst),
     })
   }
   const path = applicantPathFor(draft.sections.customerCategory?.category ?? 'RES')

@@ -13,6 +13,7 @@
  * /sales/application/{category}/personalDetails/{orderId}. Resuming gives the draft a new
  * id (docs/decisions/0044), so a browser that held it before opens nothing any more.
  */
+import { sendBackReason } from '~/features/drafts/draft-expiry.server'
 import { data, redirect } from 'react-router'
 import { SALES_ROLES } from '~/auth/roles'
 import { applicantPathFor, FLOW_PATHS, wizardHref, type ApplicantPath } from '~/features/apply/steps'
@@ -161,7 +162,10 @@ export async function resumeByPath(visit: Visit, orderId: string): Promise<never
 async function serviceableDraft(visit: Visit) {
   const draft = await visit.draft.current()
   if (!draft?.sections.basicInfo || draft.sections.serviceability?.result?.outcome !== 'serviceable') {
-    throw await redirectWithToast(visit.config, FLOW_PATHS.sales.check, { kind: 'info', message: TEXT.checkFirst })
+    throw await redirectWithToast(visit.config, FLOW_PATHS.sales.check, {
+      kind: 'info',
+      message: await sendBackReason(visit, TEXT.checkFirst),
+    })
   }
   return {
     draft,

@@ -14,11 +14,15 @@ import { DocumentsPage } from '~/features/documents/documents-page'
 import { documentsAction, documentsLoader, type DocumentsActionData } from '~/features/documents/documents.server'
 import { DOCUMENTS_TEXT } from '~/features/documents/texts'
 import { pageMeta } from '~/ui/page-meta'
+import { KEEPS_DRAFT } from '~/features/drafts/keeps-draft'
 import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, DOCUMENTS_TEXT.title, DOCUMENTS_TEXT.description)
 
 export const headers = () => ({ 'cache-control': 'no-store' })
+
+// The shell shows the draft's 4 hours on this page (issue 38, item 6).
+export const handle = KEEPS_DRAFT
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return documentsLoader(visitOf(request, context), params.path, flowOf(request))

@@ -19,12 +19,16 @@ import { REFERRALS_TEXT } from '~/features/referrals/texts'
 import { invitedBy } from '~/features/referrals/winback.server'
 import { pageMeta } from '~/ui/page-meta'
 import { readForm } from '~/utils/form.server'
+import { KEEPS_DRAFT } from '~/features/drafts/keeps-draft'
 import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, CHECK_TEXT.title, CHECK_TEXT.description)
 
 // Personal details on the page: never kept by a cache, nor shown again by the back button after the draft is gone.
 export const headers = () => ({ 'cache-control': 'no-store' })
+
+// The shell shows the draft's 4 hours on this page (issue 38, item 6).
+export const handle = KEEPS_DRAFT
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visit = visitOf(request, context)

@@ -12,6 +12,7 @@ import { flowOf } from '~/features/apply/steps'
 import { appointmentAction, appointmentView } from '~/features/apply/wizard.server'
 import { pageMeta } from '~/ui/page-meta'
 import { readForm } from '~/utils/form.server'
+import { KEEPS_DRAFT } from '~/features/drafts/keeps-draft'
 import { visitOf } from '~/visit/visit.server'
 
 // Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
@@ -23,6 +24,9 @@ export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, APPLY_TEXT.appointment.title, APPLY_TEXT.appointment.description)
 
 export const headers = () => ({ 'cache-control': 'no-store' })
+
+// The shell shows the draft's 4 hours on this page (issue 38, item 6).
+export const handle = KEEPS_DRAFT
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return appointmentView(visitOf(request, context), params.path, flowOf(request))

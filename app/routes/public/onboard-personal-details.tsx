@@ -17,6 +17,7 @@ import { personalDetailsAction, personalDetailsView } from '~/features/apply/wiz
 import { resumeByPath } from '~/features/sales/new-application.server'
 import { pageMeta } from '~/ui/page-meta'
 import { readForm } from '~/utils/form.server'
+import { KEEPS_DRAFT } from '~/features/drafts/keeps-draft'
 import { visitOf } from '~/visit/visit.server'
 
 // Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
@@ -28,6 +29,9 @@ export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, APPLY_TEXT.personal.title, APPLY_TEXT.personal.description)
 
 export const headers = () => ({ 'cache-control': 'no-store' })
+
+// The shell shows the draft's 4 hours on this page (issue 38, item 6).
+export const handle = KEEPS_DRAFT
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (params.orderId) return resumeByPath(visitOf(request, context), params.orderId)

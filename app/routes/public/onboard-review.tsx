@@ -13,6 +13,7 @@ import { reviewAction, reviewView } from '~/features/apply/wizard.server'
 import { agentFiling } from '~/features/sales/new-application.server'
 import { pageMeta } from '~/ui/page-meta'
 import { readForm } from '~/utils/form.server'
+import { KEEPS_DRAFT } from '~/features/drafts/keeps-draft'
 import { visitOf } from '~/visit/visit.server'
 
 // Rendered whole on the server, hydrated once its code has loaded (docs/decisions/0023): the JS budget.
@@ -22,6 +23,9 @@ export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, APPLY_TEXT.review.title, APPLY_TEXT.review.description)
 
 export const headers = () => ({ 'cache-control': 'no-store' })
+
+// The shell shows the draft's 4 hours on this page (issue 38, item 6).
+export const handle = KEEPS_DRAFT
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return reviewView(visitOf(request, context), params.path, flowOf(request))

@@ -16,11 +16,15 @@ import { cartView, plansAction, type PlansActionData } from '~/features/plans/pl
 import { PLANS_TEXT } from '~/features/plans/texts'
 import { pageMeta } from '~/ui/page-meta'
 import { readForm } from '~/utils/form.server'
+import { KEEPS_DRAFT } from '~/features/drafts/keeps-draft'
 import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, PLANS_TEXT.cartTitle, PLANS_TEXT.cartDescription)
 
 export const headers = () => ({ 'cache-control': 'no-store' })
+
+// The shell shows the draft's 4 hours on this page (issue 38, item 6).
+export const handle = KEEPS_DRAFT
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return cartView(visitOf(request, context))

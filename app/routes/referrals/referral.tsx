@@ -20,6 +20,7 @@ import { pageMeta } from '~/ui/page-meta'
 import { useIsPending } from '~/utils/use-is-pending'
 import { formatPesos } from '../../../lib/pesos'
 import { readForm } from '~/utils/form.server'
+import { KEEPS_DRAFT } from '~/features/drafts/keeps-draft'
 import { visitOf } from '~/visit/visit.server'
 
 // Only this page says these (REFERRALS_TEXT is shared by /get-started, at the JS budget's edge).
@@ -35,6 +36,9 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.public
 // portal's strict-origin-when-cross-origin sends them the origin only (no-referrer here would make
 // the browser post this page's form with Origin: null, which the portal refuses).
 export const headers = () => ({ 'cache-control': 'no-store' })
+
+// The shell shows the draft's 4 hours on this page (issue 38, item 6).
+export const handle = KEEPS_DRAFT
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const invite = await inviteOf(visitOf(request, context), new URL(request.url).searchParams.get('invite'))

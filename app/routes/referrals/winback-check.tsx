@@ -15,12 +15,16 @@ import { REFERRALS_TEXT } from '~/features/referrals/texts'
 import { WINBACK_MODE } from '~/features/referrals/winback.server'
 import { pageMeta } from '~/ui/page-meta'
 import { readForm } from '~/utils/form.server'
+import { KEEPS_DRAFT } from '~/features/drafts/keeps-draft'
 import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, REFERRAL_CHECK_TEXT.winback.title, REFERRALS_TEXT.winbackBody)
 
 export const headers = () => ({ 'cache-control': 'no-store' })
+
+// The shell shows the draft's 4 hours on this page (issue 38, item 6).
+export const handle = KEEPS_DRAFT
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return checkAvailabilityView(visitOf(request, context), new URL(request.url), WINBACK_MODE)

@@ -9,11 +9,15 @@ import { checkAvailabilityView } from '~/features/check-availability/check-avail
 import { REFERRALS_TEXT as TEXT } from '~/features/referrals/texts'
 import { WINBACK_MODE } from '~/features/referrals/winback.server'
 import { pageMeta } from '~/ui/page-meta'
+import { KEEPS_DRAFT } from '~/features/drafts/keeps-draft'
 import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.winbackTitle, TEXT.winbackBody)
 
 export const headers = () => ({ 'cache-control': 'no-store' })
+
+// The shell shows the draft's 4 hours on this page (issue 38, item 6).
+export const handle = KEEPS_DRAFT
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Step 1 always: the details form, filled in from the draft when the visitor comes back to it.

@@ -12,11 +12,15 @@ import { SalesOnboardPage } from '~/features/sales/new-application-pages'
 import { NEW_APPLICATION_TEXT as TEXT } from '~/features/sales/texts'
 import { pageMeta } from '~/ui/page-meta'
 import { readForm } from '~/utils/form.server'
+import { KEEPS_DRAFT } from '~/features/drafts/keeps-draft'
 import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TEXT.onboardTitle, TEXT.onboardDescription)
 
 export const headers = () => ({ 'cache-control': 'no-store' })
+
+// The shell shows the draft's 4 hours on this page (issue 38, item 6).
+export const handle = KEEPS_DRAFT
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return onboardView(visitOf(request, context))
