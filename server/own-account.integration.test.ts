@@ -302,7 +302,7 @@ describe('proof of ownership (docs/security.md, Ownership proof)', () => {
     expect(home).toContain('No account number available')
     expect(home).not.toContain('data-testid="default-account"')
     expect(home).toContain('Needs verification')
-    expect(home).toContain('aria-label="Verify account 1000000000003"')
+    expect(home).toContain('aria-label="Verify now, account 1000000000003"')
     // Not the default, not switchable: make-default is refused for it.
     const refused = await submit(user, '/customer', { intent: 'make-default', accountNumber: '1000000000003' })
     expect(refused.html).toContain(NOT_AUTHORIZED)

@@ -48,7 +48,7 @@ async function newCustomer(page: Page, project: string, accountNumber: string) {
   await expect(page.getByText('No account number available')).toBeVisible()
   await expect(page.getByTestId('default-account')).toHaveCount(0)
   await expect(page.getByTestId('needs-verification')).toHaveText('Needs verification')
-  await page.getByRole('button', { name: `Verify account ${accountNumber}` }).click()
+  await page.getByRole('button', { name: `Verify now, account ${accountNumber}` }).click()
   await expect(page).toHaveURL('/get-started')
   await proveWithEmailCode(page, accountNumber)
   await expect(page.getByText(`The account ending in ${accountNumber.slice(-4)} is now linked.`)).toBeVisible()
@@ -114,7 +114,7 @@ test('a customer proves, links, switches and unlinks accounts; the flags show un
 
   // The default account, switched from the customer home.
   await page.goto('/customer')
-  await page.getByRole('button', { name: `Make ${another} your default account` }).click()
+  await page.getByRole('button', { name: `Make default, account ${another}` }).click()
   await expect(page.getByText(`The account ending in ${anotherEnd} is now your default account.`)).toBeVisible()
   await expect(page.getByTestId('default-account')).toHaveText(another)
 

@@ -91,7 +91,7 @@ export function LinkedAccounts({
                       action={here}
                       intent={INTENT.prove}
                       accountNumber={accountNumber}
-                      label={`Verify account ${accountNumber}`}
+                      label={TEXT.proveLabel(accountNumber)}
                     >
                       {TEXT.proveButton}
                     </IntentButton>
@@ -101,7 +101,7 @@ export function LinkedAccounts({
                       intent={INTENT.makeDefault}
                       accountNumber={accountNumber}
                       variant="secondary"
-                      label={`Make ${accountNumber} your default account`}
+                      label={TEXT.makeDefaultLabel(accountNumber)}
                     >
                       {TEXT.makeDefaultButton}
                     </IntentButton>

@@ -29,6 +29,8 @@ export const OWN_ACCOUNT_TEXT = {
   codeLocked: 'Too many wrong codes. Send a new one.',
   needsVerification: 'Needs verification',
   proveButton: 'VERIFY NOW',
+  // A button's name starts with the words it shows (WCAG 2.5.3, label in name), then says which account.
+  proveLabel: (accountNumber: string) => `Verify now, account ${accountNumber}`,
   needsVerificationNote:
     'Accounts marked "Needs verification" show no account details until you prove they are yours with a one-time code.',
   alreadyLinked: 'This account is already linked to you.',
@@ -38,6 +40,7 @@ export const OWN_ACCOUNT_TEXT = {
   linkedHeading: 'Your accounts',
   defaultMark: '(default)',
   makeDefaultButton: 'MAKE DEFAULT',
+  makeDefaultLabel: (accountNumber: string) => `Make default, account ${accountNumber}`,
   defaultChanged: (accountNumber: string) =>
     `The account ending in ${accountNumber.slice(-4)} is now your default account.`,
   defaultFailed: 'Could not change your default account. Please try again.',

@@ -100,7 +100,10 @@ function ChannelChoice({ groups, value, errors }: { groups: ChannelGroup[]; valu
       // The guided tour's seventh step (app/features/tour/steps.ts).
       data-tour="payment-channels"
     >
-      <legend className="mb-1 text-sm font-semibold">{TEXT.channelLegend}</legend>
+      {/* A heading in the legend, so the channel groups' headings below it follow one (h1, h2, h3). */}
+      <legend className="mb-1">
+        <h2 className="text-sm font-semibold">{TEXT.channelLegend}</h2>
+      </legend>
       {groups.map((group, groupIndex) => {
         const notesId = `pay-channel-${groupIndex}-notes`
         return (
