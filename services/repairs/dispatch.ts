@@ -107,7 +107,13 @@ export function createVisitDispatch(deps: ServiceDeps) {
             channel: 'sms',
             recipient: contact.mobileNumber,
             subject: text.title,
-            body: TEXT.sms({ product: deps.productName, title: text.title, ...words }),
+            // Plain GSM-7 text (a hyphen, not the window's dash), to stay one SMS.
+            body: TEXT.sms({
+              product: deps.productName,
+              title: text.title,
+              ...words,
+              window: words.window.replace(' – ', ' - '),
+            }),
           },
           now,
         )

@@ -3,7 +3,7 @@
  * modem went silent with no outage in the area (the demo's JOY NAVARRO and ARNEL PASCUAL, one
  * for each run: a report changes what the dashboard offers) starts at `/`, logs in, is offered
  * REPORT NO INTERNET on the dashboard, restarts the modem first, says it did not help, and on
- * the ticket's page books a repair visit; each step shows there. Unanswered questions are
+ * the ticket's page books a repair visit, moves it, cancels it and books again; each step shows there. Unanswered questions are
  * refused beside the question.
  */
 import type { TestInfo } from '@playwright/test'
@@ -67,7 +67,23 @@ test('a subscriber whose modem is silent reports no internet, tries a restart an
   await expect(page.getByTestId('repair-visit')).toContainText(label)
   await expect(page.getByTestId('repair-visit')).toContainText('We assign a technician the day before')
   await expect(steps).toContainText(`Repair visit booked: ${label}`)
-  await expect(page.getByRole('button', { name: 'MOVE VISIT' })).toBeVisible()
+
+  // Moved to another time, then cancelled and booked again: each step on the ticket.
+  const other = page.getByRole('radio').first()
+  const otherLabel = (await page.locator(`label[for="${await other.getAttribute('id')}"]`).innerText()).replace(
+    / \(.*$/,
+    '',
+  )
+  await other.check()
+  await page.getByRole('button', { name: 'MOVE VISIT' }).click()
+  await expect(page.getByTestId('repair-visit')).toContainText(otherLabel)
+  await expect(steps).toContainText(`Repair visit moved: ${label} → ${otherLabel}`)
+  await page.getByRole('button', { name: 'CANCEL VISIT' }).click()
+  await expect(visit).toContainText('No visit booked yet.')
+  await expect(steps).toContainText(`Repair visit cancelled: ${otherLabel}`)
+  await page.getByRole('radio').last().check()
+  await page.getByRole('button', { name: 'BOOK VISIT' }).click()
+  await expect(page.getByTestId('repair-visit')).toContainText('Booked for')
 
   // Back on the dashboard the report is there, not offered again.
   await page.goto('/customer')
