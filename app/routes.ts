@@ -113,6 +113,8 @@ export default [
     route('customer/help/concern', 'routes/customer/help-concern.tsx'),
     route('customer/help/after-sales', 'routes/customer/help-after-sales.tsx'),
     route('customer/help/tickets/:referenceNumber', 'routes/customer/help-ticket.tsx'),
+    // issue 37, item 6: REPORT NO INTERNET (the ticket's page above carries on with the visit).
+    route('customer/no-internet', 'routes/customer/no-internet.tsx'),
     // issue 11: consent, profile and the tour as a page (customer-only, spec 2; docs/decisions/0040).
     route('consent', 'routes/customer/consent.tsx'),
     route('profile', 'routes/customer/profile.tsx'),

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'bill_due',
   'payment_posted',
   'outage',
+  'repair_visit',
   'general',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]

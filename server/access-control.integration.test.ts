@@ -14,6 +14,7 @@ import path from 'node:path'
 import type { AppLoadContext } from 'react-router'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
 import routes from '../app/routes.ts'
 import { HOME_OF, userKind } from '../app/auth/roles.ts'
 import { upstreamFor } from '../app/upstream/index.server.ts'
@@ -21,6 +22,7 @@ import { serviceSettingsFromConfig } from '../services/context.ts'
 import { gatewayFromConfig } from '../services/gateway.ts'
 import type { DemoUser } from '../services/identity/demo-users.ts'
 import { TEST_SCRYPT_PARAMS } from '../services/context.ts'
+import { simulatedModems } from '../services/devices/tables.ts'
 import { seedDemoUsers } from '../services/identity/seed.ts'
 import { seedSalesTeam } from '../services/sales/seed.ts'
 import { localStorage } from '../services/storage/local.ts'
@@ -157,14 +159,31 @@ beforeAll(async () => {
   fixtures.draftId = (await asA('POST', '/v1/drafts', {})).draftId
   await asA('POST', `/v1/drafts/${fixtures.draftId}/claim`)
   fixtures.cartId = (await asA('POST', '/v1/carts/instance', undefined, { 'x-draft-id': fixtures.draftId })).cartId
+  // issue 37, item 6: customer A's modem on 002 goes silent (no outage there), and A reports it.
+  fixtures.repairAccount = '1000000000002'
+  await t.database.db
+    .update(simulatedModems)
+    .set({ silentSince: new Date(Date.now() - 3_600_000) })
+    .where(eq(simulatedModems.accountNumber, fixtures.repairAccount))
+  const report = await asA('POST', '/v1/repairs/no-internet/start', { accountNumber: fixtures.repairAccount })
+  fixtures.repairReportId = report.reportId
+  const opened = await asA('POST', '/v1/repairs/no-internet/answer', {
+    accountNumber: fixtures.repairAccount,
+    reportId: report.reportId,
+    answer: 'skip',
+  })
+  fixtures.repairTicket = opened.ticketReference
+  fixtures.repairSlotId = opened.slots.filter((slot: { available: number }) => slot.available > 0).at(-1).slotId
 }, 240_000)
 afterAll(() => t?.close())
 
 /** What a cell must see: the status, and for a redirect where it goes. */
 function expected(outcome: Outcome, role: Role, row: PortalRow) {
   switch (outcome) {
-    case 'allowed':
-      return row.allowedTo ? { status: 302, to: row.allowedTo } : { status: 200, to: null }
+    case 'allowed': {
+      const to = typeof row.allowedTo === 'function' ? row.allowedTo(fixtures, role) : row.allowedTo
+      return to ? { status: 302, to } : { status: 200, to: null }
+    }
     case 'login':
       return { status: 302, to: '/login' }
     case 'home':

@@ -51,6 +51,8 @@ import { isSalesStreamedUpload, salesRoutes } from './sales/routes.ts'
 import { sessionRoutes } from './sessions/routes.ts'
 import { storesRoutes } from './stores/routes.ts'
 import { supportRoutes } from './support/routes.ts'
+import { repairRoutes } from './repairs/routes.ts'
+import { createRepairsService } from './repairs/service.ts'
 
 export type GatewayOptions = ServiceDeps & {
   secret: string
@@ -255,7 +257,9 @@ export function createGateway(options: GatewayOptions) {
   const billing = createBillingService(options)
   app.route('/', deviceRoutes(options, devices))
   app.route('/', billingRoutes(options, billing))
-  app.route('/', dashboardRoutes(options, { devices, billing }))
+  const repairs = createRepairsService(options, devices)
+  app.route('/', dashboardRoutes(options, { devices, billing, repairs }))
+  app.route('/', repairRoutes(options, repairs))
   app.route('/', referralRoutes(options))
   if (options.payments) {
     app.route(

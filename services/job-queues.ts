@@ -90,6 +90,15 @@ export const QUEUES = {
     expireInSeconds: 1800,
     purpose: 'reminds subscribers of bills due in BILL_REMINDER_DAYS_BEFORE days and today, once each',
   },
+  'repair-visits': {
+    data: none,
+    policy: 'short',
+    retryLimit: 3,
+    retryDelay: 120,
+    retryBackoff: true,
+    expireInSeconds: 600,
+    purpose: 'assigns technicians to the repair visits of today and tomorrow and tells subscribers, once each',
+  },
 } as const satisfies Record<string, QueueDefinition>
 
 export type QueueName = keyof typeof QUEUES
@@ -116,6 +125,8 @@ export function schedules(options: { autopayEveryMinutes: number }): Schedule[] 
     // 08:00 in Manila, and again at noon for whatever a failed or missed morning run left
     // (each reminder is sent once, so the second run finds nothing else to do).
     { queue: 'bill-reminders', cron: '0 0,4 * * *' },
+    // issue 37, item 6: technicians assigned the day before, notices on assignment and on the day.
+    { queue: 'repair-visits', cron: '*/10 * * * *' },
   ]
 }
 

@@ -22,6 +22,7 @@ import { recordDeliveryReceipt } from './notifications/outbox.ts'
 import { combineSenders, createSmtpSender } from './notifications/sender.ts'
 import { smsSenderFromConfig } from './notifications/sms/index.ts'
 import { createReminders } from './reminders/service.ts'
+import { createVisitDispatch } from './repairs/dispatch.ts'
 import { storageFromConfig } from './storage/index.ts'
 import { probeAll, servicesProbes, type Readiness } from './readiness.ts'
 
@@ -124,6 +125,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
   const devices = createDevicesService(deps)
   const drafts = createDraftService(deps)
   const reminders = createReminders({ ...deps, daysBefore: config.BILL_REMINDER_DAYS_BEFORE })
+  const repairVisits = createVisitDispatch(deps)
   const paymentsService = createPaymentsService({ ...deps, gateway: payments.gateway, payments: payments.settings })
   await workServiceJobs(jobs, {
     deps,
@@ -133,6 +135,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     purgeExpiredDrafts: () => drafts.purgeExpired(),
     reconcilePayments: () => paymentsService.reconcile(),
     sendBillReminders: () => reminders.run(),
+    dispatchRepairVisits: () => repairVisits.run(),
     autopayEveryMinutes: config.AUTOPAY_RUN_EVERY_MINUTES,
   })
   return {

@@ -8,6 +8,7 @@ import { PaymentDetailsSchema } from './billing.server'
 import type { UpstreamClient } from './client.server'
 import { ModemSchema, OutageSchema, SubscriptionSchema, WifiSchema } from './devices.server'
 import { envelope } from './envelope'
+import { NoInternetOfferSchema } from './repairs.server'
 import { UpstreamError } from './errors'
 
 /** One part of a call that answers several: its value, or that part's own refusal. */
@@ -25,6 +26,8 @@ export const DashboardSchema = z.object({
   paymentDetails: partOf(PaymentDetailsSchema),
   outage: partOf(OutageSchema.nullable()),
   modem: partOf(ModemSchema.extend({ wifi: WifiSchema.nullable() })),
+  // issue 37, item 6: REPORT NO INTERNET.
+  noInternet: partOf(NoInternetOfferSchema),
 })
 export type Dashboard = z.infer<typeof DashboardSchema>
 

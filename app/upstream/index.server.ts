@@ -29,6 +29,7 @@ import { sessionCalls } from './sessions.server'
 import { remoteSignIn } from './sign-in.server'
 import { storeCalls } from './stores.server'
 import { supportCalls } from './support.server'
+import { repairCalls } from './repairs.server'
 
 function createUpstream(context: AppLoadContext) {
   const { config } = context
@@ -74,6 +75,7 @@ function createUpstream(context: AppLoadContext) {
     signIn: (cookieHeader: string | null) => remoteSignIn(client, cookieHeader),
     stores: storeCalls(client),
     support: supportCalls(client),
+    repairs: repairCalls(client),
   }
 }
 

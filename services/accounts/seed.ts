@@ -116,6 +116,26 @@ export const DEMO_ACCOUNTS = [
     registeredEmail: 'miguel.torres@example.org',
     registeredMobile: '9170000112',
   },
+  // issue 37, item 6: subscribers whose modems went silent (services/devices/seed.ts), one for
+  // each run of the "no internet" journey; no other journey reads these accounts.
+  {
+    accountNumber: '1000000000012',
+    product: 'fibre',
+    status: 'active',
+    holderName: 'JOY NAVARRO',
+    serviceAddress: '21 Bonifacio Street, Barangay Poblacion, Iloilo City, Iloilo',
+    registeredEmail: 'joy.navarro@example.org',
+    registeredMobile: '9170000113',
+  },
+  {
+    accountNumber: '1000000000013',
+    product: 'fibre',
+    status: 'active',
+    holderName: 'ARNEL PASCUAL',
+    serviceAddress: '8 Session Road, Baguio City, Benguet',
+    registeredEmail: 'arnel.pascual@example.org',
+    registeredMobile: '9170000114',
+  },
   // An older non-fibre product: present in the registry, refused by account linking.
   {
     accountNumber: '2000000000001',
@@ -213,6 +233,22 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 1299,
     areaCode: 'ILO-POBLACION',
     areaName: 'Barangay Poblacion, Iloilo City',
+  },
+  {
+    accountNumber: '1000000000012',
+    planName: 'Fiber Plan 1299',
+    speedMbps: 100,
+    monthlyFee: 1299,
+    areaCode: 'ILO-POBLACION',
+    areaName: 'Barangay Poblacion, Iloilo City',
+  },
+  {
+    accountNumber: '1000000000013',
+    planName: 'Fiber Plan 888',
+    speedMbps: 50,
+    monthlyFee: 888,
+    areaCode: 'BAG-SESSION',
+    areaName: 'Session Road Area, Baguio City',
   },
   {
     accountNumber: '1000000000010',

@@ -8,7 +8,7 @@
  * its SHA-256.
  */
 import crypto from 'node:crypto'
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import { AGE_MESSAGE, isAtLeast18, slotLabel, type ApplicationPayload } from '../../lib/application.ts'
 import { manilaDate } from '../../lib/manila-time.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
@@ -24,7 +24,8 @@ import { recordApplication, type ApplicationForReferral } from '../referrals/lin
 import { verificationKindOf } from '../../lib/application-status-words.ts'
 import { formatPesos } from '../../lib/pesos.ts'
 import { confirmationEmail } from './emails.ts'
-import { openDates, slotSeedsFor, type SlotWindow } from './slots.ts'
+import { openCrewSlots } from './crew-slots.ts'
+import { type SlotWindow } from './slots.ts'
 import { applications, appointmentSlots, type ApplicationPricing } from './tables.ts'
 import { issueEmailVerification } from './tracking.ts'
 
@@ -160,14 +161,7 @@ export function createApplicationService(deps: ServiceDeps) {
 
   /** The open slots' rows, made for any open day that has none yet. */
   async function openSlots(db: Executor): Promise<SlotRow[]> {
-    const today = manilaDate(deps.now())
-    const seeds = slotSeedsFor(today)
-    if (seeds.length) await db.insert(appointmentSlots).values(seeds).onConflictDoNothing()
-    return db
-      .select()
-      .from(appointmentSlots)
-      .where(inArray(appointmentSlots.date, openDates(today)))
-      .orderBy(asc(appointmentSlots.date), asc(appointmentSlots.window))
+    return openCrewSlots(db, deps.now())
   }
 
   async function openSlot(db: Executor, slotId: string): Promise<SlotRow> {

@@ -1,6 +1,6 @@
 /**
  * The dashboard's one call through the real gateway (issue 35, item 2): it answers what the
- * four calls it replaces answer, part by part; a part that fails is that part's refusal and
+ * calls it replaces answer, part by part (issue 37 adds the no-internet offer); a part that fails is that part's refusal and
  * the rest stand; an account the token does not list is refused as a whole.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -28,13 +28,14 @@ describe('POST /v1/dashboard', () => {
   it('answers what the separate calls answer: subscription, payment details, outage, modem with its Wi-Fi', async () => {
     for (const accountNumber of CARLOS.accountNumber) {
       const deviceId = deviceOf(accountNumber)
-      const [cards, subscription, details, outage, modem, wifi] = await Promise.all([
+      const [cards, subscription, details, outage, modem, wifi, noInternet] = await Promise.all([
         asCarlos('POST', '/v1/dashboard', { accountNumber }),
         asCarlos('POST', '/v1/accounts/subscription', { accountNumber }),
         asCarlos('GET', `/v1/payments/payment-details?accountNumber=${accountNumber}`),
         asCarlos('POST', '/v1/outages/status', { accountNumber }),
         asCarlos('POST', '/v1/devices/modem', { accountNumber, deviceId }),
         asCarlos('POST', '/v1/devices/wifi', { accountNumber, deviceId }),
+        asCarlos('POST', '/v1/repairs/no-internet', { accountNumber }),
       ])
       expect(cards.status, accountNumber).toBe(200)
       expect(cards.body.data).toEqual({
@@ -42,6 +43,7 @@ describe('POST /v1/dashboard', () => {
         paymentDetails: { ok: true, value: details.body.data },
         outage: { ok: true, value: outage.body.data },
         modem: { ok: true, value: { ...modem.body.data, wifi: wifi.body.data } },
+        noInternet: { ok: true, value: { offered: noInternet.body.data.offered, report: null } },
       })
     }
     // 001's area has the seeded outage; 002's has none.
@@ -67,6 +69,8 @@ describe('POST /v1/dashboard', () => {
       paymentDetails: { ok: false, error: expect.objectContaining({ code: 'account_not_found', status: 404 }) },
       outage: { ok: true, value: null },
       modem: { ok: false, error: expect.objectContaining({ code: 'no_device', status: 404 }) },
+      // No modem read: nothing to offer.
+      noInternet: { ok: true, value: { offered: false, report: null } },
     })
   })
 

@@ -3,7 +3,8 @@
  *   POST /v1/dashboard   { accountNumber }   the cards of one of the caller's accounts
  * It answers what four calls answered before, each as a part of its own: the subscription
  * (services/accounts), the payment details (services/billing), and the device cards
- * (services/devices: the outage in the account's area, the modem with its Wi-Fi). A part
+ * (services/devices: the outage in the account's area, the modem with its Wi-Fi), and whether
+ * to offer REPORT NO INTERNET (services/repairs, from the modem part). A part
  * that fails says so with the status its own call would have given, and the others stand.
  * An account the caller's token does not list is refused as a whole (403), before anything
  * is read (docs/security.md, Access control). Each part is its owner's function: this module
@@ -17,6 +18,7 @@ import { requireCaller, requireOwnAccount, type AccessTokenVerifier, type Bearer
 import type { BillingService } from '../billing/service.ts'
 import type { ServiceDeps } from '../context.ts'
 import type { DevicesService } from '../devices/service.ts'
+import type { RepairsService } from '../repairs/service.ts'
 import { ok, part } from '../errors.ts'
 import { readJsonBody } from '../validation.ts'
 
@@ -24,7 +26,7 @@ const AccountSchema = z.strictObject({ accountNumber: AccountNumberSchema })
 
 export function dashboardRoutes(
   deps: ServiceDeps & { accessTokens: AccessTokenVerifier },
-  services: { billing: BillingService; devices: DevicesService },
+  services: { billing: BillingService; devices: DevicesService; repairs: RepairsService },
 ) {
   const app = new Hono<BearerEnv>()
   app.use('/v1/dashboard', requireCaller(deps.accessTokens))
@@ -38,7 +40,9 @@ export function dashboardRoutes(
       part(() => services.billing.paymentDetails(accountNumber)),
       services.devices.overview(caller, accountNumber),
     ])
-    return c.json(ok({ subscription, paymentDetails, outage: devices.outage, modem: devices.modem }))
+    // issue 37, item 6: REPORT NO INTERNET, from the modem part just read (services/repairs).
+    const noInternet = await part(() => services.repairs.dashboardOffer(caller, accountNumber, devices.modem))
+    return c.json(ok({ subscription, paymentDetails, outage: devices.outage, modem: devices.modem, noInternet }))
   })
 
   return app

@@ -4,7 +4,8 @@
  * across CARLOS REYES's two accounts (his active one, 002, has none). Each modem has Wi-Fi
  * (issue 18): two networks (2.4 and 5 GHz), except LIZA SANTOS's (003), one band-steered
  * network; and a few connected devices. A Wi-Fi change on 001 fails (the outage keeps the
- * modem offline). Inserted only where missing.
+ * modem offline). The modems of 012 and 013 went silent 5 hours before the seed with no outage
+ * in their areas: the "no internet" report's demo (issue 37, item 6). Inserted only where missing.
  */
 import { and, eq } from 'drizzle-orm'
 import type { WifiBand, WifiSecurityMode } from '../../lib/wifi.ts'
@@ -91,7 +92,26 @@ export const DEMO_MODEMS = [
     temperatureBaseC: 45,
     seed: 1111,
   },
+  // issue 37, item 6: two modems silent on their own (no outage in their areas), one for each
+  // run of the "no internet" journey (JS and no-JS).
+  {
+    deviceId: '00259E-HG8145V5-48575443A1B2C312',
+    accountNumber: '1000000000012',
+    signalBaseDbm: -20.6,
+    temperatureBaseC: 45,
+    seed: 1212,
+  },
+  {
+    deviceId: '00259E-HG8145V5-48575443A1B2C313',
+    accountNumber: '1000000000013',
+    signalBaseDbm: -21.4,
+    temperatureBaseC: 46,
+    seed: 1313,
+  },
 ] as const
+
+/** The demo modems that stopped reporting, and how many hours before the seed (services/devices/tables.ts, silentSince). */
+export const DEMO_SILENT_HOURS: Record<string, number> = { '1000000000012': 5, '1000000000013': 5 }
 
 export const DEMO_OUTAGE = {
   areaCode: 'PSG-SANANTONIO',
@@ -206,6 +226,14 @@ export const DEMO_WIFI: Record<string, { networks: DemoNetwork[]; hosts: DemoHos
     networks: dualBand('TORRES_FIBR', 'batchoy-at-iloilo11'),
     hosts: [{ name: 'Miguels-Redmi', networkId: '5', signalDbm: -58, connectedMinutesAgo: 90 }],
   },
+  '1000000000012': {
+    networks: dualBand('NAVARRO_FIBR', 'suman-sa-lihiya12'),
+    hosts: [{ name: 'Joys-iPhone', networkId: '5', signalDbm: -56, connectedMinutesAgo: 400 }],
+  },
+  '1000000000013': {
+    networks: dualBand('PASCUAL_FIBR', 'puto-bumbong-1313'),
+    hosts: [{ name: 'LAPTOP-PASCUAL', networkId: '5', signalDbm: -59, connectedMinutesAgo: 500 }],
+  },
 }
 
 const DAY_MS = 24 * 3_600_000
@@ -213,7 +241,13 @@ const DAY_MS = 24 * 3_600_000
 export async function seedDevices(db: Database, now: Date = new Date()): Promise<Record<string, number>> {
   const added = await db
     .insert(simulatedModems)
-    .values(DEMO_MODEMS.map((modem) => ({ ...modem, model: 'HG8145V5', demo: true })))
+    .values(
+      DEMO_MODEMS.map((modem) => {
+        const silentHours = DEMO_SILENT_HOURS[modem.accountNumber]
+        const silentSince = silentHours === undefined ? null : new Date(now.getTime() - silentHours * 3_600_000)
+        return { ...modem, model: 'HG8145V5', silentSince, demo: true }
+      }),
+    )
     .onConflictDoNothing()
     .returning({ deviceId: simulatedModems.deviceId })
   const [existing] = await db

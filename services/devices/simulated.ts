@@ -4,7 +4,8 @@
  * every reload agree and no state lives in memory: the modems and the restarts are rows in
  * Postgres. A modem is offline while an outage covers its area and while it reboots. A
  * restart takes DEVICES_RESTART_SECONDS; it is done when the modem is back online at that
- * moment, and failed when it is not (an outage in its area, or a line too weak to sync).
+ * moment, and failed when it is not (an outage in its area, a line too weak to sync, or a
+ * modem silent since `silent_since`, the demo's fault on the subscriber's side).
  *
  * Wi-Fi (issue 18): each modem's networks and host table are rows. A change waits in the
  * modem's queue (devices.simulated_wifi_changes) for DEVICES_WIFI_CHANGE_SECONDS on the
@@ -115,7 +116,13 @@ export function createSimulatedDriver(deps: {
           gt(modemRestarts.requestedAt, new Date(since.getTime() - restartMs)),
         ),
       )
-    return [...areaOutages, ...reboots.map(({ from }) => ({ from, to: new Date(from.getTime() + restartMs) }))]
+    // A modem silent on its own (seeded demo fault) stays down whatever a reboot does.
+    const silent = modem.silentSince ? [{ from: modem.silentSince, to: null }] : []
+    return [
+      ...areaOutages,
+      ...silent,
+      ...reboots.map(({ from }) => ({ from, to: new Date(from.getTime() + restartMs) })),
+    ]
   }
 
   function readingAt(modem: Modem, at: Date, down: Window[]) {

@@ -17,6 +17,10 @@ export const simulatedModems = devicesSchema.table('simulated_modems', {
   signalBaseDbm: real('signal_base_dbm').notNull(),
   temperatureBaseC: real('temperature_base_c').notNull(),
   seed: integer('seed').notNull(),
+  // DEMO: when the modem stopped reporting for a reason of its own (a bent drop cable, a dead
+  // power adapter: no outage covers it), so "no internet" can be reported (issue 37, item 6).
+  // Null: it reports while its line and its area allow.
+  silentSince: timestamp('silent_since', { withTimezone: true }),
   demo: boolean('demo').notNull().default(false),
 })
 

@@ -23,6 +23,8 @@ export type ServiceWork = {
   reconcilePayments: () => Promise<{ checked: number; posted: number; expired: number; unanswered: number }>
   /** The due-date reminders' daily run (services/reminders/service.ts). */
   sendBillReminders: () => Promise<{ today: string; bills: number; sent: Record<string, number> }>
+  /** The repair visits' run (services/repairs/dispatch.ts): technicians assigned, notices sent. */
+  dispatchRepairVisits: () => Promise<{ assigned: number; sent: Record<string, number> }>
   autopayEveryMinutes: number
 }
 
@@ -68,6 +70,11 @@ export async function workServiceJobs(jobs: Jobs, work: ServiceWork): Promise<vo
   await jobs.work('bill-reminders', async () => {
     const outcome = await work.sendBillReminders()
     logger.info(outcome, 'bill reminders sent')
+  })
+  await jobs.work('repair-visits', async () => {
+    const outcome = await work.dispatchRepairVisits()
+    if (outcome.assigned > 0 || Object.values(outcome.sent).some((n) => n > 0))
+      logger.info(outcome, 'repair visits dispatched')
   })
   await jobs.schedule(schedules({ autopayEveryMinutes: work.autopayEveryMinutes }))
 }

@@ -45,6 +45,7 @@ const DEFAULT_SEVERITY: Record<NotificationKind, NotificationSeverity> = {
   bill_due: 'warning',
   payment_posted: 'success',
   outage: 'warning',
+  repair_visit: 'info',
   general: 'info',
 }
 

@@ -17,6 +17,7 @@ import {
 } from '../../lib/support.ts'
 import type { Caller } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
+import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { tickets, ticketTypes } from './tables.ts'
 
@@ -43,6 +44,45 @@ export function newReferenceNumber(kind: TicketKind): string {
   let code = ''
   for (let i = 0; i < 8; i++) code += REFERENCE_ALPHABET[crypto.randomInt(REFERENCE_ALPHABET.length)]
   return `${kind === 'concern' ? 'CN' : 'AS'}-${code}`
+}
+
+/**
+ * Files a concern on a user's behalf for another service (issue 37, item 6: a no-internet
+ * report opens one), inside that service's transaction. Once per `submissionKey` and user: the
+ * same key again answers the first ticket's reference number.
+ */
+export async function fileConcernFor(
+  db: Executor,
+  values: {
+    userId: string
+    accountNumber: string
+    typeCode: string
+    subTypeCode: string
+    description: string
+    submissionKey: string
+  },
+  at: Date,
+): Promise<{ referenceNumber: string }> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [inserted] = await db
+      .insert(tickets)
+      .values({
+        ...values,
+        kind: 'concern',
+        referenceNumber: newReferenceNumber('concern'),
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ referenceNumber: tickets.referenceNumber })
+    if (inserted) return inserted
+    const [earlier] = await db
+      .select({ referenceNumber: tickets.referenceNumber })
+      .from(tickets)
+      .where(and(eq(tickets.userId, values.userId), eq(tickets.submissionKey, values.submissionKey)))
+    if (earlier) return earlier
+  }
+  throw new Error('Could not file the ticket.')
 }
 
 export function createSupportService({ db, now }: ServiceDeps) {

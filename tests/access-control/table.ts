@@ -74,6 +74,12 @@ export type Fixtures = {
   draftId: string
   /** A cart. */
   cartId: string
+  /** Customer A's account whose modem the test silences, with A's no-internet report on it (issue 37, item 6). */
+  repairAccount: string
+  repairReportId: string
+  /** The ticket that report opened, and an open crew slot for its visit. */
+  repairTicket: string
+  repairSlotId: string
 }
 
 export type ResourceKind =
@@ -101,8 +107,8 @@ export type PortalRow = {
   resource: ResourceKind
   request: (f: Fixtures) => { path: string; form?: Record<string, string> }
   cells: Cells
-  /** For `allowed` as a redirect: where it goes. */
-  allowedTo?: string
+  /** For `allowed` as a redirect: where it goes (for a role, from the fixtures; none: a 200). */
+  allowedTo?: string | ((f: Fixtures, role: Role) => string | undefined)
   /** For `back`: the page that says no. */
   backTo?: string
   /** Where a sales role is taken instead (outcome `sales`). */
@@ -241,6 +247,37 @@ export const PORTAL_ROWS: PortalRow[] = [
     resource: 'ticket',
     request: (f) => ({ path: `/customer/help/tickets/${f.ticketReference}` }),
     cells: customerAOnly(404),
+  },
+  // issue 37, item 6: "no internet" with proof. The report page is the default account's (no id);
+  // customer A's report has its ticket open, so A's page and steps lead to the ticket's page.
+  {
+    route: 'customer/no-internet',
+    method: 'GET',
+    resource: 'ticket',
+    request: () => ({ path: '/customer/no-internet' }),
+    cells: customerAOnly('allowed'),
+    allowedTo: (f, role) => (role === 'customerA' ? `/customer/help/tickets/${f.repairTicket}` : undefined),
+    secret: { text: (f) => f.repairTicket, shownTo: [] },
+    why: "the default account's own report: customer B's page is hers, without A's ticket",
+  },
+  {
+    route: 'customer/no-internet',
+    method: 'POST',
+    resource: 'ticket',
+    request: () => ({ path: '/customer/no-internet', form: { intent: 'restart' } }),
+    cells: customerAOnly('back'),
+    allowedTo: (f) => `/customer/help/tickets/${f.repairTicket}`,
+    backTo: '/customer/no-internet',
+    why: 'a step acts on the report the upstream finds for the default account: customer B has none, and is told so',
+  },
+  {
+    route: 'customer/help/tickets/:referenceNumber',
+    method: 'POST',
+    resource: 'ticket',
+    request: (f) => ({ path: `/customer/help/tickets/${f.repairTicket}`, form: { intent: 'cancel-visit' } }),
+    cells: customerAOnly(404),
+    allowedTo: (f) => `/customer/help/tickets/${f.repairTicket}`,
+    why: "the repair visit of a report's ticket: its owner only (no visit yet: A is told so on the ticket's page)",
   },
   {
     route: 'customer/referrals/success',
@@ -478,6 +515,76 @@ export const UPSTREAM_ROWS: UpstreamRow[] = [
     request: (f) => ({ path: '/v1/dashboard', body: { accountNumber: f.account } }),
     cells: customerACall(),
     why: "the dashboard's cards in one call: a refused account is the whole call's",
+  },
+  // issue 37, item 6: the no-internet report and its repair visit, on customer A's account 002.
+  {
+    route: 'POST /v1/repairs/no-internet',
+    idFields: ['accountNumber'],
+    resource: 'ticket',
+    request: (f) => ({ path: '/v1/repairs/no-internet', body: { accountNumber: f.repairAccount } }),
+    cells: customerACall(),
+  },
+  {
+    route: 'POST /v1/repairs/no-internet/start',
+    idFields: ['accountNumber'],
+    resource: 'ticket',
+    request: (f) => ({ path: '/v1/repairs/no-internet/start', body: { accountNumber: f.repairAccount } }),
+    cells: customerACall(),
+    why: "customer A gets their open report again; nobody else may start one on A's account",
+  },
+  {
+    route: 'POST /v1/repairs/no-internet/report',
+    idFields: ['accountNumber', 'reportId'],
+    resource: 'ticket',
+    request: (f) => ({
+      path: '/v1/repairs/no-internet/report',
+      body: { accountNumber: f.repairAccount, reportId: f.repairReportId },
+    }),
+    cells: customerACall(),
+  },
+  ...(['restart', 'answer'] as const).map((step): UpstreamRow => ({
+    route: `POST /v1/repairs/no-internet/${step}`,
+    idFields: ['accountNumber', 'reportId'],
+    resource: 'ticket',
+    request: (f) => ({
+      path: `/v1/repairs/no-internet/${step}`,
+      body: {
+        accountNumber: f.repairAccount,
+        reportId: f.repairReportId,
+        ...(step === 'answer' ? { answer: 'no' } : {}),
+      },
+    }),
+    cells: fill(403, { anonymous: 401, customerA: 409 }),
+    why: 'the ticket is open, so the step is over for its owner too; nobody else reaches the report',
+  })),
+  {
+    route: 'POST /v1/repairs/visits',
+    idFields: ['accountNumber', 'reportId'],
+    resource: 'ticket',
+    request: (f) => ({
+      path: '/v1/repairs/visits',
+      body: { accountNumber: f.repairAccount, reportId: f.repairReportId, slotId: f.repairSlotId },
+    }),
+    cells: customerACall(),
+  },
+  {
+    route: 'POST /v1/repairs/visits/cancel',
+    idFields: ['accountNumber', 'reportId'],
+    resource: 'ticket',
+    request: (f) => ({
+      path: '/v1/repairs/visits/cancel',
+      body: { accountNumber: f.repairAccount, reportId: f.repairReportId },
+    }),
+    cells: customerACall(),
+    why: 'cancels the visit the row above booked',
+  },
+  {
+    route: 'GET /v1/repairs/by-ticket/:reference',
+    resource: 'ticket',
+    request: (f) => ({ path: `/v1/repairs/by-ticket/${f.repairTicket}` }),
+    cells: fill('allowed', { anonymous: 401 }),
+    secret: { text: (f) => f.repairReportId, shownTo: ['customerA'] },
+    why: "anyone signed in gets an answer; only the ticket's owner gets the report in it",
   },
   {
     route: 'POST /v1/outages/status',

@@ -22,6 +22,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
 import { amountDueView } from '~/features/bills/amount-due.server'
 import { bandLabel } from '../../../lib/wifi'
+import { noInternetCard } from '~/features/no-internet/no-internet.server'
 import { signalChart, signalVerdict } from './signal'
 import { DASHBOARD_TEXT as TEXT } from './texts'
 
@@ -96,6 +97,7 @@ export async function loadDashboard(me: SignedIn, request: Request) {
   const paymentDetails = partOf((value) => value.paymentDetails, 'billing.paymentDetails')
   const outage = partOf((value) => value.outage, 'devices.outage')
   const modem = partOf((value) => value.modem, 'devices.modem')
+  const noInternet = partOf((value) => value.noInternet, 'repairs.offer')
   const outageCard = card(outage)
   return {
     accountNumber,
@@ -124,6 +126,8 @@ export async function loadDashboard(me: SignedIn, request: Request) {
           value: { ...modemView(modem.value, now), wifi: modem.value.wifi ? wifiSummary(modem.value.wifi) : null },
         }
       : { ok: false as const, message: modem.message },
+    // issue 37, item 6: REPORT NO INTERNET, or the open report.
+    noInternet: noInternetCard(noInternet, modem.ok ? modem.value.lastSeenAt : null),
     // ?restart=confirm: the server renders the confirmation (works without JavaScript).
     confirmRestart: new URL(request.url).searchParams.get('restart') === 'confirm',
   }

@@ -1,10 +1,23 @@
-/** /customer/help/tickets/{referenceNumber}: one of the customer's concerns or requests; anyone else's is not found. */
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+/**
+ * /customer/help/tickets/{referenceNumber}: one of the customer's concerns or requests; anyone else's is not found.
+ * A no-internet report's ticket (issue 37, item 6) also shows the report's steps and its repair visit, booked,
+ * moved or cancelled here.
+ */
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { Breadcrumb, HelpPage } from '~/features/help/help-pages'
 import { TicketDetails } from '~/features/help/ticket-forms'
 import { loadTicket } from '~/features/help/tickets.server'
 import { HELP_TEXT, TICKET_TEXT } from '~/features/help/texts'
+import { loadTicketRepair, ticketVisitAction } from '~/features/no-internet/no-internet.server'
+import { TicketRepair, type FormReply } from '~/features/no-internet/no-internet'
 import { pageMeta } from '~/ui/page-meta'
+import { readForm } from '~/utils/form.server'
 import { visitOf } from '~/visit/visit.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
@@ -19,11 +32,20 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export const headers = () => ({ 'cache-control': 'no-store' })
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return loadTicket(visitOf(request, context), params.referenceNumber)
+  const visit = visitOf(request, context)
+  const { ticket } = await loadTicket(visit, params.referenceNumber)
+  // issue 37, item 6: a ticket opened by a no-internet report shows its steps and the repair visit.
+  return { ticket, repair: await loadTicketRepair(visit, params.referenceNumber) }
+}
+
+/** Book, move or cancel the repair visit of a no-internet report's ticket. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return ticketVisitAction(visitOf(request, context), params.referenceNumber, await readForm(request))
 }
 
 export default function CustomerTicket() {
-  const { ticket } = useLoaderData<typeof loader>()
+  const { ticket, repair } = useLoaderData<typeof loader>()
+  const reply = useActionData<typeof action>() as FormReply
   return (
     <HelpPage
       heading={TICKET_TEXT.ticketHeading(ticket.referenceNumber)}
@@ -31,6 +53,7 @@ export default function CustomerTicket() {
     >
       <Breadcrumb trail={[{ label: HELP_TEXT.backToHelp, to: '/customer/help' }]} />
       <TicketDetails ticket={ticket} />
+      {repair ? <TicketRepair report={repair} reply={reply} /> : null}
     </HelpPage>
   )
 }

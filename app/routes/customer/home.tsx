@@ -13,6 +13,7 @@ import { visitOf } from '~/visit/visit.server'
 import { AmountDueCard } from '~/features/bills/amount-due-card'
 import { AccountSwitcher, ModemCard, OutageNotice, SubscriptionCard } from '~/features/dashboard/dashboard'
 import { loadDashboard, restartModem, RESTART_INTENT } from '~/features/dashboard/dashboard.server'
+import { NoInternetCard } from '~/features/no-internet/no-internet'
 import { LinkedAccounts, WelcomeBanner } from '~/features/own-account/own-account'
 import { linkedAccountsView, ownAccountAction, showsWelcomeBanner } from '~/features/own-account/own-account.server'
 import { OWN_ACCOUNT_TEXT } from '~/features/own-account/texts'
@@ -111,6 +112,7 @@ export default function CustomerHome() {
         <>
           <AccountSwitcher accountNumber={dashboard.accountNumber} others={dashboard.switchable} here={here} />
           <OutageNotice outage={dashboard.outage} />
+          <NoInternetCard card={dashboard.noInternet} />
           {amountDue ? <AmountDueCard view={amountDue} history /> : null}
           <div className="grid gap-4 md:grid-cols-2">
             <SubscriptionCard subscription={dashboard.subscription} />
