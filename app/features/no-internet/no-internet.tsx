@@ -1,54 +1,17 @@
 /**
- * "No internet" with proof (issue 37, item 6): the dashboard's card, the report page's steps
- * and the ticket's report and visit. Every action is a plain form (docs/architecture.md, 4).
+ * "No internet" with proof (issue 37, item 6): the report page's steps and the ticket's report
+ * and visit (the dashboard's card is ./no-internet-card.tsx). Every action is a plain form (docs/architecture.md, 4).
  */
 import { Form } from 'react-router'
-import { AppLink } from '~/ui/app-link'
 import { buttonClass } from '~/ui/button'
 import { plainField } from '~/ui/field-parts'
 import { RadioGroup } from '~/ui/radio-group'
-import { NO_INTERNET_INTENT, NO_INTERNET_PATH, VISIT_INTENT } from './intents'
+import { NO_INTERNET_INTENT, VISIT_INTENT } from './intents'
 import type { ReportView } from './no-internet.server'
+import { CARD, HEADING } from './no-internet-card'
 import { NO_INTERNET_TEXT as TEXT } from './texts'
 
-const CARD = 'flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800'
-const HEADING = 'text-lg font-bold'
-
 export type FormReply = { errors: Record<string, string[]>; values: Record<string, string> } | undefined
-
-export type NoInternetCardView = { kind: 'offer'; lastSeen: string } | { kind: 'open'; to: string } | null
-
-/** The dashboard's card: REPORT NO INTERNET (a form posting to the report page), or a link to the open report. */
-export function NoInternetCard({ card }: { card: NoInternetCardView }) {
-  if (!card) return null
-  if (card.kind === 'open')
-    return (
-      <section aria-labelledby="no-internet-heading" className={CARD}>
-        <h2 id="no-internet-heading" className={HEADING}>
-          {TEXT.openHeading}
-        </h2>
-        <p className="text-sm">{TEXT.openBody}</p>
-        <p>
-          <AppLink to={card.to} className={buttonClass('secondary')}>
-            {TEXT.openLink}
-          </AppLink>
-        </p>
-      </section>
-    )
-  return (
-    <section aria-labelledby="no-internet-heading" className={CARD}>
-      <h2 id="no-internet-heading" className={HEADING}>
-        {TEXT.offerHeading}
-      </h2>
-      <p className="text-sm">{TEXT.offerBody(card.lastSeen)}</p>
-      <Form method="post" action={NO_INTERNET_PATH}>
-        <button type="submit" name="intent" value={NO_INTERNET_INTENT.start} className={buttonClass('primary')}>
-          {TEXT.reportButton}
-        </button>
-      </Form>
-    </section>
-  )
-}
 
 function Steps({ steps }: { steps: ReportView['steps'] }) {
   return (

@@ -1,14 +1,9 @@
 /** The words of "no internet" with proof (issue 37, item 6): the dashboard's offer, the report page, the ticket's steps and visit. */
 import type { RepairStepKind } from '../../../lib/repairs'
+import { NO_INTERNET_CARD_TEXT } from './card-texts'
 
 export const NO_INTERNET_TEXT = {
-  offerHeading: 'No internet?',
-  offerBody: (lastSeen: string) =>
-    `Your modem has not reported to us since ${lastSeen}, and there is no outage in your area. Tell us and we will help.`,
-  reportButton: 'REPORT NO INTERNET',
-  openHeading: 'Your no-internet report',
-  openBody: 'You told us your internet is down. See where it stands.',
-  openLink: 'SEE MY REPORT',
+  ...NO_INTERNET_CARD_TEXT,
   pageHeading: 'Report no internet',
   account: (accountNumber: string) => `Account ${accountNumber}`,
   pageIntro: 'We will try to get you back online, and send a technician if we cannot.',

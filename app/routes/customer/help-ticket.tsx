@@ -3,6 +3,7 @@
  * A no-internet report's ticket (issue 37, item 6) also shows the report's steps and its repair visit, booked,
  * moved or cancelled here.
  */
+import { lazy, Suspense } from 'react'
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -11,14 +12,23 @@ import {
   useLoaderData,
 } from 'react-router'
 import { Breadcrumb, HelpPage } from '~/features/help/help-pages'
-import { TicketDetails } from '~/features/help/ticket-forms'
+import { TicketDetails } from '~/features/help/ticket-views'
 import { loadTicket } from '~/features/help/tickets.server'
 import { HELP_TEXT, TICKET_TEXT } from '~/features/help/texts'
 import { loadTicketRepair, ticketVisitAction } from '~/features/no-internet/no-internet.server'
-import { TicketRepair, type FormReply } from '~/features/no-internet/no-internet'
+import type { FormReply } from '~/features/no-internet/no-internet'
 import { pageMeta } from '~/ui/page-meta'
 import { readForm } from '~/utils/form.server'
 import { visitOf } from '~/visit/visit.server'
+
+/**
+ * A no-internet report's steps and visit forms, on the few tickets that have one: rendered whole by
+ * the server, their code fetched with import() and hydrated then (docs/decisions/0023), so a
+ * ticket page's first-visit JS stays within its budget.
+ */
+const TicketRepair = lazy(() =>
+  import('~/features/no-internet/no-internet').then((module) => ({ default: module.TicketRepair })),
+)
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta(
@@ -53,7 +63,11 @@ export default function CustomerTicket() {
     >
       <Breadcrumb trail={[{ label: HELP_TEXT.backToHelp, to: '/customer/help' }]} />
       <TicketDetails ticket={ticket} />
-      {repair ? <TicketRepair report={repair} reply={reply} /> : null}
+      {repair ? (
+        <Suspense fallback={null}>
+          <TicketRepair report={repair} reply={reply} />
+        </Suspense>
+      ) : null}
     </HelpPage>
   )
 }
