@@ -90,6 +90,15 @@ export const QUEUES = {
     expireInSeconds: 1800,
     purpose: 'reminds subscribers of bills due in BILL_REMINDER_DAYS_BEFORE days and today, once each',
   },
+  'bill-run': {
+    data: none,
+    policy: 'short',
+    retryLimit: 3,
+    retryDelay: 300,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    purpose: "issues each active subscription's monthly bill (on the 5th, Manila) once, with its pending credits",
+  },
 } as const satisfies Record<string, QueueDefinition>
 
 export type QueueName = keyof typeof QUEUES
@@ -104,7 +113,7 @@ export type Schedule = { queue: QueueName; cron: string }
  * The periodic work. The outbox and Wi-Fi sweeps catch what a kick missed (a message whose
  * delivery failed, a process that stopped before its job ran); AutoPay runs every
  * AUTOPAY_RUN_EVERY_MINUTES; payments are reconciled with the gateway every 5 minutes; bill
- * reminders go out in the Manila morning.
+ * reminders go out in the Manila morning; the bill run issues the month's bills in the night.
  */
 export function schedules(options: { autopayEveryMinutes: number }): Schedule[] {
   return [
@@ -116,6 +125,9 @@ export function schedules(options: { autopayEveryMinutes: number }): Schedule[] 
     // 08:00 in Manila, and again at noon for whatever a failed or missed morning run left
     // (each reminder is sent once, so the second run finds nothing else to do).
     { queue: 'bill-reminders', cron: '0 0,4 * * *' },
+    // 01:00 in Manila every day: the 5th's run issues the month's bills; the other days' runs
+    // find them issued and issue only what a missed run left (services/billing/bill-run.ts).
+    { queue: 'bill-run', cron: '0 17 * * *' },
   ]
 }
 

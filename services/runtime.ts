@@ -22,6 +22,7 @@ import { recordDeliveryReceipt } from './notifications/outbox.ts'
 import { combineSenders, createSmtpSender } from './notifications/sender.ts'
 import { smsSenderFromConfig } from './notifications/sms/index.ts'
 import { createReminders } from './reminders/service.ts'
+import { runBills } from './billing/bill-run.ts'
 import { storageFromConfig } from './storage/index.ts'
 import { probeAll, servicesProbes, type Readiness } from './readiness.ts'
 
@@ -133,6 +134,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     purgeExpiredDrafts: () => drafts.purgeExpired(),
     reconcilePayments: () => paymentsService.reconcile(),
     sendBillReminders: () => reminders.run(),
+    runBills: () => runBills(deps),
     autopayEveryMinutes: config.AUTOPAY_RUN_EVERY_MINUTES,
   })
   return {

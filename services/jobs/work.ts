@@ -23,6 +23,8 @@ export type ServiceWork = {
   reconcilePayments: () => Promise<{ checked: number; posted: number; expired: number; unanswered: number }>
   /** The due-date reminders' daily run (services/reminders/service.ts). */
   sendBillReminders: () => Promise<{ today: string; bills: number; sent: Record<string, number> }>
+  /** The monthly bill run (services/billing/bill-run.ts). */
+  runBills: () => Promise<{ month: string; subscriptions: number; issued: number }>
   autopayEveryMinutes: number
 }
 
@@ -68,6 +70,10 @@ export async function workServiceJobs(jobs: Jobs, work: ServiceWork): Promise<vo
   await jobs.work('bill-reminders', async () => {
     const outcome = await work.sendBillReminders()
     logger.info(outcome, 'bill reminders sent')
+  })
+  await jobs.work('bill-run', async () => {
+    const outcome = await work.runBills()
+    if (outcome.issued > 0) logger.info(outcome, 'bills issued')
   })
   await jobs.schedule(schedules({ autopayEveryMinutes: work.autopayEveryMinutes }))
 }
