@@ -17,10 +17,10 @@ import { formatDate } from '../../lib/dates.ts'
 import { formatPesos } from '../../lib/pesos.ts'
 import { manilaDate } from '../../lib/manila-time.ts'
 import { isStatementMonth } from '../../lib/billing.ts'
-import { takePendingCredits } from './credits.ts'
+import { pendingCredits, takePendingCredits } from './credits.ts'
 import { renderStatementPdf } from './statement-pdf.ts'
 import { bills, payments, type ChargeLine } from './tables.ts'
-import type { BillView, PaymentView, Statement } from './views.ts'
+import type { BillView, PaymentView, PendingCreditView, Statement } from './views.ts'
 
 export const BILLING_MESSAGES = {
   accountNotFound: 'No such account.',
@@ -325,6 +325,16 @@ export function createBillingService(deps: ServiceDeps) {
         bills: history,
         statementMonths: billRows.map((row) => row.month).reverse(),
       }
+    },
+
+    /** The credits the account's next bill will take (docs/decisions/0076): the dashboard's "back on your next bill". */
+    async pendingCredits(accountNumber: string): Promise<PendingCreditView[]> {
+      return (await pendingCredits(db, accountNumber)).map((credit) => ({
+        kind: credit.kind,
+        description: credit.description,
+        detail: credit.detail,
+        pendingAmount: pesos(credit.pendingCentavos),
+      }))
     },
 
     /** The statement as a PDF, with the file name to save it under. */

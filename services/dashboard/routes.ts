@@ -2,7 +2,8 @@
  * The customer's dashboard in one call (issue 35, item 2), as the signed-in user:
  *   POST /v1/dashboard   { accountNumber }   the cards of one of the caller's accounts
  * It answers what four calls answered before, each as a part of its own: the subscription
- * (services/accounts), the payment details (services/billing), and the device cards
+ * (services/accounts), the payment details and the credits pending for the next bill
+ * (services/billing; docs/decisions/0076), and the device cards
  * (services/devices: the outage in the account's area, the modem with its Wi-Fi). A part
  * that fails says so with the status its own call would have given, and the others stand.
  * An account the caller's token does not list is refused as a whole (403), before anything
@@ -33,12 +34,13 @@ export function dashboardRoutes(
     const { accountNumber } = await readJsonBody(c, AccountSchema)
     const caller = c.get('caller')
     requireOwnAccount(caller, accountNumber)
-    const [subscription, paymentDetails, devices] = await Promise.all([
+    const [subscription, paymentDetails, credits, devices] = await Promise.all([
       part(() => subscriptionOf(deps.db, caller, accountNumber)),
       part(() => services.billing.paymentDetails(accountNumber)),
+      part(() => services.billing.pendingCredits(accountNumber)),
       services.devices.overview(caller, accountNumber),
     ])
-    return c.json(ok({ subscription, paymentDetails, outage: devices.outage, modem: devices.modem }))
+    return c.json(ok({ subscription, paymentDetails, credits, outage: devices.outage, modem: devices.modem }))
   })
 
   return app

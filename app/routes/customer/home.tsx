@@ -11,7 +11,13 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, us
 import { ROLE } from '~/auth/roles'
 import { visitOf } from '~/visit/visit.server'
 import { AmountDueCard } from '~/features/bills/amount-due-card'
-import { AccountSwitcher, ModemCard, OutageNotice, SubscriptionCard } from '~/features/dashboard/dashboard'
+import {
+  AccountSwitcher,
+  CreditNotice,
+  ModemCard,
+  OutageNotice,
+  SubscriptionCard,
+} from '~/features/dashboard/dashboard'
 import { loadDashboard, restartModem, RESTART_INTENT } from '~/features/dashboard/dashboard.server'
 import { LinkedAccounts, WelcomeBanner } from '~/features/own-account/own-account'
 import { linkedAccountsView, ownAccountAction, showsWelcomeBanner } from '~/features/own-account/own-account.server'
@@ -112,6 +118,7 @@ export default function CustomerHome() {
           <AccountSwitcher accountNumber={dashboard.accountNumber} others={dashboard.switchable} here={here} />
           <OutageNotice outage={dashboard.outage} />
           {amountDue ? <AmountDueCard view={amountDue} history /> : null}
+          <CreditNotice credits={dashboard.credits} />
           <div className="grid gap-4 md:grid-cols-2">
             <SubscriptionCard subscription={dashboard.subscription} />
             <ModemCard
