@@ -15,6 +15,7 @@ import { maskEmail } from '../../lib/masking.ts'
 import { DEMO_PAYLOAD } from '../applications/seed.ts'
 import { OPERATOR_CHANNEL } from '../applications/tracking-routes.ts'
 import { applicationEvents } from '../applications/tracking-tables.ts'
+import { issueBill } from '../billing/service.ts'
 import { credits, payments } from '../billing/tables.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import { users } from '../identity/tables.ts'
@@ -715,6 +716,28 @@ describe('the applications link', () => {
     expect(twice.told).toHaveLength(1)
     expect(twice.paymentNotices).toBe(once.paymentNotices)
     expect((await find()).timeline).toHaveLength(3)
+
+    // The account's next bill takes the credit off; the referral says which bill (docs/decisions/0076).
+    await t.database.db.transaction((tx) =>
+      issueBill(
+        tx,
+        {
+          accountNumber: ACCOUNTS.carlos,
+          month: '2099-01',
+          periodStart: '2098-12-05',
+          periodEnd: '2099-01-04',
+          issuedOn: '2099-01-05',
+          dueOn: '2099-01-20',
+          lines: [{ description: 'Fiber Plan 1699 monthly service fee', amountCentavos: 169_900 }],
+        },
+        now(),
+        { takeCredits: true },
+      ),
+    )
+    expect((await find()).rewardCredit).toEqual({
+      pendingPesos: 0,
+      appliedTo: [{ month: '2099-01', amountPesos: 500 }],
+    })
   })
 
   it('an invited friend who applies with the same email moves the referral to applied; a rejection declines it', async () => {

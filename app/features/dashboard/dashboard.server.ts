@@ -10,13 +10,11 @@
  * both again against the bearer token.
  */
 import { formatDate } from '../../../lib/dates'
-import { formatPesos } from '../../../lib/pesos'
 import type { Config } from '../../../lib/env'
 import { AccountNumberSchema } from '../../../lib/identity-schemas'
 import type { UserCaller as SignedIn } from '~/visit/call.server'
 import { NOT_AUTHORIZED } from '~/auth/guard'
 import { partAnswer, type Dashboard, type UpstreamPart } from '~/upstream/dashboard.server'
-import type { PendingCredit } from '~/upstream/billing.server'
 import type { Modem, Restart, Wifi } from '~/upstream/devices.server'
 import type { UpstreamError } from '~/upstream/errors'
 import { upstreamMessage } from '~/utils/upstream-failure'
@@ -24,6 +22,7 @@ import { redirectWithToast } from '~/utils/toast.server'
 import { defaultAccountNumber } from '~/features/own-account/accounts'
 import { amountDueView } from '~/features/bills/amount-due.server'
 import { bandLabel } from '../../../lib/wifi'
+import { creditView } from './credits'
 import { signalChart, signalVerdict } from './signal'
 import { DASHBOARD_TEXT as TEXT } from './texts'
 
@@ -71,19 +70,6 @@ export function wifiSummary(wifi: Wifi) {
   }))
 }
 export type WifiSummary = ReturnType<typeof wifiSummary>
-
-/** A pending credit as the dashboard says it: how much comes back on the next bill, and why. */
-export function creditView(credit: PendingCredit) {
-  const { from, to } = credit.detail ?? {}
-  const reason =
-    credit.kind === 'outage_rebate' && from && to
-      ? TEXT.creditForOutage(when(from), when(to))
-      : credit.kind === 'referral_reward'
-        ? TEXT.creditForReferral
-        : TEXT.creditFor(credit.description)
-  return { kind: credit.kind, text: TEXT.creditBack(formatPesos(credit.pendingAmount), reason) }
-}
-export type CreditView = ReturnType<typeof creditView>
 
 /** A part's answer with what to tell the user when it failed (spec 8's message, as a call's). */
 function answered<T>(part: { ok: true; value: T } | { ok: false; error: UpstreamError }) {
