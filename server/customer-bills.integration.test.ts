@@ -59,7 +59,10 @@ describe('/customer/bill-history', () => {
     expect(chart.match(/<rect /g)).toHaveLength(12)
     expect(chart).toContain(`data-month="${LATEST}"`)
     const rows = /<table[^>]*data-testid="bill-history"[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? ''
-    expect(rows.match(/<tr /g)).toHaveLength(14)
+    expect(rows.match(/<th scope="row"/g)).toHaveLength(14)
+    // The seeded outage credit, a negative line of its bill, is said under it (issue 37).
+    expect(rows.match(/data-testid="bill-credits"/g)).toHaveLength(1)
+    expect(rows).toContain('Credit: Service credit: outage on your area, ₱226.50 off.')
   })
 
   it('refuses another customer’s account, showing none of its data', async () => {

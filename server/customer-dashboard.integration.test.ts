@@ -111,6 +111,8 @@ describe('the dashboard', () => {
     expect(html).toContain('Good signal')
     expect(html).toContain('<polyline')
     expect(html).toContain('No service interruptions reported in your area.')
+    // The seeded referral reward, a credit the next bill takes (docs/decisions/0076).
+    expect(html).toContain(escaped("You'll get ₱500.00 back on your next bill for your referral reward."))
   })
 
   it('switches to the other proven account, where the outage and the offline modem show', async () => {
@@ -120,6 +122,7 @@ describe('the dashboard', () => {
     expect(switched.html).toContain(escaped(DEMO_OUTAGE.cause))
     expect(switched.html).toContain('Estimated restoration:')
     expect(switched.html).toContain('No signal')
+    expect(switched.html).not.toContain('data-testid="pending-credits"')
     await submit(carlos, '/dashboard', { intent: 'make-default', accountNumber: '1000000000002' })
   })
 

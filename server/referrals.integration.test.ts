@@ -92,6 +92,10 @@ describe('Refer and Earn', () => {
     expect(html).toContain('Referring as account 1000000000002')
     expect(html).toMatch(/\/referral\?invite=[A-Za-z0-9_-]{22}/)
     expect(html).toContain('Reward credited')
+    // The demo reward is a credit the next bill takes off (docs/decisions/0076).
+    expect(html).toMatch(
+      /data-testid="referral-reward"[^>]*><span[^>]*>Reward: ₱500.00<\/span> It comes off your next bill.</,
+    )
     expect(html).toContain(`href="${REFER}?step=1"`)
   })
 

@@ -99,6 +99,15 @@ export const QUEUES = {
     expireInSeconds: 600,
     purpose: 'assigns technicians to the repair visits of today and tomorrow and tells subscribers, once each',
   },
+  'bill-run': {
+    data: none,
+    policy: 'short',
+    retryLimit: 3,
+    retryDelay: 300,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    purpose: "issues each active subscription's monthly bill (on the 5th, Manila) once, with its pending credits",
+  },
 } as const satisfies Record<string, QueueDefinition>
 
 export type QueueName = keyof typeof QUEUES
@@ -113,7 +122,7 @@ export type Schedule = { queue: QueueName; cron: string }
  * The periodic work. The outbox and Wi-Fi sweeps catch what a kick missed (a message whose
  * delivery failed, a process that stopped before its job ran); AutoPay runs every
  * AUTOPAY_RUN_EVERY_MINUTES; payments are reconciled with the gateway every 5 minutes; bill
- * reminders go out in the Manila morning.
+ * reminders go out in the Manila morning; the bill run issues the month's bills in the night.
  */
 export function schedules(options: { autopayEveryMinutes: number }): Schedule[] {
   return [
@@ -127,6 +136,9 @@ export function schedules(options: { autopayEveryMinutes: number }): Schedule[] 
     { queue: 'bill-reminders', cron: '0 0,4 * * *' },
     // issue 37, item 6: technicians assigned the day before, notices on assignment and on the day.
     { queue: 'repair-visits', cron: '*/10 * * * *' },
+    // 01:00 in Manila every day: the 5th's run issues the month's bills; the other days' runs
+    // find them issued and issue only what a missed run left (services/billing/bill-run.ts).
+    { queue: 'bill-run', cron: '0 17 * * *' },
   ]
 }
 

@@ -23,6 +23,7 @@ import { combineSenders, createSmtpSender } from './notifications/sender.ts'
 import { smsSenderFromConfig } from './notifications/sms/index.ts'
 import { createReminders } from './reminders/service.ts'
 import { createVisitDispatch } from './repairs/dispatch.ts'
+import { runBills } from './billing/bill-run.ts'
 import { storageFromConfig } from './storage/index.ts'
 import { probeAll, servicesProbes, type Readiness } from './readiness.ts'
 
@@ -136,6 +137,7 @@ export async function startServices(config: Config, logger: Logger, options: Ser
     reconcilePayments: () => paymentsService.reconcile(),
     sendBillReminders: () => reminders.run(),
     dispatchRepairVisits: () => repairVisits.run(),
+    runBills: () => runBills(deps),
     autopayEveryMinutes: config.AUTOPAY_RUN_EVERY_MINUTES,
   })
   return {

@@ -32,6 +32,17 @@ export const PaymentDetailsSchema = z.object({
 })
 export type PaymentDetails = z.infer<typeof PaymentDetailsSchema>
 
+/** A credit the account's next bill will take (services/billing/credits.ts; docs/decisions/0076). */
+export const PendingCreditSchema = z.object({
+  kind: z.enum(['outage_rebate', 'referral_reward']),
+  description: z.string().max(300),
+  detail: z
+    .object({ from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional() })
+    .nullable(),
+  pendingAmount: Pesos.positive(),
+})
+export type PendingCredit = z.infer<typeof PendingCreditSchema>
+
 export const BillSchema = z.object({
   month: Month,
   periodStart: IsoDate,

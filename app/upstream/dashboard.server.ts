@@ -1,10 +1,10 @@
 /**
  * The customer's dashboard in one call (issue 35, item 2; services/dashboard/routes.ts), as
- * the signed-in user: the subscription, the payment details, the outage in the account's
+ * the signed-in user: the subscription, the payment details, the credits pending, the outage in the account's
  * area, and the modem with its Wi-Fi, each answered on its own. Before, they were four calls.
  */
 import { z } from 'zod'
-import { PaymentDetailsSchema } from './billing.server'
+import { PaymentDetailsSchema, PendingCreditSchema } from './billing.server'
 import type { UpstreamClient } from './client.server'
 import { ModemSchema, OutageSchema, SubscriptionSchema, WifiSchema } from './devices.server'
 import { envelope } from './envelope'
@@ -24,6 +24,8 @@ const partOf = <T extends z.ZodType>(schema: T) =>
 export const DashboardSchema = z.object({
   subscription: partOf(SubscriptionSchema),
   paymentDetails: partOf(PaymentDetailsSchema),
+  /** The credits the next bill will take (docs/decisions/0076); a gateway that does not answer them shows none. */
+  credits: partOf(z.array(PendingCreditSchema).max(50)).optional(),
   outage: partOf(OutageSchema.nullable()),
   modem: partOf(ModemSchema.extend({ wifi: WifiSchema.nullable() })),
   // issue 37, item 6: REPORT NO INTERNET.

@@ -61,6 +61,20 @@ export const ReferralSchema = z.object({
   createdAt: Iso,
   /** The reward credited for it, in pesos; null until credited. */
   rewardPesos: z.number().nonnegative().nullable(),
+  /**
+   * The reward's credit on the referrer's bills (docs/decisions/0076): what the next bill
+   * still takes off, and the bills that took it; null before the reward, or for one given
+   * before credits (a gateway that does not answer it: absent).
+   */
+  rewardCredit: z
+    .object({
+      pendingPesos: z.number().nonnegative(),
+      appliedTo: z
+        .array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), amountPesos: z.number().positive() }))
+        .max(24),
+    })
+    .nullable()
+    .optional(),
   /** Oldest first. */
   timeline: z.array(z.object({ status: z.enum(REFERRAL_STATUSES), at: Iso })).max(20),
 })

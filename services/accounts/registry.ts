@@ -3,7 +3,7 @@
  * Identity uses it to decide whether an account may be linked (spec 8); the devices service
  * asks which accounts an outage reaches.
  */
-import { eq } from 'drizzle-orm'
+import { and, eq, lte } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
 import { subscriberAccounts, subscriptions } from './tables.ts'
 
@@ -44,4 +44,36 @@ export async function findSubscription(db: Executor, accountNumber: string): Pro
   if (!/^\d{13}$/.test(accountNumber)) return null
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.accountNumber, accountNumber)).limit(1)
   return row ?? null
+}
+
+export type BillableSubscription = { accountNumber: string; planName: string; monthlyFeeCentavos: number }
+
+/**
+ * The subscriptions the monthly bill run bills (services/billing/bill-run.ts): of an active
+ * account, activated by `activatedBy`, and not demonstration data (the demo accounts' seeded
+ * history stays as seeded). Ordered by account number.
+ */
+export async function billableSubscriptions(db: Executor, activatedBy: Date): Promise<BillableSubscription[]> {
+  const rows = await db
+    .select({
+      accountNumber: subscriptions.accountNumber,
+      planName: subscriptions.planName,
+      monthlyFee: subscriptions.monthlyFee,
+    })
+    .from(subscriptions)
+    .innerJoin(subscriberAccounts, eq(subscriberAccounts.accountNumber, subscriptions.accountNumber))
+    .where(
+      and(
+        eq(subscriberAccounts.status, 'active'),
+        eq(subscriptions.demo, false),
+        eq(subscriberAccounts.demo, false),
+        lte(subscriptions.activatedAt, activatedBy),
+      ),
+    )
+    .orderBy(subscriptions.accountNumber)
+  return rows.map((row) => ({
+    accountNumber: row.accountNumber,
+    planName: row.planName,
+    monthlyFeeCentavos: row.monthlyFee * 100,
+  }))
 }

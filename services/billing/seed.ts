@@ -10,23 +10,18 @@
  *   1000000000011 (MIGUEL TORRES): 3 bills, the last unpaid (the front-door journey's).
  *   1000000000007 to -010 (ELENA CRUZ, RAMON VILLANUEVA, TERESA AQUINO, DANILO RAMOS): the
  *     first bill only, unpaid: the accounts the payment journeys pay into.
- * Bills are issued on the 5th for the month from the 5th before, and due on the 20th.
+ * Bills are issued on the 5th for the month from the 5th before, and due on the 20th (cycle.ts).
  * Idempotent: a month already billed and a payment already posted are left alone.
  */
 import { MANILA_OFFSET_MS, manilaWallClock } from '../../lib/manila-time.ts'
 import type { Database } from '../db/client.ts'
+import { cycleOf, ISSUE_DAY } from './cycle.ts'
 import { issueBill, postPayment } from './service.ts'
 import type { ChargeLine } from './tables.ts'
 
-const ISSUE_DAY = 5
-const DUE_DAY = 20
 const PAY_DAY = 14
 
 const pad = (n: number) => String(n).padStart(2, '0')
-const iso = (year: number, monthIndex: number, day: number) => {
-  const d = new Date(Date.UTC(year, monthIndex, day))
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`
-}
 
 /** The `count` newest bill months issued by `today` (Manila), oldest first, as [year, monthIndex]. */
 export function billMonths(today: Date, count: number): [number, number][] {
@@ -43,16 +38,7 @@ export function billMonths(today: Date, count: number): [number, number][] {
 }
 
 function billFor(accountNumber: string, [year, monthIndex]: [number, number], lines: ChargeLine[]) {
-  return {
-    accountNumber,
-    month: `${year}-${pad(monthIndex + 1)}`,
-    periodStart: iso(year, monthIndex - 1, ISSUE_DAY),
-    periodEnd: iso(year, monthIndex, ISSUE_DAY - 1),
-    issuedOn: iso(year, monthIndex, ISSUE_DAY),
-    dueOn: iso(year, monthIndex, DUE_DAY),
-    lines,
-    demo: true,
-  }
+  return { accountNumber, ...cycleOf(year, monthIndex), lines, demo: true }
 }
 
 const CHANNELS = ['GCash', 'Credit card', 'Over the counter', 'Internet banking'] as const

@@ -17,9 +17,10 @@ import { formatDate } from '../../lib/dates.ts'
 import { formatPesos } from '../../lib/pesos.ts'
 import { manilaDate } from '../../lib/manila-time.ts'
 import { isStatementMonth } from '../../lib/billing.ts'
+import { pendingCredits, takePendingCredits } from './credits.ts'
 import { renderStatementPdf } from './statement-pdf.ts'
 import { bills, payments, type ChargeLine } from './tables.ts'
-import type { BillView, PaymentView, Statement } from './views.ts'
+import type { BillView, PaymentView, PendingCreditView, Statement } from './views.ts'
 
 export const BILLING_MESSAGES = {
   accountNotFound: 'No such account.',
@@ -163,16 +164,39 @@ export type PostPaymentInput = {
   demo?: boolean
 }
 
-/** Issues a bill (once per account and month: issuing the same month again changes nothing). */
-export async function issueBill(db: Executor, input: IssueBillInput, createdAt: Date): Promise<boolean> {
-  const added = await db
+/**
+ * Issues a bill (once per account and month: issuing the same month again changes nothing).
+ * With `takeCredits` (the bill run), the account's pending credits go on it as negative lines
+ * (credits.ts, takePendingCredits): call it inside a transaction then, so the bill and the
+ * credits it took are written together or not at all.
+ */
+export async function issueBill(
+  db: Executor,
+  input: IssueBillInput,
+  createdAt: Date,
+  options: { takeCredits?: boolean } = {},
+): Promise<boolean> {
+  const [added] = await db
     .insert(bills)
     .values({ ...input, demo: input.demo ?? false, amountCentavos: sum(input.lines), createdAt })
     .onConflictDoNothing()
     .returning({ id: bills.id })
+  if (!added) return false
+  let lines = input.lines
+  if (options.takeCredits) {
+    // The bill's row is claimed (the unique index): another copy issuing it waits, then finds it.
+    const creditLines = await takePendingCredits(db, { id: added.id, accountNumber: input.accountNumber }, sum(lines))
+    if (creditLines.length > 0) {
+      lines = [...lines, ...creditLines]
+      await db
+        .update(bills)
+        .set({ lines, amountCentavos: sum(lines) })
+        .where(eq(bills.id, added.id))
+    }
+  }
   // Every user holding the account hears of it (demo history, seeded at once, does not).
-  if (added.length > 0 && !input.demo) {
-    const amount = formatPesos(sum(input.lines) / 100)
+  if (!input.demo) {
+    const amount = formatPesos(sum(lines) / 100)
     await notify(
       db,
       {
@@ -185,7 +209,7 @@ export async function issueBill(db: Executor, input: IssueBillInput, createdAt: 
       createdAt,
     )
   }
-  return added.length > 0
+  return true
 }
 
 /** Posts a payment (once per channel reference: posting it again changes nothing). */
@@ -216,32 +240,6 @@ export async function postPayment(
     )
   }
   return added.length > 0
-}
-
-/** The ledger's channel of referral rewards (issue 15): a credit, not money the holder paid. */
-export const REFERRAL_REWARD_CHANNEL = 'REFERRAL_REWARD'
-
-/**
- * Credits a referral's reward to the referring account (issue 15; services/referrals): a
- * posting on the REFERRAL_REWARD channel under `referral-reward:<referralId>`, so one
- * referral is credited once however often it is asked. It sends no "We received your
- * payment": the referrals service tells the holders itself, in the same transaction.
- */
-export async function creditReferralReward(
-  db: Executor,
-  input: { accountNumber: string; referralId: string; amountCentavos: number; creditedAt: Date },
-): Promise<boolean> {
-  return postPayment(
-    db,
-    {
-      accountNumber: input.accountNumber,
-      amountCentavos: input.amountCentavos,
-      postedAt: input.creditedAt,
-      channel: REFERRAL_REWARD_CHANNEL,
-      reference: `referral-reward:${input.referralId}`,
-    },
-    { notifyHolders: false },
-  )
 }
 
 export function createBillingService(deps: ServiceDeps) {
@@ -327,6 +325,16 @@ export function createBillingService(deps: ServiceDeps) {
         bills: history,
         statementMonths: billRows.map((row) => row.month).reverse(),
       }
+    },
+
+    /** The credits the account's next bill will take (docs/decisions/0076): the dashboard's "back on your next bill". */
+    async pendingCredits(accountNumber: string): Promise<PendingCreditView[]> {
+      return (await pendingCredits(db, accountNumber)).map((credit) => ({
+        kind: credit.kind,
+        description: credit.description,
+        detail: credit.detail,
+        pendingAmount: pesos(credit.pendingCentavos),
+      }))
     },
 
     /** The statement as a PDF, with the file name to save it under. */

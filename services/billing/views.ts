@@ -27,3 +27,12 @@ export type Statement = {
   paymentsReceived: PaymentView[]
   totalAmountDue: number
 }
+
+/** A credit still to come off the account's next bill (docs/decisions/0076), in pesos. */
+export type PendingCreditView = {
+  kind: 'outage_rebate' | 'referral_reward'
+  description: string
+  /** An outage rebate's outage, from and to (ISO instants). */
+  detail: { from?: string; to?: string } | null
+  pendingAmount: number
+}

@@ -41,6 +41,7 @@ describe('POST /v1/dashboard', () => {
       expect(cards.body.data).toEqual({
         subscription: { ok: true, value: subscription.body.data },
         paymentDetails: { ok: true, value: details.body.data },
+        credits: { ok: true, value: expect.any(Array) },
         outage: { ok: true, value: outage.body.data },
         modem: { ok: true, value: { ...modem.body.data, wifi: wifi.body.data } },
         noInternet: { ok: true, value: { offered: noInternet.body.data.offered, report: null } },
@@ -51,6 +52,11 @@ describe('POST /v1/dashboard', () => {
     expect(first.body.data.outage.value).toMatchObject({ cause: DEMO_OUTAGE.cause })
     const second = await asCarlos('POST', '/v1/dashboard', { accountNumber: '1000000000002' })
     expect(second.body.data.outage.value).toBeNull()
+    // 002's seeded referral reward waits for its next bill (docs/decisions/0076); 001 has no credit.
+    expect(second.body.data.credits.value).toEqual([
+      { kind: 'referral_reward', description: 'Referral reward', detail: null, pendingAmount: 500 },
+    ])
+    expect(first.body.data.credits.value).toEqual([])
   })
 
   it('answers each part on its own: an account with no records has each part refused as its own call would be', async () => {
@@ -67,6 +73,7 @@ describe('POST /v1/dashboard', () => {
     expect(answer.body.data).toEqual({
       subscription: { ok: false, error: expect.objectContaining({ code: 'no_subscription', status: 404 }) },
       paymentDetails: { ok: false, error: expect.objectContaining({ code: 'account_not_found', status: 404 }) },
+      credits: { ok: true, value: [] },
       outage: { ok: true, value: null },
       modem: { ok: false, error: expect.objectContaining({ code: 'no_device', status: 404 }) },
       // No modem read: nothing to offer.

@@ -2,7 +2,8 @@
  * The customer's dashboard in one call (issue 35, item 2), as the signed-in user:
  *   POST /v1/dashboard   { accountNumber }   the cards of one of the caller's accounts
  * It answers what four calls answered before, each as a part of its own: the subscription
- * (services/accounts), the payment details (services/billing), and the device cards
+ * (services/accounts), the payment details and the credits pending for the next bill
+ * (services/billing; docs/decisions/0076), and the device cards
  * (services/devices: the outage in the account's area, the modem with its Wi-Fi), and whether
  * to offer REPORT NO INTERNET (services/repairs, from the modem part). A part
  * that fails says so with the status its own call would have given, and the others stand.
@@ -35,14 +36,17 @@ export function dashboardRoutes(
     const { accountNumber } = await readJsonBody(c, AccountSchema)
     const caller = c.get('caller')
     requireOwnAccount(caller, accountNumber)
-    const [subscription, paymentDetails, devices] = await Promise.all([
+    const [subscription, paymentDetails, credits, devices] = await Promise.all([
       part(() => subscriptionOf(deps.db, caller, accountNumber)),
       part(() => services.billing.paymentDetails(accountNumber)),
+      part(() => services.billing.pendingCredits(accountNumber)),
       services.devices.overview(caller, accountNumber),
     ])
     // issue 37, item 6: REPORT NO INTERNET, from the modem part just read (services/repairs).
     const noInternet = await part(() => services.repairs.dashboardOffer(caller, accountNumber, devices.modem))
-    return c.json(ok({ subscription, paymentDetails, outage: devices.outage, modem: devices.modem, noInternet }))
+    return c.json(
+      ok({ subscription, paymentDetails, credits, outage: devices.outage, modem: devices.modem, noInternet }),
+    )
   })
 
   return app

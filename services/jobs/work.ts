@@ -25,6 +25,8 @@ export type ServiceWork = {
   sendBillReminders: () => Promise<{ today: string; bills: number; sent: Record<string, number> }>
   /** The repair visits' run (services/repairs/dispatch.ts): technicians assigned, notices sent. */
   dispatchRepairVisits: () => Promise<{ assigned: number; sent: Record<string, number> }>
+  /** The monthly bill run (services/billing/bill-run.ts). */
+  runBills: () => Promise<{ month: string; subscriptions: number; issued: number }>
   autopayEveryMinutes: number
 }
 
@@ -75,6 +77,10 @@ export async function workServiceJobs(jobs: Jobs, work: ServiceWork): Promise<vo
     const outcome = await work.dispatchRepairVisits()
     if (outcome.assigned > 0 || Object.values(outcome.sent).some((n) => n > 0))
       logger.info(outcome, 'repair visits dispatched')
+  })
+  await jobs.work('bill-run', async () => {
+    const outcome = await work.runBills()
+    if (outcome.issued > 0) logger.info(outcome, 'bills issued')
   })
   await jobs.schedule(schedules({ autopayEveryMinutes: work.autopayEveryMinutes }))
 }

@@ -13,7 +13,8 @@ import { and, desc, eq, isNull, or } from 'drizzle-orm'
 import { formatPesos } from '../../lib/pesos.ts'
 import { CUSTOMER_REFERRALS_PATH, InviteCodeSchema } from '../../lib/referrals.ts'
 import type { ApplicationStatus } from '../../lib/application-status-words.ts'
-import { creditReferralReward } from '../billing/service.ts'
+import { grantCredit } from '../billing/credits.ts'
+import { BILLING_TEXT } from '../billing/texts.ts'
 import type { ReferralSettings } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { notify } from '../notifications/inbox.ts'
@@ -153,6 +154,9 @@ export async function recordApplication(
   return { referralId: created.id, how: 'invite-code' }
 }
 
+/** The source key of a referral's reward credit in billing (one credit per referral). */
+export const referralRewardKey = (referralId: string) => `referral-reward:${referralId}`
+
 /** The application statuses a referral follows; the others (documents, approval, schedule) leave it as it is. */
 const EVENT_OF: Partial<Record<ApplicationStatus, ReferralEvent>> = {
   installed: 'application_installed',
@@ -161,9 +165,10 @@ const EVENT_OF: Partial<Record<ApplicationStatus, ReferralEvent>> = {
 
 /**
  * An application moved (tracking.ts, addEvent; `eventId` is that move's id). Installed: the
- * referral is installed, and an MGM referral's reward is credited to the referring account
- * once (rewards keyed by referral, billing's posting keyed by `referral-reward:<id>`), the
- * referral becomes rewarded and the account's holders are told in the portal. Rejected: the
+ * referral is installed, and an MGM referral's reward is credited to the referring account's
+ * next bill once (rewards keyed by referral, billing's credit keyed by `referral-reward:<id>`,
+ * docs/decisions/0076), the referral becomes rewarded and the account's holders are told in
+ * the portal. Rejected: the
  * referral is declined. The same event delivered twice changes nothing (source_event_id).
  */
 export async function onApplicationEvent(
@@ -196,11 +201,13 @@ export async function onApplicationEvent(
     .onConflictDoNothing()
     .returning()
   if (!reward) return
-  await creditReferralReward(tx, {
+  await grantCredit(tx, {
     accountNumber: referral.referrerAccountNumber,
-    referralId: referral.id,
+    sourceKey: referralRewardKey(referral.id),
+    kind: 'referral_reward',
     amountCentavos,
-    creditedAt: event.now,
+    description: BILLING_TEXT.referralReward,
+    earnedAt: event.now,
   })
   await move(tx, referral.id, 'installed', 'reward_credited', event.now, null)
   await notify(
@@ -210,7 +217,7 @@ export async function onApplicationEvent(
       kind: 'general',
       severity: 'success',
       title: 'Your referral reward is credited',
-      body: `${formatPesos(amountCentavos / 100)} was credited to account ${referral.referrerAccountNumber}: ${titleCase(referral.firstName)}, whom you referred, is now connected. Thank you!`,
+      body: `${formatPesos(amountCentavos / 100)} comes off the next bill of account ${referral.referrerAccountNumber}: ${titleCase(referral.firstName)}, whom you referred, is now connected. Thank you!`,
       link: CUSTOMER_REFERRALS_PATH,
     },
     event.now,

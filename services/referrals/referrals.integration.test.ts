@@ -15,7 +15,8 @@ import { maskEmail } from '../../lib/masking.ts'
 import { DEMO_PAYLOAD } from '../applications/seed.ts'
 import { OPERATOR_CHANNEL } from '../applications/tracking-routes.ts'
 import { applicationEvents } from '../applications/tracking-tables.ts'
-import { payments } from '../billing/tables.ts'
+import { issueBill } from '../billing/service.ts'
+import { credits, payments } from '../billing/tables.ts'
 import { settingsOf, type ServiceDeps } from '../context.ts'
 import { users } from '../identity/tables.ts'
 import { findUserRowByEmail } from '../identity/users.ts'
@@ -514,7 +515,7 @@ describe('the demo data', () => {
     expect(demo.map((r: { referee: { firstName: string } }) => r.referee.firstName)).toEqual(
       [...DEMO_REFERRALS].reverse().map((r) => r.firstName),
     )
-    expect(demo[2]).toMatchObject({ rewardPesos: 500 })
+    expect(demo[2]).toMatchObject({ rewardPesos: 500, rewardCredit: { pendingPesos: 500, appliedTo: [] } })
     expect(demo[2].timeline.map((e: { status: string }) => e.status)).toEqual([
       'invited',
       'applied',
@@ -650,6 +651,9 @@ describe('the applications link', () => {
       )
     expect(await find()).toMatchObject({ type: 'MGM', status: 'applied', referee: { firstName: 'DEMO' } })
 
+    const paymentsBefore = (
+      await t.database.db.select().from(payments).where(eq(payments.accountNumber, ACCOUNTS.carlos))
+    ).length
     for (const status of ['documents_in_review', 'approved', 'installation_scheduled', 'installed']) {
       expect((await operator(application.applicationId, status)).status, status).toBe(200)
     }
@@ -658,10 +662,11 @@ describe('the applications link', () => {
     expect(rewarded.timeline.map((e: { status: string }) => e.status)).toEqual(['applied', 'installed', 'rewarded'])
 
     const counts = async () => {
-      const credits = await t.database.db
+      const credited = await t.database.db
         .select()
-        .from(payments)
-        .where(eq(payments.reference, `referral-reward:${rewarded.id}`))
+        .from(credits)
+        .where(eq(credits.sourceKey, `referral-reward:${rewarded.id}`))
+      const posted = await t.database.db.select().from(payments).where(eq(payments.accountNumber, ACCOUNTS.carlos))
       const told = await t.database.db
         .select()
         .from(inbox)
@@ -670,14 +675,23 @@ describe('the applications link', () => {
         .select()
         .from(inbox)
         .where(and(eq(inbox.userId, me.id), eq(inbox.kind, 'payment_posted')))
-      return { credits, told, paymentNotices: paymentNotices.length }
+      return { credits: credited, payments: posted.length, told, paymentNotices: paymentNotices.length }
     }
     const once = await counts()
+    // A credit on the next bill (docs/decisions/0076), not a payment.
     expect(once.credits).toMatchObject([
-      { accountNumber: ACCOUNTS.carlos, amountCentavos: 50_000, channel: 'REFERRAL_REWARD' },
+      {
+        accountNumber: ACCOUNTS.carlos,
+        kind: 'referral_reward',
+        amountCentavos: 50_000,
+        remainingCentavos: 50_000,
+        description: 'Referral reward',
+      },
     ])
+    expect(once.payments).toBe(paymentsBefore)
+    expect(rewarded.rewardCredit).toEqual({ pendingPesos: 500, appliedTo: [] })
     expect(once.told).toHaveLength(1)
-    expect(once.told[0]!.body).toContain('₱500.00 was credited to account 1000000000002')
+    expect(once.told[0]!.body).toContain('₱500.00 comes off the next bill of account 1000000000002')
 
     // The installed event delivered again, and another installed event: nothing changes.
     const [installed] = await t.database.db
@@ -698,9 +712,32 @@ describe('the applications link', () => {
     }
     const twice = await counts()
     expect(twice.credits).toHaveLength(1)
+    expect(twice.payments).toBe(paymentsBefore)
     expect(twice.told).toHaveLength(1)
     expect(twice.paymentNotices).toBe(once.paymentNotices)
     expect((await find()).timeline).toHaveLength(3)
+
+    // The account's next bill takes the credit off; the referral says which bill (docs/decisions/0076).
+    await t.database.db.transaction((tx) =>
+      issueBill(
+        tx,
+        {
+          accountNumber: ACCOUNTS.carlos,
+          month: '2099-01',
+          periodStart: '2098-12-05',
+          periodEnd: '2099-01-04',
+          issuedOn: '2099-01-05',
+          dueOn: '2099-01-20',
+          lines: [{ description: 'Fiber Plan 1699 monthly service fee', amountCentavos: 169_900 }],
+        },
+        now(),
+        { takeCredits: true },
+      ),
+    )
+    expect((await find()).rewardCredit).toEqual({
+      pendingPesos: 0,
+      appliedTo: [{ month: '2099-01', amountPesos: 500 }],
+    })
   })
 
   it('an invited friend who applies with the same email moves the referral to applied; a rejection declines it', async () => {

@@ -9,16 +9,21 @@
  * too, with no referrals (DEMO_SECOND_REFERRER); TERESA BAUTISTA (customer5) holds only the
  * suspended 1000000000004, which may not refer.
  *
- * The rewarded referral's reward is the referrals service's record only: a credit in the
- * demo billing ledger would change 1000000000002's amount due and bill history, which the
- * billing demo (services/billing/seed.ts) keeps as a new subscriber's first unpaid bill.
+ * The rewarded referral's reward is a credit still pending in billing (docs/decisions/0076):
+ * it shows on the dashboard and the referrals page as "back on your next bill", and changes
+ * neither 1000000000002's amount due nor its bill history, which the billing demo
+ * (services/billing/seed.ts) keeps as a new subscriber's first unpaid bill (the bill run
+ * leaves demo accounts alone, so it stays pending).
  *
  * Seeded only with demo data, only when no demo referral exists yet (a second run adds nothing).
  */
 import { eq } from 'drizzle-orm'
 import type { ReferralStatus } from '../../lib/referrals.ts'
 import type { Database } from '../db/client.ts'
+import { grantCredit } from '../billing/credits.ts'
+import { BILLING_TEXT } from '../billing/texts.ts'
 import { findUserRowByEmail } from '../identity/users.ts'
+import { referralRewardKey } from './link.ts'
 import { eligibilityConfirmations, invites, referralEvents, referrals, rewards } from './tables.ts'
 
 export const DEMO_REFERRER = {
@@ -190,6 +195,15 @@ export async function seedDemoReferrals(db: Database, now: Date = new Date()): P
         accountNumber,
         amountCentavos: demo.rewardPesos * 100,
         creditedAt: at(lastDay),
+        demo: true,
+      })
+      await grantCredit(db, {
+        accountNumber,
+        sourceKey: referralRewardKey(row!.id),
+        kind: 'referral_reward',
+        amountCentavos: demo.rewardPesos * 100,
+        description: BILLING_TEXT.referralReward,
+        earnedAt: at(lastDay),
         demo: true,
       })
     }

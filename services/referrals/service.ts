@@ -33,9 +33,11 @@ import { settingsOf, type ServiceDeps } from '../context.ts'
 import type { Executor } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
 import { findUserRowById } from '../identity/users.ts'
+import { creditsBySource } from '../billing/credits.ts'
 import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
 import { codeRefusal, createCodeChallenges, sendLimit } from '../otp/challenge.ts'
 import { eligibilityCodeMessage, invitationEmail, winbackEmail } from './emails.ts'
+import { referralRewardKey } from './link.ts'
 import { REFERRAL_MESSAGES, referralTerms } from './messages.ts'
 import {
   accountEligibility,
@@ -92,6 +94,12 @@ export type ReferralView = {
   createdAt: string
   /** The reward credited for it, in pesos; null until credited. */
   rewardPesos: number | null
+  /**
+   * The reward's credit on the referrer's bills (docs/decisions/0076): what is still to come
+   * off the next bill, and the bills ('YYYY-MM') that took it; null before the reward, and for
+   * a reward posted before credits existed (a payment then).
+   */
+  rewardCredit: { pendingPesos: number; appliedTo: { month: string; amountPesos: number }[] } | null
   /** Oldest first. */
   timeline: { status: ReferralStatus; at: string }[]
 }
@@ -213,16 +221,18 @@ export function createReferralsService(deps: ServiceDeps) {
   async function views(db: Executor, rows: ReferralRow[]): Promise<ReferralView[]> {
     if (rows.length === 0) return []
     const ids = rows.map((row) => row.id)
-    const [events, credited] = await Promise.all([
+    const [events, credited, billCredits] = await Promise.all([
       db
         .select()
         .from(referralEvents)
         .where(inArray(referralEvents.referralId, ids))
         .orderBy(asc(referralEvents.at), asc(referralEvents.seq)),
       db.select().from(rewards).where(inArray(rewards.referralId, ids)),
+      creditsBySource(db, ids.map(referralRewardKey)),
     ])
     return rows.map((row) => {
       const reward = credited.find((r) => r.referralId === row.id)
+      const credit = billCredits.find((c) => c.sourceKey === referralRewardKey(row.id))
       return {
         id: row.id,
         referenceNum: row.referenceNum,
@@ -232,6 +242,12 @@ export function createReferralsService(deps: ServiceDeps) {
         referee: { firstName: row.firstName, maskedEmail: maskEmail(row.email) },
         createdAt: row.createdAt.toISOString(),
         rewardPesos: reward ? reward.amountCentavos / 100 : null,
+        rewardCredit: credit
+          ? {
+              pendingPesos: credit.pendingCentavos / 100,
+              appliedTo: credit.appliedTo.map((a) => ({ month: a.month, amountPesos: a.amountCentavos / 100 })),
+            }
+          : null,
         timeline: events
           .filter((event) => event.referralId === row.id)
           .map((event) => ({ status: event.status, at: event.at.toISOString() })),

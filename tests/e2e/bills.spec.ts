@@ -42,7 +42,9 @@ test('bill history, its chart and a statement download', async ({ page }) => {
   )
   await expect(page.getByRole('img', { name: /^Your last 12 bills:/ })).toBeVisible()
   await expect(page.getByTestId('bill-chart').locator('rect')).toHaveCount(12)
-  await expect(page.getByTestId('bill-history').locator('tbody tr')).toHaveCount(14)
+  await expect(page.getByTestId('bill-history').locator('tbody th[scope="row"]')).toHaveCount(14)
+  // A credit is a negative line of its bill, said under it (issue 37; the seeded outage credit).
+  await expect(page.getByTestId('bill-credits')).toHaveText('Credit: Service credit: outage on your area, ₱226.50 off.')
 
   // The second newest month: a paid bill.
   const month = page.getByLabel('Statement month')

@@ -1,7 +1,8 @@
 /**
  * The customer dashboard (issue 11 items 1, 2 and 9; spec 2, 3, 7), with and without
  * JavaScript, as the seeded customer CARLOS REYES (accounts 001 and 002): the customer top
- * bar; switching between his accounts, the outage shown for 001's area and not for 002's;
+ * bar; switching between his accounts, the outage shown for 001's area and not for 002's,
+ * 002's referral reward said as money back on the next bill;
  * restarting 002's modem after a confirmation and seeing the outcome; LIZA SANTOS's account
  * (003) refused, for a restart and for a switch. The two projects share CARLOS: each reads
  * which account is the default first instead of assuming it.
@@ -65,11 +66,16 @@ test('the customer top bar, account switching and the outage of one account’s 
       await expect(page.getByText(/Estimated restoration:/)).toBeVisible()
       await expect(page.getByTestId('modem-state')).toHaveText('Offline')
       await expect(page.getByTestId('signal-verdict')).toContainText('No signal')
+      await expect(page.getByTestId('pending-credits')).toHaveCount(0)
     } else {
       await expect(page.getByRole('heading', { name: OUTAGE_HEADING })).toHaveCount(0)
       await expect(page.getByTestId('no-outage')).toBeVisible()
       await expect(page.getByTestId('modem-state')).toHaveText('Online')
       await expect(page.getByTestId('signal-verdict')).toHaveText('Good signal')
+      // 002's seeded referral reward comes off its next bill (issue 37; docs/decisions/0076).
+      await expect(page.getByTestId('pending-credits')).toContainText(
+        "You'll get ₱500.00 back on your next bill for your referral reward.",
+      )
     }
   }
   // Account Info: the default account's subscription.

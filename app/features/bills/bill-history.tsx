@@ -3,6 +3,7 @@
  * statement download and the history with its chart. Plain GET forms: they work the same
  * with and without JavaScript, and the statement form's answer is a download.
  */
+import { Fragment } from 'react'
 import { formatDate } from '../../../lib/dates'
 import { formatPesos } from '../../../lib/pesos'
 import { CONTROL_CLASS, LABEL_CLASS } from '~/ui/field-parts'
@@ -99,17 +100,32 @@ function History({ page }: { page: Own }) {
             </tr>
           </thead>
           <tbody>
-            {history.bills.map((bill) => (
-              <tr key={bill.month} className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="row" className="py-2 pr-3 font-semibold">
-                  {formatDate(bill.month, 'month')}
-                </th>
-                <td className="py-2 pr-3">{`${formatDate(bill.periodStart, 'date')} to ${formatDate(bill.periodEnd, 'date')}`}</td>
-                <td className="py-2 pr-3">{formatDate(bill.dueOn, 'date')}</td>
-                <td className="py-2 pr-3 text-right">{formatPesos(bill.amount)}</td>
-                <td className="py-2">{TEXT.status[bill.status]}</td>
-              </tr>
-            ))}
+            {history.bills.map((bill) => {
+              // Credits (an outage rebate, a referral reward) are the bill's negative lines (docs/decisions/0076).
+              const credits = bill.charges.filter((charge) => charge.amount < 0)
+              return (
+                <Fragment key={bill.month}>
+                  <tr className="border-b border-slate-200 dark:border-slate-700">
+                    <th scope="row" className="py-2 pr-3 font-semibold">
+                      {formatDate(bill.month, 'month')}
+                    </th>
+                    <td className="py-2 pr-3">{`${formatDate(bill.periodStart, 'date')} to ${formatDate(bill.periodEnd, 'date')}`}</td>
+                    <td className="py-2 pr-3">{formatDate(bill.dueOn, 'date')}</td>
+                    <td className="py-2 pr-3 text-right">{formatPesos(bill.amount)}</td>
+                    <td className="py-2">{TEXT.status[bill.status]}</td>
+                  </tr>
+                  {credits.length > 0 ? (
+                    <tr className="border-b border-slate-200 dark:border-slate-700" data-testid="bill-credits">
+                      <td colSpan={5} className="pb-2 pl-4 text-sm text-slate-600 dark:text-slate-300">
+                        {credits
+                          .map((credit) => TEXT.creditLine(credit.description, formatPesos(-credit.amount)))
+                          .join(' ')}
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              )
+            })}
           </tbody>
         </table>
       </div>

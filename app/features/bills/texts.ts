@@ -32,4 +32,6 @@ export const BILLS_TEXT = {
   columns: { month: 'Month', period: 'Billing period', dueDate: 'Due date', amount: 'Amount', status: 'Status' },
   status: { paid: 'Paid', 'partially paid': 'Partially paid', unpaid: 'Unpaid' },
   noAccount: 'No account number available',
+  /** A bill's credit line under its row (issue 37): an outage rebate, a referral reward. */
+  creditLine: (description: string, amount: string) => `Credit: ${description}, ${amount} off.`,
 } as const

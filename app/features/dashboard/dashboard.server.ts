@@ -23,6 +23,7 @@ import { defaultAccountNumber } from '~/features/own-account/accounts'
 import { amountDueView } from '~/features/bills/amount-due.server'
 import { bandLabel } from '../../../lib/wifi'
 import { noInternetCard } from '~/features/no-internet/no-internet.server'
+import { creditView } from './credits'
 import { signalChart, signalVerdict } from './signal'
 import { DASHBOARD_TEXT as TEXT } from './texts'
 
@@ -100,6 +101,8 @@ export async function loadDashboard(me: SignedIn, request: Request) {
   const noInternet = partOf((value) => value.noInternet, 'repairs.offer')
   const outageCard = card(outage)
   return {
+    // What the next bill will take off (docs/decisions/0076); a part that failed shows none.
+    credits: cards.ok && cards.value.credits?.ok ? cards.value.credits.value.map(creditView) : [],
     accountNumber,
     // spec 3: switch among the proven accounts only.
     switchable: accountNumbers.filter((number) => number !== accountNumber),

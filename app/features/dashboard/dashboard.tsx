@@ -11,6 +11,7 @@ import { AppLink } from '~/ui/app-link'
 import { useRefreshWhile } from '~/ui/use-refresh-while'
 import { Button, buttonClass } from '~/ui/button'
 import { INTENT } from '~/features/own-account/intents'
+import type { CreditView } from './credits'
 import type { ModemView } from './dashboard.server'
 import type { SignalChart } from './signal'
 import { DASHBOARD_TEXT as TEXT } from './texts'
@@ -119,6 +120,29 @@ export function SubscriptionCard({ subscription }: { subscription: { ok: true; v
       >
         {TEXT.subscriptionDetails}
       </AppLink>
+    </section>
+  )
+}
+
+/** The credits the next bill will take off (issue 37; docs/decisions/0076): one sentence each. */
+export function CreditNotice({ credits }: { credits: CreditView[] }) {
+  if (credits.length === 0) return null
+  return (
+    <section
+      aria-labelledby="credits-heading"
+      data-testid="pending-credits"
+      className="flex flex-col gap-1 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50"
+    >
+      <h2 id="credits-heading" className={CARD_HEADING}>
+        {TEXT.creditsHeading}
+      </h2>
+      <ul className="flex flex-col gap-1">
+        {credits.map((credit, index) => (
+          <li key={index} data-kind={credit.kind}>
+            {credit.text}
+          </li>
+        ))}
+      </ul>
     </section>
   )
 }

@@ -1,5 +1,11 @@
 /** The dashboard's words (issue 11 item 2; the spec shows none for these, so they are ours). */
 export const DASHBOARD_TEXT = {
+  // issue 37: credits the next bill takes off (docs/decisions/0076).
+  creditsHeading: 'Coming off your next bill',
+  creditBack: (amount: string, reason: string) => `You'll get ${amount} back on your next bill ${reason}.`,
+  creditForOutage: (from: string, to: string) => `for the outage from ${from} to ${to}`,
+  creditForReferral: 'for your referral reward',
+  creditFor: (description: string) => `(${description})`,
   // issue 18: the modem card leads to the Wi-Fi page.
   wifiLink: 'Wi-Fi name, password and connected devices',
   wifiHeading: 'Wi-Fi',

@@ -220,7 +220,12 @@ function Referrals({ rows }: { rows: ReferralRow[] }) {
             <p className="text-sm">
               {TEXT.referenceLabel}: {row.referenceNum}
             </p>
-            {row.reward ? <p className="text-sm font-semibold">{TEXT.reward(row.reward)}</p> : null}
+            {row.reward ? (
+              <p className="text-sm" data-testid="referral-reward">
+                <span className="font-semibold">{TEXT.reward(row.reward)}</span>
+                {row.rewardCredit.map((words) => ` ${words}`).join('')}
+              </p>
+            ) : null}
             <ol className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={`${row.refereeName}: timeline`}>
               {row.timeline.map((entry) => (
                 <li key={`${entry.label}-${entry.on}`}>

@@ -21,6 +21,7 @@ import type { UpstreamError } from '~/upstream/errors'
 import { redirectWithToast } from '~/utils/toast.server'
 import { addressOf, serviceabilityStatusOf } from './referral-address.server'
 import { REFERRALS_PATH, REFERRALS_FAILED_PATH, REFERRALS_SUCCESS_PATH } from './paths'
+import { creditWords } from './reward-credit'
 import { REFERRALS_TEXT as TEXT } from './texts'
 
 const customer = (visit: Visit) => visit.signedIn({ roles: [ROLE.customer] })
@@ -41,6 +42,8 @@ export type ReferralRow = {
   maskedEmail: string
   createdOn: string
   reward: string | null
+  /** Where the reward's credit stands: on the next bill, or taken off which bills. */
+  rewardCredit: string[]
   timeline: { label: string; on: string }[]
   /** An invitation may be sent again while the friend has not applied. */
   canResend: boolean
@@ -74,6 +77,7 @@ function rowOf(referral: ReferralsOverview['referrals'][number]): ReferralRow {
     maskedEmail: referral.referee.maskedEmail,
     createdOn: dayOf(referral.createdAt),
     reward: referral.rewardPesos === null ? null : formatPesos(referral.rewardPesos),
+    rewardCredit: referral.rewardCredit ? creditWords(referral.rewardCredit) : [],
     timeline: referral.timeline.map((entry) => ({ label: REFERRAL_STATUS_LABELS[entry.status], on: dayOf(entry.at) })),
     canResend: referral.status === 'invited',
   }

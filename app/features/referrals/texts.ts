@@ -45,6 +45,11 @@ export const REFERRALS_TEXT = {
   empty: 'You have not referred anyone yet.',
   referenceLabel: 'Reference',
   reward: (amount: string) => `Reward: ${amount}`,
+  // The reward's credit on the bills (issue 37; docs/decisions/0076).
+  rewardOnNextBill: 'It comes off your next bill.',
+  rewardRestOnNextBill: (amount: string) => `${amount} more comes off your next bill.`,
+  rewardTakenOff: (month: string) => `Taken off your bill of ${month}.`,
+  rewardPartTakenOff: (amount: string, month: string) => `${amount} taken off your bill of ${month}.`,
   resend: 'Send the invitation again',
   resent: (name: string) => `We sent your invitation to ${name} again.`,
   // spec 8, referral failed messages: link not sent, info not sent.

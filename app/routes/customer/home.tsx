@@ -11,7 +11,13 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, us
 import { ROLE } from '~/auth/roles'
 import { visitOf } from '~/visit/visit.server'
 import { AmountDueCard } from '~/features/bills/amount-due-card'
-import { AccountSwitcher, ModemCard, OutageNotice, SubscriptionCard } from '~/features/dashboard/dashboard'
+import {
+  AccountSwitcher,
+  CreditNotice,
+  ModemCard,
+  OutageNotice,
+  SubscriptionCard,
+} from '~/features/dashboard/dashboard'
 import { loadDashboard, restartModem, RESTART_INTENT } from '~/features/dashboard/dashboard.server'
 import { NoInternetCard } from '~/features/no-internet/no-internet-card'
 import { LinkedAccounts, WelcomeBanner } from '~/features/own-account/own-account'
@@ -114,6 +120,7 @@ export default function CustomerHome() {
           <OutageNotice outage={dashboard.outage} />
           <NoInternetCard card={dashboard.noInternet} />
           {amountDue ? <AmountDueCard view={amountDue} history /> : null}
+          <CreditNotice credits={dashboard.credits} />
           <div className="grid gap-4 md:grid-cols-2">
             <SubscriptionCard subscription={dashboard.subscription} />
             <ModemCard
