@@ -157,6 +157,11 @@ beforeAll(async () => {
   fixtures.draftId = (await asA('POST', '/v1/drafts', {})).draftId
   await asA('POST', `/v1/drafts/${fixtures.draftId}/claim`)
   fixtures.cartId = (await asA('POST', '/v1/carts/instance', undefined, { 'x-draft-id': fixtures.draftId })).cartId
+  const incident = await signedCall(upstreamOf(), 'POST', '/v1/incidents', {
+    body: { kind: 'outage', cause: 'The access-control fixture.', areas: { barangays: ['80300002'] } },
+    headers: bearer(sessions.operator.accessToken),
+  })
+  fixtures.incidentId = incident.body.data.id
 }, 240_000)
 afterAll(() => t?.close())
 
@@ -164,7 +169,8 @@ afterAll(() => t?.close())
 function expected(outcome: Outcome, role: Role, row: PortalRow) {
   switch (outcome) {
     case 'allowed':
-      return row.allowedTo ? { status: 302, to: row.allowedTo } : { status: 200, to: null }
+      if (!row.allowedTo) return { status: 200, to: null }
+      return { status: 302, to: typeof row.allowedTo === 'function' ? row.allowedTo(fixtures) : row.allowedTo }
     case 'login':
       return { status: 302, to: '/login' }
     case 'home':
