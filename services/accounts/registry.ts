@@ -1,7 +1,7 @@
 /**
  * The subscriber account registry: what other services ask about an account number.
- * Identity uses it to decide whether an account may be linked (spec 8); the devices service
- * asks which accounts an outage reaches; incidents ask which accounts lie in their barangays.
+ * Identity uses it to decide whether an account may be linked (spec 8); incidents ask which
+ * accounts lie in their barangays.
  */
 import { eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
@@ -29,15 +29,6 @@ export async function isFibreAccount(db: Executor, accountNumber: string): Promi
 }
 
 export type Subscription = typeof subscriptions.$inferSelect
-
-/** The accounts served from a network area (a NAP cluster, e.g. 'PSG-SANANTONIO'). */
-export async function accountsInArea(db: Executor, areaCode: string): Promise<string[]> {
-  const rows = await db
-    .select({ accountNumber: subscriptions.accountNumber })
-    .from(subscriptions)
-    .where(eq(subscriptions.areaCode, areaCode))
-  return rows.map((row) => row.accountNumber)
-}
 
 /** The accounts whose service address lies in one of the barangays (PSGC codes; services/incidents). */
 export async function accountsInBarangays(db: Executor, barangayCodes: string[]): Promise<string[]> {

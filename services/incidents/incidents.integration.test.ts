@@ -207,6 +207,17 @@ describe('incidents', () => {
     expect(elsewhere.status).toBe(401)
   })
 
+  it('refuses the NMS channel altogether where NMS_CHANNEL_SECRET is unset', async () => {
+    const closed = await startTestGateway({ seed: false })
+    try {
+      const refused = await signedCall(closed, 'GET', '/v1/incidents', { channel: 'NMS', secret: NMS_SECRET })
+      expect(refused.status).toBe(401)
+      expect(refused.body.error.message).toBe('Unknown or missing channel name.')
+    } finally {
+      await closed.close()
+    }
+  })
+
   it('lets only the operator role and the NMS channel run incidents', async () => {
     const customer = await signAccessToken(t, { sub: 'c-1', realm_access: { roles: ['base', 'customer'] } })
     const open = { kind: 'outage', cause: 'Nope.', areas: { barangays: [UGONG] } }
