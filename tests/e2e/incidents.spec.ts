@@ -16,7 +16,7 @@ test('the operator opens, updates and resolves an incident', async ({ page }, te
 
   await logIn(page, OPERATOR)
   await expect(page).not.toHaveURL(/\/login/)
-  await page.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }).click()
+  await page.getByRole('banner').getByRole('link', { name: 'DASHBOARD', exact: true }).click()
   await expect(page).toHaveURL(/\/ops\/analytics$/)
   await page.getByRole('navigation', { name: 'Operations' }).getByRole('link', { name: 'Incidents' }).click()
   await expect(page.getByRole('heading', { name: 'Incidents', level: 1 })).toBeVisible()
