@@ -105,6 +105,17 @@ export function incidentCalls(client: UpstreamClient) {
     resolve: (accessToken: string, id: string, body: { resolvedAt?: string; text?: string }, key: string) =>
       change('resolve', of(id, 'resolve'), body, accessToken, key),
 
+    /** The incidents under way reaching one of the user's accounts (the dashboard's; issue 37 items 3, 6). */
+    forAccount: (accessToken: string, accountNumber: string) =>
+      client.call({
+        name: 'incidents.forAccount',
+        method: 'POST',
+        path: '/v1/incidents/account',
+        body: { accountNumber },
+        accessToken,
+        schema: envelope(z.object({ current: z.array(PublicIncidentSchema) })),
+      }),
+
     /** An area's incidents as anyone may read them (the public status page, issue 37 item 1). */
     inArea: (area: string, query: { current?: boolean; planned?: boolean; restoredDays?: number }) =>
       client.call({

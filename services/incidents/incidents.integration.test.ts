@@ -84,6 +84,26 @@ describe('incidents', () => {
     expect(city.current.map((incident) => incident.cause)).toContain(DEMO_OUTAGE.cause)
   })
 
+  it('answers the incidents reaching an account to its holder only', async () => {
+    const carlos = await signAccessToken(t, {
+      sub: 'carlos',
+      realm_access: { roles: ['base', 'customer'] },
+      accountNumber: ['1000000000001', '1000000000002'],
+    })
+    const own = await signedCall(t, 'POST', '/v1/incidents/account', {
+      body: { accountNumber: '1000000000001' },
+      headers: { authorization: `Bearer ${carlos}` },
+    })
+    expect(own.status).toBe(200)
+    expect(own.body.data.current.map((i: { cause: string }) => i.cause)).toContain(DEMO_OUTAGE.cause)
+    expect(JSON.stringify(own.body.data)).not.toContain('audit')
+    const other = await signedCall(t, 'POST', '/v1/incidents/account', {
+      body: { accountNumber: '1000000000003' },
+      headers: { authorization: `Bearer ${carlos}` },
+    })
+    expect(other.status).toBe(403)
+  })
+
   it('refuses area codes that are not in the PSGC list, beside the field', async () => {
     const refused = await asOperator('POST', '/v1/incidents', {
       kind: 'outage',

@@ -7,6 +7,8 @@
  *
  *   GET  /v1/incidents/public?area=PSGC&current=true&planned=true&restoredDays=7
  *                                              an area's incidents, as subscribers read them
+ *   POST /v1/incidents/account                 { accountNumber }: the incidents under way reaching the
+ *                                              account, as subscribers read them (its holder's token)
  *   GET  /v1/incidents                         the operator's lists: current, planned, recent (7 days)
  *   GET  /v1/incidents/:id                     one incident with its updates and every change
  *   POST /v1/incidents                         { kind, cause, areas, startedAt?, scheduledEndAt?,
@@ -24,6 +26,7 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { OPERATOR_ROLE } from '../../lib/analytics.ts'
+import { AccountNumberSchema } from '../../lib/identity-schemas.ts'
 import {
   CAUSE_MAX,
   EXCLUSIONS,
@@ -34,7 +37,7 @@ import {
   UPDATE_TEXT_MAX,
 } from '../../lib/incidents.ts'
 import { HEADER } from '../../lib/signature.ts'
-import type { AccessTokenVerifier } from '../bearer.ts'
+import { requireOwnAccount, type AccessTokenVerifier } from '../bearer.ts'
 import type { ServiceDeps } from '../context.ts'
 import type { Transaction } from '../db/client.ts'
 import { ServiceError, ok } from '../errors.ts'
@@ -44,6 +47,7 @@ import {
   changeAreas,
   changeEstimate,
   incidentDetail,
+  incidentsAffectingAccount,
   incidentsInArea,
   markExclusion,
   openIncident,
@@ -81,6 +85,8 @@ const EstimateSchema = z.strictObject({ estimatedRestoreAt: At })
 const ExclusionSchema = z.strictObject({ exclusion: z.enum(EXCLUSIONS) })
 const AreasSchema = z.strictObject({ areas: IncidentAreasSchema })
 const ResolveSchema = z.strictObject({ resolvedAt: At.optional(), text: z.string().max(UPDATE_TEXT_MAX).optional() })
+
+const AccountSchema = z.strictObject({ accountNumber: AccountNumberSchema })
 
 const PSGC_CODE = /^\d{5,10}$/
 const MAX_RESTORED_DAYS = 31
@@ -164,6 +170,18 @@ export function incidentRoutes(deps: ServiceDeps & { accessTokens: AccessTokenVe
         restored: found.restored.map(publicView),
       }),
     )
+  })
+
+  // The account's own incidents (the dashboard's, issue 37 items 3 and 6): its holder only, in the
+  // body so the account number stays out of logged paths.
+  app.post('/v1/incidents/account', async (c) => {
+    const token = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
+    if (!token) throw new ServiceError(401, 'unauthorized', 'Sign in first.')
+    const caller = await deps.accessTokens(token)
+    const { accountNumber } = await readJsonBody(c, AccountSchema)
+    requireOwnAccount(caller, accountNumber)
+    const found = await incidentsAffectingAccount(db, accountNumber, deps.now())
+    return c.json(ok({ current: found.map(publicView) }))
   })
 
   app.get('/v1/incidents', async (c) => {

@@ -863,6 +863,14 @@ export const UPSTREAM_ROWS: UpstreamRow[] = [
     why: 'what subscribers may read of an area’s incidents: public',
   },
   {
+    route: 'POST /v1/incidents/account',
+    idFields: ['accountNumber'],
+    resource: 'account',
+    request: (f) => ({ path: '/v1/incidents/account', body: { accountNumber: f.account } }),
+    cells: customerACall(),
+    why: 'the incidents reaching an account: its holder only',
+  },
+  {
     route: 'GET /v1/incidents',
     resource: 'incident',
     request: () => ({ path: '/v1/incidents' }),

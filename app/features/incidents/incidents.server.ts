@@ -215,7 +215,12 @@ export async function openIncidentAction(visit: Visit, request: Request) {
 
 export type IncidentForms = { submissionKey: string }
 
-export async function loadIncident(visit: Visit, id: string): Promise<{ incident: Incident; submissionKey: string }> {
+export type IncidentStatus = 'current' | 'planned' | 'resolved'
+
+export async function loadIncident(
+  visit: Visit,
+  id: string,
+): Promise<{ incident: Incident; status: IncidentStatus; submissionKey: string }> {
   const me = await operator(visit)
   if (!IncidentIdSchema.safeParse(id).success) throw new Response(TEXT.notFound, { status: 404 })
   const found = await me.call((upstream, token) => upstream.incidents.incident(token, id))
@@ -224,7 +229,9 @@ export async function loadIncident(visit: Visit, id: string): Promise<{ incident
       throw new Response(TEXT.notFound, { status: 404 })
     throw new Response(found.message, { status: 503 })
   }
-  return { incident: found.value, submissionKey: newKey() }
+  const incident = found.value
+  const status = incident.resolvedAt ? 'resolved' : Date.parse(incident.startedAt) > Date.now() ? 'planned' : 'current'
+  return { incident, status, submissionKey: newKey() }
 }
 
 export type IncidentActionData = {

@@ -23,7 +23,7 @@ import { SelectField } from '~/ui/select-field'
 import type { Incident, IncidentLists } from '~/upstream/incidents.server'
 import { formatDate } from '../../../lib/dates'
 import { EXCLUSIONS, INCIDENT_KINDS } from '../../../lib/incidents'
-import type { IncidentActionData, OpenFormState } from './incidents.server'
+import type { IncidentActionData, IncidentStatus, OpenFormState } from './incidents.server'
 import { INCIDENTS_TEXT as TEXT } from './texts'
 
 const when = (at: string | null) => (at ? formatDate(at, 'dateTime') : null)
@@ -287,10 +287,12 @@ function ChangeForm({
 
 export function IncidentView({
   incident,
+  status,
   submissionKey,
   answer,
 }: {
   incident: Incident
+  status: IncidentStatus
   submissionKey: string
   answer: IncidentActionData | undefined
 }) {
@@ -301,7 +303,6 @@ export function IncidentView({
   const field = (intent: string, name: string, fallback = '') =>
     plainField(`${intent}-${name}`, name, valueOf(intent, name, fallback), errorsOf(intent)[name])
   const resolved = incident.resolvedAt !== null
-  const status = resolved ? 'resolved' : Date.parse(incident.startedAt) > Date.now() ? 'planned' : 'current'
   const exclusions = EXCLUSIONS.map((value) => ({ value, label: TEXT.exclusionNames[value] }))
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">

@@ -28,7 +28,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OpsIncidentRoute() {
-  const { incident, submissionKey } = useLoaderData<typeof loader>()
+  const { incident, status, submissionKey } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
-  return <IncidentView incident={incident} submissionKey={submissionKey} answer={answer} />
+  return <IncidentView incident={incident} status={status} submissionKey={submissionKey} answer={answer} />
 }
