@@ -176,6 +176,8 @@ export default [
   // issue 17 item 5: first-party analytics, the collector's beacons and the operator's report.
   route('analytics/events', 'routes/analytics/events.ts'),
   route('ops/analytics', 'routes/ops/analytics.tsx'),
+  route('ops/incidents', 'routes/ops/incidents.tsx'),
+  route('ops/incidents/:id', 'routes/ops/incident.tsx'),
 
   // Benchmark floor: a bare page through the same process (npm run bench).
   route('__floor', 'routes/public/floor.tsx'),

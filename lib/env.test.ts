@@ -178,6 +178,17 @@ describe('configuration', () => {
     )
   })
 
+  it('takes the NMS channel secret only long and apart from the upstream secret; unset it is off', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).NMS_CHANNEL_SECRET).toBeUndefined()
+    expect(loadConfig({ DATA_DIR: tmp(), NMS_CHANNEL_SECRET: 'n'.repeat(32) }).NMS_CHANNEL_SECRET).toBe('n'.repeat(32))
+    expect(() => loadConfig({ DATA_DIR: tmp(), NMS_CHANNEL_SECRET: 'short' })).toThrow(
+      'Invalid configuration: NMS_CHANNEL_SECRET must be at least 32 characters',
+    )
+    expect(() =>
+      loadConfig({ DATA_DIR: tmp(), UPSTREAM_SECRET: 'x'.repeat(32), NMS_CHANNEL_SECRET: 'x'.repeat(32) }),
+    ).toThrow('Invalid configuration: NMS_CHANNEL_SECRET must differ from UPSTREAM_SECRET')
+  })
+
   it('keeps the values of an older secrets file and adds only the missing OIDC client secret', () => {
     const dir = tmp()
     fs.writeFileSync(

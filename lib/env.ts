@@ -93,6 +93,12 @@ export const EnvSchema = z.object({
   UPSTREAM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // The gateway accepts calls signed with these too; the portal signs with UPSTREAM_SECRET only.
   UPSTREAM_SECRET_PREVIOUS: previousSecrets(16),
+  /**
+   * The network monitoring system's own secret (issue 37, item 2; docs/operations.md, The NMS
+   * incidents API): calls on the `NMS` channel must be signed with it, and reach the incidents
+   * calls only. Unset: the gateway refuses the channel, in the demo too (fails closed).
+   */
+  NMS_CHANNEL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   UPSTREAM_SIGNATURE_SCHEME: z.enum(['hmac', 'legacy']).default('hmac'),
   UPSTREAM_CLOCK_WINDOW_SECONDS: wholeNumber(5, 3600).default(300),
   UPSTREAM_TIMEOUT_MS: wholeNumber(100, 120000).default(10000),
@@ -508,6 +514,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data
   const production = env.NODE_ENV === 'production'
+  // The NMS holds its secret only: with the portal's it could sign as the portal.
+  if (env.NMS_CHANNEL_SECRET && env.NMS_CHANNEL_SECRET === env.UPSTREAM_SECRET) {
+    throw new ConfigError('Invalid configuration: NMS_CHANNEL_SECRET must differ from UPSTREAM_SECRET')
+  }
   if (production && env.UPSTREAM_URL && !env.UPSTREAM_SECRET) {
     throw new ConfigError('Invalid configuration: UPSTREAM_SECRET is required when UPSTREAM_URL is set in production')
   }

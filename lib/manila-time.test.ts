@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, manilaDate, manilaMidnight, manilaMonthStart, manilaWallClock } from './manila-time'
+import {
+  addDays,
+  fromManilaInput,
+  manilaDate,
+  manilaInputValue,
+  manilaMidnight,
+  manilaMonthStart,
+  manilaWallClock,
+} from './manila-time'
 
 describe('Manila time (UTC+8, no daylight saving)', () => {
   it('dates an instant by the Manila calendar: 16:00 UTC is already the next day', () => {
@@ -26,5 +34,12 @@ describe('Manila time (UTC+8, no daylight saving)', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29')
     expect(addDays('2026-11-24', 0)).toBe('2026-11-24')
+  })
+
+  it('reads and writes a datetime-local input as Manila wall clock time', () => {
+    expect(manilaInputValue(new Date('2026-11-29T16:30:00Z'))).toBe('2026-11-30T00:30')
+    expect(fromManilaInput('2026-11-30T00:30')?.toISOString()).toBe('2026-11-29T16:30:00.000Z')
+    expect(fromManilaInput('2026-11-30')).toBeNull()
+    expect(fromManilaInput('2026-13-40T99:00')).toBeNull()
   })
 })

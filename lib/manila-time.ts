@@ -38,3 +38,15 @@ export function manilaMonthStart(at: Date): Date {
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 }
+
+/** An instant as a datetime-local input shows it in Manila: 'YYYY-MM-DDTHH:mm'. */
+export function manilaInputValue(at: Date): string {
+  return manilaWallClock(at).toISOString().slice(0, 16)
+}
+
+/** What a datetime-local input typed in Manila means ('YYYY-MM-DDTHH:mm', seconds optional), or null. */
+export function fromManilaInput(value: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null
+  const ms = Date.parse(`${value.length === 16 ? `${value}:00` : value}Z`)
+  return Number.isNaN(ms) ? null : new Date(ms - MANILA_OFFSET_MS)
+}

@@ -174,6 +174,11 @@ beforeAll(async () => {
   })
   fixtures.repairTicket = opened.ticketReference
   fixtures.repairSlotId = opened.slots.filter((slot: { available: number }) => slot.available > 0).at(-1).slotId
+  const incident = await signedCall(upstreamOf(), 'POST', '/v1/incidents', {
+    body: { kind: 'outage', cause: 'The access-control fixture.', areas: { barangays: ['80300002'] } },
+    headers: bearer(sessions.operator.accessToken),
+  })
+  fixtures.incidentId = incident.body.data.id
 }, 240_000)
 afterAll(() => t?.close())
 

@@ -4,7 +4,8 @@
  * seeded customers CARLOS REYES (001, 002; active 002) and LIZA SANTOS (003).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_MODEMS, DEMO_OUTAGE } from '../services/devices/seed.ts'
+import { DEMO_MODEMS } from '../services/devices/seed.ts'
+import { DEMO_OUTAGE } from '../services/incidents/seed.ts'
 import { signInByRequests, startTestPortal, type TestPortal } from '../tests/support/portal.ts'
 
 const NOT_AUTHORIZED = 'Sorry, you are not authorized for the selected action.'

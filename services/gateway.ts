@@ -32,6 +32,7 @@ import type { IdentityHost } from './identity/oidc/host.ts'
 import { signInRoutes } from './identity/oidc/interaction-routes.ts'
 import { publicSigningKeys } from './identity/oidc/keys.ts'
 import { inboxRoutes } from './notifications/inbox-routes.ts'
+import { NMS_CHANNEL, incidentRoutes, isIncidentsPath } from './incidents/routes.ts'
 import { profileRoutes } from './identity/profile-routes.ts'
 import { notificationRoutes } from './notifications/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
@@ -79,6 +80,12 @@ export type GatewayOptions = ServiceDeps & {
    * processes: their login screen's steps are served (identity/oidc/interaction-routes.ts).
    */
   signIn?: Pick<IdentityHost, 'byCookie'>
+  /**
+   * NMS_CHANNEL_SECRET (issue 37, item 2): the network monitoring system signs with its own
+   * secret on the `NMS` channel, which reaches the incidents calls only. Null or unset: the
+   * channel is refused.
+   */
+  nmsSecret?: string | null
 }
 
 const RequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/)
@@ -165,7 +172,10 @@ export function createGateway(options: GatewayOptions) {
       return c.json(errorEnvelope('unauthorized', reason, c.req.header(HEADER.requestId) ?? null), 401)
     }
     const channel = c.req.header(HEADER.channel)
-    if (!channel || !options.channels.includes(channel)) return refuse('Unknown or missing channel name.')
+    const nms = channel === NMS_CHANNEL && Boolean(options.nmsSecret)
+    if (!channel || !(options.channels.includes(channel) || nms)) return refuse('Unknown or missing channel name.')
+    // The NMS's secret opens the incidents calls and nothing else.
+    if (nms && !isIncidentsPath(c.req.path)) return refuse('The NMS channel reaches the incidents calls only.')
     const requestId = c.req.header(HEADER.requestId)
     if (!requestId || !RequestIdSchema.safeParse(requestId).success) return refuse('Missing or malformed request id.')
     const signature = c.req.header(HEADER.signature)
@@ -200,7 +210,9 @@ export function createGateway(options: GatewayOptions) {
         bodySha256,
       })
     // The current secret or a previous one (docs/operations.md, Rotating secrets), each compared in constant time.
-    const ring = { current: options.secret, previous: options.previousSecrets ?? [] }
+    const ring = nms
+      ? { current: options.nmsSecret!, previous: [] }
+      : { current: options.secret, previous: options.previousSecrets ?? [] }
     if (!madeByAny(ring, signature, expected)) return refuse('Invalid signature.')
     const overTheWire = c.env?.inProcessCall !== true
     if (overTheWire && !(await replay.remember(requestId, new Date(nowMs)))) return refuse('Request id already used.')
@@ -272,6 +284,7 @@ export function createGateway(options: GatewayOptions) {
   app.route('/', profileRoutes(options))
   app.route('/', salesRoutes(options))
   app.route('/', analyticsRoutes(options))
+  app.route('/', incidentRoutes(options))
   return app
 }
 
@@ -298,6 +311,7 @@ export function gatewayFromConfig(
     scheme: config.UPSTREAM_SIGNATURE_SCHEME,
     // OPERATOR_CHANNEL: operator tools (the applications service's /v1/operator calls accept only it).
     channels: [config.channel, 'BIDA', OPERATOR_CHANNEL],
+    nmsSecret: config.NMS_CHANNEL_SECRET ?? null,
     clockWindowSeconds: config.UPSTREAM_CLOCK_WINDOW_SECONDS,
     accessTokens: createAccessTokenVerifier({
       issuer: config.oidc.issuer,

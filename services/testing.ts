@@ -189,7 +189,14 @@ export async function signedCall(
   return { status: response.status, body: await response.json() }
 }
 
-type SignedCallOptions = { body?: unknown; headers?: Record<string, string>; nowMs?: number; channel?: string }
+type SignedCallOptions = {
+  body?: unknown
+  headers?: Record<string, string>
+  nowMs?: number
+  channel?: string
+  /** Another channel's own secret (the NMS's); the upstream secret otherwise. */
+  secret?: string
+}
 
 /** signedCall's request, answering the Response itself: for a call whose answer is not JSON (a PDF). */
 export async function signedFetch(
@@ -211,7 +218,7 @@ export async function signedFetch(
     [HEADER.timestamp]: String(timestamp),
     [HEADER.signature]: computeSignature({
       scheme: config.UPSTREAM_SIGNATURE_SCHEME,
-      secret: config.upstreamSecret,
+      secret: options.secret ?? config.upstreamSecret,
       channel,
       method,
       pathWithQuery: path,

@@ -17,6 +17,7 @@ import { draftCalls } from './drafts.server'
 import { fileCalls } from './files.server'
 import { helpCalls } from './help.server'
 import { identityCalls } from './identity.server'
+import { incidentCalls } from './incidents.server'
 import { notificationCalls } from './notifications.server'
 import { orderCalls } from './orders.server'
 import { otpCalls } from './otp.server'
@@ -62,6 +63,7 @@ function createUpstream(context: AppLoadContext) {
     files: fileCalls(client),
     help: helpCalls(client, { source: config.sourceId, cacheSeconds: config.CMS_CACHE_SECONDS }),
     identity: identityCalls(client),
+    incidents: incidentCalls(client),
     notifications: notificationCalls(client),
     orders: orderCalls(client),
     otp: otpCalls(client),

@@ -1,9 +1,9 @@
 /**
  * The subscriber account registry: what other services ask about an account number.
- * Identity uses it to decide whether an account may be linked (spec 8); the devices service
- * asks which accounts an outage reaches.
+ * Identity uses it to decide whether an account may be linked (spec 8); incidents ask which
+ * accounts lie in their barangays.
  */
-import { and, eq, lte } from 'drizzle-orm'
+import { and, eq, inArray, lte } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
 import { subscriberAccounts, subscriptions } from './tables.ts'
 
@@ -30,13 +30,28 @@ export async function isFibreAccount(db: Executor, accountNumber: string): Promi
 
 export type Subscription = typeof subscriptions.$inferSelect
 
-/** The accounts served from a network area (a NAP cluster, e.g. 'PSG-SANANTONIO'). */
-export async function accountsInArea(db: Executor, areaCode: string): Promise<string[]> {
+/** The accounts whose service address lies in one of the barangays (PSGC codes; services/incidents). */
+export async function accountsInBarangays(db: Executor, barangayCodes: string[]): Promise<string[]> {
+  if (barangayCodes.length === 0) return []
   const rows = await db
     .select({ accountNumber: subscriptions.accountNumber })
     .from(subscriptions)
-    .where(eq(subscriptions.areaCode, areaCode))
+    .where(inArray(subscriptions.barangayCode, [...new Set(barangayCodes)]))
   return rows.map((row) => row.accountNumber)
+}
+
+/**
+ * Places an account's service address in its barangay (a PSGC code the caller has checked).
+ * The accounts service owns subscriptions; whoever learns where an account is (the seed, an
+ * installation from an order) tells it through this.
+ */
+export async function placeSubscription(db: Executor, accountNumber: string, barangayCode: string): Promise<boolean> {
+  const placed = await db
+    .update(subscriptions)
+    .set({ barangayCode })
+    .where(eq(subscriptions.accountNumber, accountNumber))
+    .returning({ accountNumber: subscriptions.accountNumber })
+  return placed.length === 1
 }
 
 /** The account's subscription (plan, speed, network area), or null when it has none on record. */

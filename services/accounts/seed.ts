@@ -150,8 +150,8 @@ export const DEMO_ACCOUNTS = [
 
 /**
  * The demo accounts' subscriptions (plans from the demo line-up, services/catalog/lineup.ts)
- * and the network area each address hangs off; 001's area has the demo outage
- * (services/devices/seed.ts), Carlos's active account 002 is in another.
+ * the network area each address hangs off and its barangay (PSGC); 001's barangay has the demo
+ * outage (services/incidents/seed.ts), Carlos's active account 002 is in another.
  */
 export const DEMO_SUBSCRIPTIONS = [
   {
@@ -161,6 +161,8 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 1299,
     areaCode: 'PSG-SANANTONIO',
     areaName: 'Barangay San Antonio, Pasig City',
+    // San Antonio, City of Pasig
+    barangayCode: '81200019',
   },
   {
     accountNumber: '1000000000002',
@@ -169,6 +171,8 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 1699,
     areaCode: 'PSG-ORTIGAS',
     areaName: 'Ortigas Center, Pasig City',
+    // Ugong, City of Pasig: the demo places Ortigas Center's tower here, outside 001's barangay
+    barangayCode: '81200029',
   },
   {
     accountNumber: '1000000000003',
@@ -177,6 +181,8 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 2499,
     areaCode: 'MKT-POBLACION',
     areaName: 'Barangay Poblacion, Makati City',
+    // Poblacion, City of Makati
+    barangayCode: '80300020',
   },
   {
     accountNumber: '1000000000004',
@@ -185,6 +191,8 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 888,
     areaCode: 'CEB-LAHUG',
     areaName: 'Barangay Lahug, Cebu City',
+    // Lahug, City of Cebu
+    barangayCode: '30600041',
   },
   {
     accountNumber: '1000000000005',
@@ -193,6 +201,8 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 1299,
     areaCode: 'QC-LOYOLA',
     areaName: 'Barangay Loyola Heights, Quezon City',
+    // Loyola Heights, Quezon City
+    barangayCode: '81300055',
   },
   {
     accountNumber: '1000000000006',
@@ -201,6 +211,8 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 1699,
     areaCode: 'ILO-POBLACION',
     areaName: 'Barangay Poblacion, Iloilo City',
+    // San Jose (City Proper), City of Iloilo
+    barangayCode: '31000200',
   },
   {
     accountNumber: '1000000000007',
@@ -209,6 +221,8 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 1299,
     areaCode: 'CEB-KAMPUTHAW',
     areaName: 'Barangay Kamputhaw, Cebu City',
+    // Camputhaw, City of Cebu
+    barangayCode: '30600036',
   },
   {
     accountNumber: '1000000000008',
@@ -217,6 +231,8 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 1299,
     areaCode: 'DVO-POBLACION',
     areaName: 'Barangay Poblacion, Davao City',
+    // Barangay 1-A (Poblacion District), City of Davao
+    barangayCode: '30700134',
   },
   {
     accountNumber: '1000000000009',
@@ -225,6 +241,8 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 888,
     areaCode: 'BAG-SESSION',
     areaName: 'Session Road Area, Baguio City',
+    // Session Road Area, City of Baguio
+    barangayCode: '30300106',
   },
   {
     accountNumber: '1000000000011',
@@ -233,6 +251,8 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 1299,
     areaCode: 'ILO-POBLACION',
     areaName: 'Barangay Poblacion, Iloilo City',
+    // San Jose (City Proper), City of Iloilo
+    barangayCode: '31000200',
   },
   {
     accountNumber: '1000000000012',
@@ -241,6 +261,8 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 1299,
     areaCode: 'ILO-POBLACION',
     areaName: 'Barangay Poblacion, Iloilo City',
+    // San Jose (City Proper), City of Iloilo
+    barangayCode: '31000200',
   },
   {
     accountNumber: '1000000000013',
@@ -249,6 +271,8 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 888,
     areaCode: 'BAG-SESSION',
     areaName: 'Session Road Area, Baguio City',
+    // Session Road Area, City of Baguio
+    barangayCode: '30300106',
   },
   {
     accountNumber: '1000000000010',
@@ -257,6 +281,8 @@ export const DEMO_SUBSCRIPTIONS = [
     monthlyFee: 888,
     areaCode: 'BCD-VILLAMONTE',
     areaName: 'Barangay Villamonte, Bacolod City',
+    // Villamonte, City of Bacolod
+    barangayCode: '30200059',
   },
 ] as const
 
@@ -287,5 +313,18 @@ export async function seedAccounts(db: Database): Promise<Record<string, number>
     .values(DEMO_SUBSCRIPTIONS.map((row) => ({ ...row, activatedAt: DEMO_ACTIVATED_AT, demo: true })))
     .onConflictDoNothing({ target: subscriptions.accountNumber })
     .returning({ accountNumber: subscriptions.accountNumber })
+  // Demo subscriptions seeded before accounts had a barangay get theirs (issue 37).
+  for (const row of DEMO_SUBSCRIPTIONS) {
+    await db
+      .update(subscriptions)
+      .set({ barangayCode: row.barangayCode })
+      .where(
+        and(
+          eq(subscriptions.accountNumber, row.accountNumber),
+          eq(subscriptions.demo, true),
+          isNull(subscriptions.barangayCode),
+        ),
+      )
+  }
   return { demoAccounts: added.length, demoSubscriptions: subscribed.length }
 }

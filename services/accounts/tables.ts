@@ -1,4 +1,4 @@
-import { boolean, char, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, char, index, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core'
 
 export const accountsSchema = pgSchema('accounts')
 
@@ -25,14 +25,21 @@ export const subscriberAccounts = accountsSchema.table('subscriber_accounts', {
  * plan, its speed and the network area the service address hangs off (where outages are
  * reported, services/devices). One row per account; the billing system's view.
  */
-export const subscriptions = accountsSchema.table('subscriptions', {
-  accountNumber: char('account_number', { length: 13 }).primaryKey(),
-  planName: text('plan_name').notNull(),
-  speedMbps: integer('speed_mbps').notNull(),
-  monthlyFee: integer('monthly_fee').notNull(),
-  // The network area (a NAP cluster) serving the address, e.g. 'PSG-SANANTONIO'.
-  areaCode: text('area_code').notNull(),
-  areaName: text('area_name').notNull(),
-  activatedAt: timestamp('activated_at', { withTimezone: true }).notNull(),
-  demo: boolean('demo').notNull().default(false),
-})
+export const subscriptions = accountsSchema.table(
+  'subscriptions',
+  {
+    accountNumber: char('account_number', { length: 13 }).primaryKey(),
+    planName: text('plan_name').notNull(),
+    speedMbps: integer('speed_mbps').notNull(),
+    monthlyFee: integer('monthly_fee').notNull(),
+    // The network area (a NAP cluster) serving the address, e.g. 'PSG-SANANTONIO'.
+    areaCode: text('area_code').notNull(),
+    areaName: text('area_name').notNull(),
+    // The service address's barangay, by PSGC code (services/address): where incidents reach the
+    // account (services/incidents; issue 37). Null for an account whose address was never placed.
+    barangayCode: text('barangay_code'),
+    activatedAt: timestamp('activated_at', { withTimezone: true }).notNull(),
+    demo: boolean('demo').notNull().default(false),
+  },
+  (table) => [index('subscriptions_barangay_idx').on(table.barangayCode)],
+)

@@ -245,3 +245,41 @@ export async function provinceNames(
     .where(inArray(provinces.code, unique))
   return new Map(rows.map((row) => [row.code, { name: row.name, regionCode: row.regionCode }]))
 }
+
+export type MunicipalityPlace = {
+  code: string
+  name: string
+  /** The city a sub-municipality belongs to (Manila), else null. */
+  parentCode: string | null
+  provinceCode: string
+  provinceName: string
+}
+
+/** Where each city or municipality sits, by code; unknown codes are left out. */
+export async function municipalityPlaces(db: Executor, codes: string[]): Promise<Map<string, MunicipalityPlace>> {
+  const unique = [...new Set(codes)]
+  if (unique.length === 0) return new Map()
+  const rows = await db
+    .select({
+      code: municipalities.code,
+      name: municipalities.name,
+      parentCode: municipalities.parentCode,
+      provinceCode: municipalities.provinceCode,
+    })
+    .from(municipalities)
+    .where(inArray(municipalities.code, unique))
+  const names = await provinceNames(
+    db,
+    rows.map((row) => row.provinceCode),
+  )
+  return new Map(rows.map((row) => [row.code, { ...row, provinceName: names.get(row.provinceCode)?.name ?? '' }]))
+}
+
+/** The sub-municipalities of a city (Manila's districts), by the city's code; none for any other. */
+export async function subMunicipalitiesOf(db: Executor, parentCode: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: municipalities.code })
+    .from(municipalities)
+    .where(eq(municipalities.parentCode, parentCode))
+  return rows.map((row) => row.code)
+}

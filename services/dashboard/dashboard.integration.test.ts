@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signAccessToken, signedCall, startTestGateway, type TestGateway } from '../testing.ts'
-import { DEMO_MODEMS, DEMO_OUTAGE } from '../devices/seed.ts'
+import { DEMO_MODEMS } from '../devices/seed.ts'
+import { DEMO_OUTAGE } from '../incidents/seed.ts'
 
 const CARLOS = { sub: 'carlos', accountNumber: ['1000000000001', '1000000000002'] }
 const deviceOf = (accountNumber: string) => DEMO_MODEMS.find((m) => m.accountNumber === accountNumber)!.deviceId

@@ -8,7 +8,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signAccessToken, signedCall, startTestGateway, type TestGateway } from '../testing.ts'
-import { DEMO_MODEMS, DEMO_OUTAGE } from './seed.ts'
+import { DEMO_OUTAGE } from '../incidents/seed.ts'
+import { DEMO_MODEMS } from './seed.ts'
 import { RESTARTS_PER_HOUR } from './service.ts'
 import { modemRestarts } from './tables.ts'
 

@@ -1,17 +1,16 @@
 /**
- * DEMO DATA: a simulated modem for each demo fibre account (services/accounts/seed.ts) and
- * one open outage, in the area of account 1000000000001, so the dashboard shows both states
- * across CARLOS REYES's two accounts (his active one, 002, has none). Each modem has Wi-Fi
+ * DEMO DATA: a simulated modem for each demo fibre account (services/accounts/seed.ts); the
+ * demo outage in the barangay of account 1000000000001 is the incidents service's
+ * (services/incidents/seed.ts), so the dashboard shows both states across CARLOS REYES's two
+ * accounts (his active one, 002, has none). Each modem has Wi-Fi
  * (issue 18): two networks (2.4 and 5 GHz), except LIZA SANTOS's (003), one band-steered
  * network; and a few connected devices. A Wi-Fi change on 001 fails (the outage keeps the
  * modem offline). The modems of 012 and 013 went silent 5 hours before the seed with no outage
  * in their areas: the "no internet" report's demo (issue 37, item 6). Inserted only where missing.
  */
-import { and, eq } from 'drizzle-orm'
 import type { WifiBand, WifiSecurityMode } from '../../lib/wifi.ts'
 import type { Database } from '../db/client.ts'
-import { startOutage } from './outages.ts'
-import { outages, simulatedModems, simulatedWifiHosts, simulatedWifiNetworks } from './tables.ts'
+import { simulatedModems, simulatedWifiHosts, simulatedWifiNetworks } from './tables.ts'
 
 export const DEMO_MODEMS = [
   {
@@ -112,11 +111,6 @@ export const DEMO_MODEMS = [
 
 /** The demo modems that stopped reporting, and how many hours before the seed (services/devices/tables.ts, silentSince). */
 export const DEMO_SILENT_HOURS: Record<string, number> = { '1000000000012': 5, '1000000000013': 5 }
-
-export const DEMO_OUTAGE = {
-  areaCode: 'PSG-SANANTONIO',
-  cause: 'A fibre cable was cut during road works on Mabini Street. Our crew is splicing it.',
-} as const
 
 type DemoNetwork = {
   networkId: string
@@ -236,8 +230,6 @@ export const DEMO_WIFI: Record<string, { networks: DemoNetwork[]; hosts: DemoHos
   },
 }
 
-const DAY_MS = 24 * 3_600_000
-
 export async function seedDevices(db: Database, now: Date = new Date()): Promise<Record<string, number>> {
   const added = await db
     .insert(simulatedModems)
@@ -250,22 +242,8 @@ export async function seedDevices(db: Database, now: Date = new Date()): Promise
     )
     .onConflictDoNothing()
     .returning({ deviceId: simulatedModems.deviceId })
-  const [existing] = await db
-    .select({ id: outages.id })
-    .from(outages)
-    .where(and(eq(outages.areaCode, DEMO_OUTAGE.areaCode), eq(outages.demo, true)))
-    .limit(1)
-  if (!existing) {
-    // Begun an hour before the seed; back, the crew estimates, in three days.
-    await startOutage(db, {
-      ...DEMO_OUTAGE,
-      startedAt: new Date(now.getTime() - DAY_MS / 24),
-      estimatedRestoreAt: new Date(now.getTime() + 3 * DAY_MS),
-      demo: true,
-    })
-  }
   const wifi = await seedWifi(db, now)
-  return { demoModems: added.length, demoOutages: existing ? 0 : 1, ...wifi }
+  return { demoModems: added.length, ...wifi }
 }
 
 async function seedWifi(db: Database, now: Date) {

@@ -11,7 +11,7 @@ import { settingsOf, type ServiceDeps } from '../context.ts'
 import { part, ServiceError } from '../errors.ts'
 import { DeviceDriverError, type DeviceDriver, type ModemReading, type RestartOutcome } from './driver.ts'
 import { createGenieAcsDriver } from './genieacs.ts'
-import { openOutage } from './outages.ts'
+import { incidentsAffectingAccount } from '../incidents/service.ts'
 import { createSimulatedDriver } from './simulated.ts'
 import { modemRestarts, signalSamples } from './tables.ts'
 import { createWifiCalls } from './wifi.ts'
@@ -142,18 +142,18 @@ export function createDevicesService(deps: ServiceDeps, driver: DeviceDriver = d
     }
   }
 
-  /** spec 7, outage status: the open outage in the account's area, or null. */
+  /** spec 7, outage status: the latest incident under way that reaches the account (services/incidents), or null. */
   async function outage(caller: Caller, accountNumber: string) {
     requireOwnAccount(caller, accountNumber)
     const subscription = await findSubscription(db, accountNumber)
     if (!subscription) return null
-    const open = await openOutage(db, subscription.areaCode, deps.now())
+    const [open] = await incidentsAffectingAccount(db, accountNumber, deps.now())
     if (!open) return null
     return {
       areaName: subscription.areaName,
       cause: open.cause,
-      startedAt: open.startedAt.toISOString(),
-      estimatedRestoreAt: open.estimatedRestoreAt?.toISOString() ?? null,
+      startedAt: open.startedAt,
+      estimatedRestoreAt: open.estimatedRestoreAt,
     }
   }
 

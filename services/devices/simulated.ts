@@ -14,8 +14,8 @@
  * and so does any modem while it reboots. Due changes are applied by whichever read comes
  * first, each claimed with a conditional update, so processes agree.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm'
-import { findSubscription } from '../accounts/registry.ts'
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm'
+import { incidentWindowsForAccount } from '../incidents/service.ts'
 import type { Executor } from '../db/client.ts'
 import type {
   DeviceDriver,
@@ -29,7 +29,6 @@ import type {
 } from './driver.ts'
 import {
   modemRestarts,
-  outages,
   simulatedModems,
   simulatedWifiChanges,
   simulatedWifiHosts,
@@ -94,19 +93,8 @@ export function createSimulatedDriver(deps: {
 
   /** The windows in which the modem was unreachable since `since`: its area's outages and its reboots. */
   async function downtime(modem: Modem, since: Date): Promise<Window[]> {
-    const subscription = await findSubscription(db, modem.accountNumber)
-    const areaOutages = subscription
-      ? await db
-          .select({ from: outages.startedAt, to: outages.resolvedAt })
-          .from(outages)
-          .where(
-            and(
-              eq(outages.areaCode, subscription.areaCode),
-              lte(outages.startedAt, deps.now()),
-              or(isNull(outages.resolvedAt), gt(outages.resolvedAt, since)),
-            ),
-          )
-      : []
+    // The incidents reaching the account's barangay (services/incidents).
+    const areaOutages = await incidentWindowsForAccount(db, modem.accountNumber, since, deps.now())
     const reboots = await db
       .select({ from: modemRestarts.requestedAt })
       .from(modemRestarts)

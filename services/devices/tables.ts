@@ -62,25 +62,6 @@ export const signalSamples = devicesSchema.table(
 )
 
 /**
- * Network outages by area (spec 7, outage status): what is down, why, and when it should
- * be back. An account's area is its subscription's (services/accounts). Open while
- * `resolvedAt` is null.
- */
-export const outages = devicesSchema.table(
-  'outages',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    areaCode: text('area_code').notNull(),
-    cause: text('cause').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    estimatedRestoreAt: timestamp('estimated_restore_at', { withTimezone: true }),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    demo: boolean('demo').notNull().default(false),
-  },
-  (table) => [index('outages_area_idx').on(table.areaCode)],
-)
-
-/**
  * The simulated modems' Wi-Fi networks (issue 18): what the modem itself holds, passphrase
  * included (the only place the service keeps one; a real modem keeps its own). One row per
  * band, or one row listing both bands for a band-steered network.

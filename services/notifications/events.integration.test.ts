@@ -6,7 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueBill, postPayment } from '../billing/service.ts'
-import { startOutage } from '../devices/outages.ts'
+import { openIncident } from '../incidents/service.ts'
 import { findUserRowByEmail } from '../identity/users.ts'
 import { startTestGateway, type TestGateway } from '../testing.ts'
 import { inbox } from './tables.ts'
@@ -67,22 +67,20 @@ describe('events announced to the account holders', () => {
     })
   })
 
-  it('an outage, to the holders of the accounts its area serves; a demo one to nobody', async () => {
+  it('an outage, to the holders of the accounts its barangays hold; a demo one to nobody', async () => {
     const before = await newest('customer@example.com', 'outage')
-    await startOutage(t.database.db, {
-      areaCode: 'MKT-POBLACION',
+    const outage = {
+      kind: 'outage' as const,
       cause: 'A fibre cable was cut by road works.',
+      // Poblacion, City of Makati: LIZA SANTOS's 003.
+      areas: { barangays: ['80300020'], municipalities: [] },
       startedAt: new Date('2030-02-01T02:00:00Z'),
       estimatedRestoreAt: new Date('2030-02-01T10:00:00Z'),
-      demo: true,
-    })
+    }
+    const now = new Date('2030-02-01T02:05:00Z')
+    await openIncident(t.database.db, { ...outage, demo: true }, 'user:test', now)
     expect(await newest('customer2@example.com', 'outage')).toBeUndefined()
-    await startOutage(t.database.db, {
-      areaCode: 'MKT-POBLACION',
-      cause: 'A fibre cable was cut by road works.',
-      startedAt: new Date('2030-02-01T02:00:00Z'),
-      estimatedRestoreAt: new Date('2030-02-01T10:00:00Z'),
-    })
+    await openIncident(t.database.db, outage, 'user:test', now)
     expect(await newest('customer2@example.com', 'outage')).toMatchObject({
       accountNumber: '1000000000003',
       title: 'Service interruption in your area',

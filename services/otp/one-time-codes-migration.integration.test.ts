@@ -6,85 +6,26 @@
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { maskEmail, maskMobile } from '../../lib/masking.ts'
 import type { ServiceDeps } from '../context.ts'
 import type { Database } from '../db/client.ts'
 import { ServiceError } from '../errors.ts'
+import { migrationsBefore, migrationsFolder, openEmpty, type Migrate } from '../testing-migrations.ts'
 import { silentLogger } from '../testing.ts'
 import { createCodeChallenges } from './challenge.ts'
 import { codeHasher } from './code.ts'
 import { oneTimeCodes } from './tables.ts'
 
 const MIGRATION = '0031_one_time_codes'
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations')
 const SECRET = 'migration-test-secret-0123456789-abcdef'
 const at = new Date('2026-11-28T01:00:00Z')
 
-type Migrate = (folder: string) => Promise<void>
 let db: Database
 let migrateTo: Migrate
 let close: () => Promise<void>
 let before: string
-
-/** A new, empty database of the run's kind, and the migrator for it. */
-async function openEmpty(): Promise<{ db: Database; migrate: Migrate; close: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
-  if (!serverUrl) {
-    const { PGlite } = await import('@electric-sql/pglite')
-    const { drizzle } = await import('drizzle-orm/pglite')
-    const { migrate } = await import('drizzle-orm/pglite/migrator')
-    const client = new PGlite()
-    const pglite = drizzle(client)
-    return {
-      db: pglite as unknown as Database,
-      migrate: (folder) => migrate(pglite, { migrationsFolder: folder }),
-      close: () => client.close(),
-    }
-  }
-  const { default: pg } = await import('pg')
-  const { drizzle } = await import('drizzle-orm/node-postgres')
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-  const name = `otp_migration_${crypto.randomBytes(6).toString('hex')}`
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    await client.query(query).finally(() => client.end())
-  }
-  await admin(`CREATE DATABASE ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 })
-  const postgres = drizzle(pool)
-  return {
-    db: postgres as unknown as Database,
-    migrate: (folder) => migrate(postgres, { migrationsFolder: folder }),
-    close: async () => {
-      await pool.end()
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    },
-  }
-}
-
-/** The migrations folder as it was before MIGRATION: its journal cut there. */
-function migrationsBefore(tag: string): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'))
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string }[]
-  }
-  const cut = journal.entries.findIndex((entry) => entry.tag === tag)
-  expect(cut, `${tag} is in the journal`).toBeGreaterThan(0)
-  journal.entries = journal.entries.slice(0, cut)
-  fs.mkdirSync(path.join(folder, 'meta'))
-  fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal))
-  for (const { tag: earlier } of journal.entries)
-    fs.copyFileSync(path.join(migrationsFolder, `${earlier}.sql`), path.join(folder, `${earlier}.sql`))
-  return folder
-}
 
 beforeAll(async () => {
   const opened = await openEmpty()

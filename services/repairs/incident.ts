@@ -1,14 +1,11 @@
 /**
- * The one question the "no internet" report asks of incidents: does one cover this account's
- * area now? Asked here only, so pointing it at another incidents service is one change
- * (issue 37: incidents that operators run replace services/devices/outages.ts).
+ * The one question the "no internet" report asks of incidents: does one under way reach this
+ * account's service address now (issue 37: incidents that operators run, services/incidents)?
+ * Asked here only.
  */
-import { findSubscription } from '../accounts/registry.ts'
 import type { Executor } from '../db/client.ts'
-import { openOutage } from '../devices/outages.ts'
+import { incidentsAffectingAccount } from '../incidents/service.ts'
 
 export async function incidentCoversAccount(db: Executor, accountNumber: string, now: Date): Promise<boolean> {
-  const subscription = await findSubscription(db, accountNumber)
-  if (!subscription) return false
-  return (await openOutage(db, subscription.areaCode, now)) !== null
+  return (await incidentsAffectingAccount(db, accountNumber, now)).length > 0
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, manilaDate } from '../../lib/manila-time.ts'
 import { appointmentSlots } from '../applications/tables.ts'
 import { consentEvents } from '../consent/tables.ts'
-import { startOutage } from '../devices/outages.ts'
+import { openIncident } from '../incidents/service.ts'
 import { inbox, outbox } from '../notifications/tables.ts'
 import { silentLogger, signAccessToken, signedCall, startTestGateway, type TestGateway } from '../testing.ts'
 import { createVisitDispatch } from './dispatch.ts'
@@ -70,13 +70,17 @@ describe('the offer', () => {
 
   it('is withdrawn when an incident begins in the area', async () => {
     expect((await asArnel('POST', '/v1/repairs/no-internet', { accountNumber: ARNELS })).body.data.offered).toBe(true)
-    await startOutage(t.database.db, {
-      areaCode: 'BAG-SESSION',
-      cause: 'Power interruption at the Session Road cabinet.',
-      startedAt: new Date(nowMs - 60_000),
-      estimatedRestoreAt: null,
-      demo: true,
-    })
+    await openIncident(
+      t.database.db,
+      {
+        kind: 'outage',
+        cause: 'Power interruption at the Session Road cabinet.',
+        startedAt: new Date(nowMs - 60_000),
+        areas: { barangays: ['30300106'], municipalities: [] },
+      },
+      'user:test-operator',
+      now(),
+    )
     expect((await asArnel('POST', '/v1/repairs/no-internet', { accountNumber: ARNELS })).body.data.offered).toBe(false)
     expect((await dashboard(asArnel, ARNELS)).noInternet.value.offered).toBe(false)
     expect((await asArnel('POST', '/v1/repairs/no-internet/start', { accountNumber: ARNELS })).status).toBe(409)

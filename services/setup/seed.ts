@@ -13,6 +13,7 @@ import { seedCms } from '../cms/seed.ts'
 import { seedCoverage, seedDemoServiceableLeads } from '../coverage/seed.ts'
 import { seedDevices } from '../devices/seed.ts'
 import { seedDemoUsers } from '../identity/seed.ts'
+import { seedDemoIncidents } from '../incidents/seed.ts'
 import { seedDemoReferrals } from '../referrals/seed.ts'
 import { seedDemoSales } from '../sales/seed.ts'
 import { seedStores } from '../stores/seed.ts'
@@ -51,8 +52,10 @@ export async function seedAll(
     ...(options.demo ? await seedDemoApplication(db) : {}),
     // The sales team, promo codes and the agents' applications (issue 13), after the demo users: demo data only.
     ...(options.demo ? await seedDemoSales(db) : {}),
-    // Simulated modems for the demo accounts and one demo outage (issue 11): demo data only.
+    // Simulated modems for the demo accounts (issue 11): demo data only.
     ...(options.demo ? await seedDevices(db) : {}),
+    // One demo outage, an incident in 001's barangay (issues 11, 37): demo data only.
+    ...(options.demo ? await seedDemoIncidents(db) : {}),
     // A few notifications for the demo customer (issue 11, item 4): demo data only.
     ...(options.demo ? await seedDemoNotifications(db, options) : {}),
   }

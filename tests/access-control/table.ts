@@ -80,6 +80,8 @@ export type Fixtures = {
   /** The ticket that report opened, and an open crew slot for its visit. */
   repairTicket: string
   repairSlotId: string
+  /** An incident the test opened as the operator (issue 37, item 2), in Bel-Air, Makati. */
+  incidentId: string
 }
 
 export type ResourceKind =
@@ -97,6 +99,7 @@ export type ResourceKind =
   | 'cart'
   | 'reference data'
   | 'link token'
+  | 'incident'
 
 export type PortalRow = {
   /** The route's path as app/routes.ts declares it (no leading slash), and the method. */
@@ -156,6 +159,12 @@ const salesTeamOnly = (): Cells =>
 /** An upstream call about something of customer A's: no token 401, anyone else's token as `other`. */
 const customerACall = (other: Outcome = 403, anonymous: Outcome = 401): Cells =>
   fill(other, { anonymous, customerA: 'allowed' })
+
+/** An operator's page: anonymous to sign-in, every other role home (spec 4). */
+const operatorOnly = (): Cells => fill('home', { anonymous: 'login', operator: 'allowed' })
+
+/** An upstream call that runs incidents: the operator role's token only; no token 401. */
+const operatorCall = (): Cells => fill(403, { anonymous: 401, operator: 'allowed' })
 
 /** An upstream sales call about team 1's application: customers and applicants 403, other team 404. */
 const salesTeamCall = (agent: Outcome = 'allowed', admin: Outcome = 'allowed'): Cells =>
@@ -448,6 +457,42 @@ export const PORTAL_ROWS: PortalRow[] = [
     request: () => ({ path: '/reset-password/not-a-token' }),
     cells: everyone(),
     why: 'a one-time link, not anyone’s resource: the page says it is not valid, the same to every role',
+  },
+  // --- the operator's incidents (issue 37, item 2) -------------------------------------------
+  {
+    route: 'ops/incidents',
+    method: 'GET',
+    resource: 'incident',
+    request: () => ({ path: '/ops/incidents' }),
+    cells: operatorOnly(),
+    why: 'the operator role alone runs incidents; everyone else goes home (spec 4), anonymous to sign-in',
+  },
+  {
+    route: 'ops/incidents',
+    method: 'POST',
+    resource: 'incident',
+    request: () => ({ path: '/ops/incidents', form: { intent: 'areas', region: '13' } }),
+    cells: operatorOnly(),
+    why: 'the open form (its cascade refreshed): the action checks the role before anything',
+  },
+  {
+    route: 'ops/incidents/:id',
+    method: 'GET',
+    resource: 'incident',
+    request: (f) => ({ path: `/ops/incidents/${f.incidentId}` }),
+    cells: operatorOnly(),
+  },
+  {
+    route: 'ops/incidents/:id',
+    method: 'POST',
+    resource: 'incident',
+    request: (f) => ({
+      path: `/ops/incidents/${f.incidentId}`,
+      form: { intent: 'update', text: 'Access-control check.' },
+    }),
+    cells: operatorOnly(),
+    allowedTo: (f) => `/ops/incidents/${f.incidentId}`,
+    why: 'an update posted: back to the incident with a toast',
   },
 ]
 
@@ -922,6 +967,80 @@ export const UPSTREAM_ROWS: UpstreamRow[] = [
     request: (f) => ({ path: `/v1/drafts/${f.draftId}` }),
     cells: customerACall(404, 404),
     why: 'a claimed draft is discarded only with its claimant’s token',
+  },
+  // --- incidents (issue 37, item 2): the operator role (and the NMS channel, not a role) --------
+  {
+    route: 'GET /v1/incidents/public',
+    resource: 'reference data',
+    request: () => ({ path: '/v1/incidents/public?area=81200019&current=true' }),
+    cells: everyone(),
+    why: 'what subscribers may read of an area’s incidents: public',
+  },
+  {
+    route: 'POST /v1/incidents/account',
+    idFields: ['accountNumber'],
+    resource: 'account',
+    request: (f) => ({ path: '/v1/incidents/account', body: { accountNumber: f.account } }),
+    cells: customerACall(),
+    why: 'the incidents reaching an account: its holder only',
+  },
+  {
+    route: 'GET /v1/incidents',
+    resource: 'incident',
+    request: () => ({ path: '/v1/incidents' }),
+    cells: operatorCall(),
+  },
+  {
+    route: 'POST /v1/incidents',
+    resource: 'incident',
+    request: () => ({
+      path: '/v1/incidents',
+      body: { kind: 'outage', cause: 'Access-control check.', areas: { barangays: ['80300002'] } },
+    }),
+    cells: operatorCall(),
+  },
+  {
+    route: 'GET /v1/incidents/:id',
+    resource: 'incident',
+    request: (f) => ({ path: `/v1/incidents/${f.incidentId}` }),
+    cells: operatorCall(),
+  },
+  {
+    route: 'POST /v1/incidents/:id/updates',
+    resource: 'incident',
+    request: (f) => ({ path: `/v1/incidents/${f.incidentId}/updates`, body: { text: 'Access-control check.' } }),
+    cells: operatorCall(),
+  },
+  {
+    route: 'POST /v1/incidents/:id/estimate',
+    resource: 'incident',
+    request: (f) => ({
+      path: `/v1/incidents/${f.incidentId}/estimate`,
+      body: { estimatedRestoreAt: '2099-01-01T00:00:00Z' },
+    }),
+    cells: operatorCall(),
+  },
+  {
+    route: 'POST /v1/incidents/:id/exclusion',
+    resource: 'incident',
+    request: (f) => ({ path: `/v1/incidents/${f.incidentId}/exclusion`, body: { exclusion: 'third_party' } }),
+    cells: operatorCall(),
+  },
+  {
+    route: 'POST /v1/incidents/:id/areas',
+    resource: 'incident',
+    request: (f) => ({
+      path: `/v1/incidents/${f.incidentId}/areas`,
+      body: { areas: { barangays: ['80300002', '80300025'] } },
+    }),
+    cells: operatorCall(),
+  },
+  {
+    route: 'POST /v1/incidents/:id/resolve',
+    resource: 'incident',
+    request: (f) => ({ path: `/v1/incidents/${f.incidentId}/resolve`, body: {} }),
+    cells: operatorCall(),
+    why: 'last of the incident rows: it ends the incident the others change',
   },
 ]
 

@@ -47,7 +47,7 @@ const ROLES = [
     email: 'admin@example.com',
     reaches: ['/sales', '/sales/application', '/sales/account', '/sales/applications', '/sales/leads'],
   },
-  { name: 'an operator', email: 'operator@example.com', reaches: ['/ops/analytics', '/help'] },
+  { name: 'an operator', email: 'operator@example.com', reaches: ['/ops/analytics', '/ops/incidents', '/help'] },
 ] as const
 
 for (const role of ROLES) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { AnalyticsReport } from '~/upstream/analytics.server'
+import { OpsNav } from '~/features/incidents/incidents'
 import { ANALYTICS_TEXT as TEXT } from './texts'
 
 type Vital = AnalyticsReport['vitals'][number]['LCP']
@@ -54,6 +55,7 @@ function vital(value: Vital) {
 export function AnalyticsReportView({ report }: { report: AnalyticsReport | null }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
+      <OpsNav current="analytics" />
       <h1 className="text-2xl font-bold">{TEXT.heading}</h1>
       {report ? (
         <>

@@ -1,0 +1,1 @@
+DROP TABLE "devices"."outages" CASCADE;
