@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { AnalyticsReport } from '~/upstream/analytics.server'
-import { OpsNav } from '~/features/incidents/incidents'
+import { OpsNav } from '~/features/incidents/ops-nav'
 import { ANALYTICS_TEXT as TEXT } from './texts'
 
 type Vital = AnalyticsReport['vitals'][number]['LCP']

@@ -22,8 +22,9 @@ import { FormAlert } from '~/ui/form-alert'
 import { SelectField } from '~/ui/select-field'
 import type { Incident, IncidentLists } from '~/upstream/incidents.server'
 import { formatDate } from '../../../lib/dates'
-import { EXCLUSIONS, INCIDENT_KINDS } from '../../../lib/incidents'
+import { EXCLUSIONS, INCIDENT_KINDS } from '../../../lib/incident-words'
 import type { IncidentActionData, IncidentStatus, OpenFormState } from './incidents.server'
+import { OpsNav } from './ops-nav'
 import { INCIDENTS_TEXT as TEXT } from './texts'
 
 const when = (at: string | null) => (at ? formatDate(at, 'dateTime') : null)
@@ -34,25 +35,6 @@ export function whoOf(actor: string): string {
   if (actor === 'seed') return TEXT.who.seed
   if (actor === 'migration') return TEXT.who.migration
   return TEXT.who.operator(actor.replace(/^user:/, '').slice(0, 8))
-}
-
-/** The operator's pages, side by side (the header's Dashboard leads to the first). */
-export function OpsNav({ current }: { current: 'analytics' | 'incidents' }) {
-  const link = (to: string, label: string, here: boolean) => (
-    <li>
-      <AppLink to={to} aria-current={here ? 'page' : undefined} className="underline aria-[current]:font-semibold">
-        {label}
-      </AppLink>
-    </li>
-  )
-  return (
-    <nav aria-label={TEXT.opsNav} className="mb-6">
-      <ul className="flex gap-6 text-sm">
-        {link('/ops/analytics', TEXT.analyticsLink, current === 'analytics')}
-        {link('/ops/incidents', TEXT.incidentsLink, current === 'incidents')}
-      </ul>
-    </nav>
-  )
 }
 
 function TextArea({ label, field, hint, rows = 3 }: { label: string; field: FieldMeta; hint?: string; rows?: number }) {

@@ -23,7 +23,6 @@ import { NoInternetCard } from '~/features/no-internet/no-internet-card'
 import { LinkedAccounts, WelcomeBanner } from '~/features/own-account/own-account'
 import { linkedAccountsView, ownAccountAction, showsWelcomeBanner } from '~/features/own-account/own-account.server'
 import { OWN_ACCOUNT_TEXT } from '~/features/own-account/texts'
-import { LegalPage } from '~/features/legal/legal-page'
 import { loadTermsOfUse } from '~/features/legal/legal.server'
 import { useRootData } from '~/root-data'
 import { AppLink } from '~/ui/app-link'
@@ -31,7 +30,15 @@ import { buttonClass } from '~/ui/button'
 import { pageMeta } from '~/ui/page-meta'
 import { readForm } from '~/utils/form.server'
 import { tourPromptShown } from '~/features/tour/tour.server'
+import { lazy, Suspense } from 'react'
 import { TourNeedsScript, TourPrompt } from '~/features/tour/tour-prompt'
+
+/**
+ * The Terms of Use over the dashboard (?showTermsOfUse=true, spec 2): rendered whole by the server,
+ * its code fetched with import() and hydrated then (docs/decisions/0023), so the dashboard's
+ * first-visit JS does not carry a page it seldom shows.
+ */
+const LegalPage = lazy(() => import('~/features/legal/legal-page').then((module) => ({ default: module.LegalPage })))
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, 'My account', 'Your accounts, subscription and modem.'),
@@ -102,7 +109,9 @@ export default function CustomerHome() {
           aria-label="Terms of Use"
           className="rounded-lg border border-slate-200 shadow-lg dark:border-slate-800"
         >
-          <LegalPage document={termsOfUse} />
+          <Suspense fallback={null}>
+            <LegalPage document={termsOfUse} />
+          </Suspense>
           <div className="px-4 pb-6 text-right">
             <AppLink to={here} className={buttonClass('primary')}>
               CLOSE
