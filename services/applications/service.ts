@@ -27,6 +27,7 @@ import { confirmationEmail } from './emails.ts'
 import { openCrewSlots } from './crew-slots.ts'
 import { type SlotWindow } from './slots.ts'
 import { applications, appointmentSlots, type ApplicationPricing } from './tables.ts'
+import { crewSlotView, type CrewSlot } from './crew-slots.ts'
 import { issueEmailVerification } from './tracking.ts'
 
 export const APPLICATION_MESSAGES = {
@@ -36,16 +37,8 @@ export const APPLICATION_MESSAGES = {
   cartChanged: 'Your plan changed while you were applying. Please review your plan and submit again.',
 } as const
 
-export type SlotView = {
-  slotId: string
-  date: string
-  window: SlotWindow
-  /** e.g. 'Tuesday, 24 November 2026, 8:00 AM – 12:00 NN' */
-  label: string
-  capacity: number
-  booked: number
-  available: number
-}
+/** A crew slot as the installation step shows it (one shape with repair visits: ./crew-slots.ts). */
+export type SlotView = CrewSlot
 
 export type ApplicationView = {
   applicationId: string
@@ -72,18 +65,7 @@ export function hashKey(key: string): string {
 }
 
 type SlotRow = typeof appointmentSlots.$inferSelect
-
-function slotView(row: SlotRow): SlotView {
-  return {
-    slotId: row.slotId,
-    date: row.date,
-    window: row.window,
-    label: slotLabel(row.date, row.window),
-    capacity: row.capacity,
-    booked: row.booked,
-    available: Math.max(0, row.capacity - row.booked),
-  }
-}
+const slotView = crewSlotView
 
 function applicationView(row: typeof applications.$inferSelect): ApplicationView {
   const [date, window] = [row.slotId.slice(0, 10), row.slotId.slice(11) as SlotWindow]

@@ -11,13 +11,13 @@
  * A bill first seen inside the window (issued late, or the job did not run that morning) gets
  * its "due soon" reminder on the next run, never after its due date.
  */
-import { settingsOf, type ServiceDeps } from '../context.ts'
+import type { ServiceDeps } from '../context.ts'
 import { billsAwaitingPayment, type BillAwaitingPayment } from '../billing/service.ts'
 import { NOTIFICATION_CONSENTS, type ConsentName } from '../consent/catalogue.ts'
 import { consentsGiven } from '../consent/service.ts'
 import { contactsHoldingAccount, type AccountContact } from '../identity/users.ts'
-import { notify } from '../notifications/inbox.ts'
-import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
+import { deliverToContact } from '../notifications/contact-notice.ts'
+import { createDeliveryQueue } from '../notifications/outbox.ts'
 import { autopayWillPay } from '../payments/autopay/charges.ts'
 import { formatDate } from '../../lib/dates.ts'
 import { addDays, manilaDate } from '../../lib/manila-time.ts'
@@ -58,53 +58,29 @@ export function createReminders(deps: ServiceDeps & { daysBefore: number }) {
         amount: formatPesos(bill.outstandingCentavos / 100),
         dueOn: formatDate(bill.dueOn, 'date'),
       }
-      const payPath = `/customer/bill-history/pay/${bill.accountNumber}`
-      if (channel === 'inbox') {
-        await notify(
-          tx,
-          { userId: contact.userId, kind: 'bill_due', title: text.title, body: text.body(words), link: payPath },
-          now,
-        )
-      } else if (channel === 'email') {
-        const base = settingsOf(deps).publicUrl.replace(/\/$/, '')
-        await enqueueMessage(
-          tx,
-          {
-            channel: 'email',
-            recipient: contact.verifiedEmail!,
-            subject: `${deps.productName}: ${text.title}`,
-            body: [
-              TEXT.emailGreeting(contact.firstName),
-              '',
-              text.body(words),
-              '',
-              TEXT.payLink(`${base}${payPath}`),
-              TEXT.paidAlready,
-              '',
-              TEXT.whyYouGetThis(deps.productName, `${base}/consent`),
-            ].join('\n'),
-          },
-          now,
-        )
-      } else {
-        await enqueueMessage(
-          tx,
-          {
-            channel: 'sms',
-            recipient: contact.mobileNumber,
-            subject: text.title,
-            // Plain GSM-7 text (PHP, not the peso sign), to stay one SMS.
-            body: TEXT.sms({
-              product: deps.productName,
-              accountNumber: bill.accountNumber,
-              amount: formatPesos(bill.outstandingCentavos / 100, { code: true }),
-              dueOn: words.dueOn,
-              today: kind === 'due_today',
-            }),
-          },
-          now,
-        )
-      }
+      await deliverToContact(
+        deps,
+        tx,
+        contact,
+        channel,
+        {
+          kind: 'bill_due',
+          title: text.title,
+          body: text.body(words),
+          path: `/customer/bill-history/pay/${bill.accountNumber}`,
+          linkLine: TEXT.payLink,
+          emailNotes: [TEXT.paidAlready],
+          // Plain GSM-7 text (PHP, not the peso sign), to stay one SMS.
+          sms: TEXT.sms({
+            product: deps.productName,
+            accountNumber: bill.accountNumber,
+            amount: formatPesos(bill.outstandingCentavos / 100, { code: true }),
+            dueOn: words.dueOn,
+            today: kind === 'due_today',
+          }),
+        },
+        now,
+      )
       return true
     })
   }

@@ -10,11 +10,8 @@ export const REMINDER_TEXT = {
     body: (p: { accountNumber: string; amount: string; dueOn: string }) =>
       `Your bill for account ${p.accountNumber} is due today, ${p.dueOn}. Amount to pay: ${p.amount}.`,
   },
-  emailGreeting: (firstName: string) => `Hi ${firstName},`,
   payLink: (url: string) => `Pay online: ${url}`,
   paidAlready: 'If you have paid already, thank you: you can ignore this message.',
-  whyYouGetThis: (product: string, consentUrl: string) =>
-    `You get this because you agreed to ${product} notifications. Change that at ${consentUrl}`,
   sms: (p: { product: string; accountNumber: string; amount: string; dueOn: string; today: boolean }) =>
     `${p.product}: your bill for account ${p.accountNumber} (${p.amount}) is due ${p.today ? 'today' : `on ${p.dueOn}`}. Ignore this if you have paid.`,
 } as const

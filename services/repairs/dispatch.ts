@@ -15,10 +15,10 @@ import type { VisitNoticeKind } from '../../lib/repairs.ts'
 import { crewSlotOf } from '../applications/crew-slots.ts'
 import { NOTIFICATION_CONSENTS } from '../consent/catalogue.ts'
 import { consentsGiven } from '../consent/service.ts'
-import { settingsOf, type ServiceDeps } from '../context.ts'
+import type { ServiceDeps } from '../context.ts'
 import { contactsHoldingAccount, type AccountContact } from '../identity/users.ts'
-import { notify } from '../notifications/inbox.ts'
-import { createDeliveryQueue, enqueueMessage } from '../notifications/outbox.ts'
+import { deliverToContact } from '../notifications/contact-notice.ts'
+import { createDeliveryQueue } from '../notifications/outbox.ts'
 import { reports, reportSteps, visitNotices, visits } from './tables.ts'
 import { DEMO_TECHNICIANS, REPAIR_TEXT as TEXT } from './texts.ts'
 
@@ -73,51 +73,27 @@ export function createVisitDispatch(deps: ServiceDeps) {
         window: arrivalWindow(visit.arrivalFrom, visit.arrivalTo),
         ticket: report.ticketReference,
       }
-      const path = `/customer/help/tickets/${report.ticketReference}`
-      if (channel === 'inbox') {
-        await notify(
-          tx,
-          { userId: contact.userId, kind: 'repair_visit', title: text.title, body: text.body(words), link: path },
-          now,
-        )
-      } else if (channel === 'email') {
-        const base = settingsOf(deps).publicUrl.replace(/\/$/, '')
-        await enqueueMessage(
-          tx,
-          {
-            channel: 'email',
-            recipient: contact.verifiedEmail!,
-            subject: `${deps.productName}: ${text.title}`,
-            body: [
-              TEXT.emailGreeting(contact.firstName),
-              '',
-              text.body(words),
-              '',
-              TEXT.ticketLink(`${base}${path}`),
-              '',
-              TEXT.whyYouGetThis(deps.productName, `${base}/consent`),
-            ].join('\n'),
-          },
-          now,
-        )
-      } else {
-        await enqueueMessage(
-          tx,
-          {
-            channel: 'sms',
-            recipient: contact.mobileNumber,
-            subject: text.title,
-            // Plain GSM-7 text (a hyphen, not the window's dash), to stay one SMS.
-            body: TEXT.sms({
-              product: deps.productName,
-              title: text.title,
-              ...words,
-              window: words.window.replace(' – ', ' - '),
-            }),
-          },
-          now,
-        )
-      }
+      await deliverToContact(
+        deps,
+        tx,
+        contact,
+        channel,
+        {
+          kind: 'repair_visit',
+          title: text.title,
+          body: text.body(words),
+          path: `/customer/help/tickets/${report.ticketReference}`,
+          linkLine: TEXT.ticketLink,
+          // Plain GSM-7 text (a hyphen, not the window's dash), to stay one SMS.
+          sms: TEXT.sms({
+            product: deps.productName,
+            title: text.title,
+            ...words,
+            window: words.window.replace(' – ', ' - '),
+          }),
+        },
+        now,
+      )
       return true
     })
   }

@@ -25,10 +25,7 @@ export const REPAIR_TEXT = {
     body: (w: { technician: string; window: string; ticket: string }) =>
       `${w.technician} arrives ${w.window} for ticket ${w.ticket}. Please have someone at home.`,
   },
-  emailGreeting: (firstName: string) => `Hello ${firstName},`,
   ticketLink: (url: string) => `See your ticket: ${url}`,
-  whyYouGetThis: (product: string, consentUrl: string) =>
-    `You get this because you agreed to ${product}'s notifications. Change that at ${consentUrl}`,
   sms: (w: { product: string; title: string; technician: string; window: string; ticket: string }) =>
     `${w.product}: ${w.title}. ${w.technician}, ${w.window}. Ticket ${w.ticket}.`,
 } as const
