@@ -485,23 +485,35 @@ export async function incidentsInArea(
   }
 }
 
+/**
+ * The ids of the incidents whose areas reach the account's service address (its barangay, or
+ * the city or municipality around it), as a subquery; null when the account was never placed.
+ */
+async function incidentsReaching(db: Executor, accountNumber: string) {
+  const subscription = await findSubscription(db, accountNumber)
+  if (!subscription?.barangayCode) return null
+  const codes = await codesCovering(db, subscription.barangayCode)
+  // Wrapped: a query builder returned from an async function would be awaited, that is, run.
+  return {
+    ids: db
+      .selectDistinct({ id: incidentAreas.incidentId })
+      .from(incidentAreas)
+      .where(inArray(incidentAreas.psgcCode, codes)),
+  }
+}
+
 /** The incidents under way at `at` that reach the account's service address (none when it was never placed). */
 export async function incidentsAffectingAccount(
   db: Executor,
   accountNumber: string,
   at: Date,
 ): Promise<IncidentDetail[]> {
-  const subscription = await findSubscription(db, accountNumber)
-  if (!subscription?.barangayCode) return []
-  const codes = await codesCovering(db, subscription.barangayCode)
-  const matching = db
-    .selectDistinct({ id: incidentAreas.incidentId })
-    .from(incidentAreas)
-    .where(inArray(incidentAreas.psgcCode, codes))
+  const matching = await incidentsReaching(db, accountNumber)
+  if (!matching) return []
   const rows = await db
     .select()
     .from(incidents)
-    .where(and(inArray(incidents.id, matching), underWay(at)))
+    .where(and(inArray(incidents.id, matching.ids), underWay(at)))
     .orderBy(desc(incidents.startedAt))
   return views(db, rows)
 }
@@ -516,19 +528,14 @@ export async function incidentWindowsForAccount(
   since: Date,
   now: Date,
 ): Promise<{ from: Date; to: Date | null }[]> {
-  const subscription = await findSubscription(db, accountNumber)
-  if (!subscription?.barangayCode) return []
-  const codes = await codesCovering(db, subscription.barangayCode)
-  const matching = db
-    .selectDistinct({ id: incidentAreas.incidentId })
-    .from(incidentAreas)
-    .where(inArray(incidentAreas.psgcCode, codes))
+  const matching = await incidentsReaching(db, accountNumber)
+  if (!matching) return []
   return db
     .select({ from: incidents.startedAt, to: incidents.resolvedAt })
     .from(incidents)
     .where(
       and(
-        inArray(incidents.id, matching),
+        inArray(incidents.id, matching.ids),
         lte(incidents.startedAt, now),
         or(isNull(incidents.resolvedAt), gt(incidents.resolvedAt, since)),
       ),
